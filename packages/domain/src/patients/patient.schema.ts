@@ -1,0 +1,229 @@
+import * as v from 'valibot';
+import { PATIENTS, PROVINCES, SCHEDULING } from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
+import type { Clock } from '../time/clock.ts';
+import { boundedInt, jsonObject, positiveId, uuid } from '../validation/fields.ts';
+import { isValidPhone, normalizePhone } from './phone.ts';
+import { formatPostalCode, POSTAL_CODE_MAX_LENGTH } from './postal-code.ts';
+
+export const COMMUNICATION_PREFERENCES = ['email', 'phone', 'sms', 'portal'] as const;
+export type CommunicationPreference = (typeof COMMUNICATION_PREFERENCES)[number];
+
+export const PATIENT_STATUSES = ['active', 'inactive'] as const;
+export type PatientStatus = (typeof PATIENT_STATUSES)[number];
+
+export interface MedicalHistory {
+  conditions: string[];
+  medications: string[];
+  allergies: string[];
+  communicationPreference: CommunicationPreference;
+  insuranceProvider: string | null;
+  insurancePolicyNumber: string | null;
+}
+
+export interface Patient {
+  id: string;
+  practiceId: number;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string;
+  dateOfBirth: string | null;
+  address: string | null;
+  city: string | null;
+  province: string | null;
+  zipCode: string | null;
+  emergencyContact: string | null;
+  emergencyPhone: string | null;
+  medicalHistory: MedicalHistory;
+  preferredProviderId: number | null;
+  isActive: boolean;
+  status: PatientStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function enumMessage(values: readonly string[]): string {
+  return `Invalid enum value. Expected ${values.map((value) => `'${value}'`).join(' | ')}`;
+}
+
+function name(required: string, tooLong: string) {
+  return v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(50, tooLong));
+}
+
+function optionalText(field: string, max: number) {
+  return v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(`${field} must be text`),
+        v.trim(),
+        v.maxLength(max, `${field} must be at most ${max} characters`),
+        v.transform((value) => (value === '' ? null : value)),
+      ),
+    ),
+  );
+}
+
+const phoneSchema = v.pipe(
+  v.string(MESSAGES.phoneRequired),
+  v.trim(),
+  v.nonEmpty(MESSAGES.phoneRequired),
+  v.maxLength(17, MESSAGES.invalidPhone),
+  v.transform(normalizePhone),
+  v.check(isValidPhone, MESSAGES.invalidPhone),
+);
+
+const optionalPhoneSchema = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string(MESSAGES.invalidPhone),
+      v.trim(),
+      v.maxLength(17, MESSAGES.invalidPhone),
+      v.transform(normalizePhone),
+      v.check((digits) => digits === '' || isValidPhone(digits), MESSAGES.invalidPhone),
+      v.transform((digits) => (digits === '' ? null : digits)),
+    ),
+  ),
+);
+
+const emailSchema = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string(MESSAGES.invalidEmail),
+      v.trim(),
+      v.transform((value) => value.toLowerCase()),
+      v.check((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), MESSAGES.invalidEmail),
+      v.maxLength(254, MESSAGES.invalidEmail),
+      v.transform((value) => (value === '' ? null : value)),
+    ),
+  ),
+);
+
+const communicationPreferenceSchema = v.picklist(COMMUNICATION_PREFERENCES, enumMessage(COMMUNICATION_PREFERENCES));
+
+/** A list of short clinical entries, given as an array or as comma/newline separated text. */
+function clinicalList(field: string) {
+  const message = `${field} must be a list of text entries`;
+  return v.optional(
+    v.pipe(
+      v.union([v.string(message), v.array(v.string(message), message)], message),
+      v.transform((value) =>
+        (Array.isArray(value) ? value : value.split(/[\n,;]/)).map((entry) => entry.trim()).filter(Boolean),
+      ),
+      v.maxLength(100, `${field} has too many entries`),
+      v.check(
+        (entries) => entries.every((entry) => entry.length <= 200),
+        `${field} entries must be at most 200 characters`,
+      ),
+    ),
+    [],
+  );
+}
+
+const medicalHistorySchema = v.object(
+  {
+    conditions: clinicalList('medicalHistory.conditions'),
+    medications: clinicalList('medicalHistory.medications'),
+    allergies: clinicalList('medicalHistory.allergies'),
+    communicationPreference: v.optional(communicationPreferenceSchema),
+    insuranceProvider: optionalText('medicalHistory.insuranceProvider', 100),
+    insurancePolicyNumber: optionalText('medicalHistory.insurancePolicyNumber', 50),
+  },
+  'medicalHistory must be an object',
+);
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function isRealDate(value: string): boolean {
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function dateOfBirthSchema(clock: Clock) {
+  return v.optional(
+    v.nullable(
+      v.pipe(
+        v.string('Date of birth must be a date (YYYY-MM-DD)'),
+        v.trim(),
+        v.transform((value) => value.slice(0, 10)),
+        v.check(isRealDate, 'Date of birth must be a date (YYYY-MM-DD)'),
+        v.check(
+          (value) => Number(value.slice(0, 4)) >= SCHEDULING.validYearMin,
+          'Date of birth must be in 1900 or later',
+        ),
+        v.check((value) => value <= clock().toISOString().slice(0, 10), 'Date of birth cannot be in the future'),
+      ),
+    ),
+  );
+}
+
+const provinceSchema = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string(enumMessage(PROVINCES)),
+      v.trim(),
+      v.toUpperCase(),
+      v.transform((value) => (value === '' ? null : value)),
+      v.nullable(v.picklist(PROVINCES, enumMessage(PROVINCES))),
+    ),
+  ),
+);
+
+const postalCodeSchema = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string('zipCode must be text'),
+      v.transform(formatPostalCode),
+      v.maxLength(POSTAL_CODE_MAX_LENGTH, `Postal code must be at most ${POSTAL_CODE_MAX_LENGTH} characters`),
+      v.transform((value) => (value === '' ? null : value)),
+    ),
+  ),
+);
+
+/** Fields a patient may be created or edited with; the clock decides what "future" means. */
+function patientEntries(clock: Clock) {
+  return {
+    firstName: name(MESSAGES.firstNameRequired, MESSAGES.firstNameTooLong),
+    lastName: name(MESSAGES.lastNameRequired, MESSAGES.lastNameTooLong),
+    email: emailSchema,
+    phone: phoneSchema,
+    dateOfBirth: dateOfBirthSchema(clock),
+    address: optionalText('address', 200),
+    city: optionalText('city', 100),
+    province: provinceSchema,
+    zipCode: postalCodeSchema,
+    emergencyContact: optionalText('emergencyContact', 100),
+    emergencyPhone: optionalPhoneSchema,
+    communicationPreference: v.optional(communicationPreferenceSchema),
+    medicalHistory: v.optional(medicalHistorySchema),
+    preferredProviderId: v.optional(v.nullable(positiveId('preferredProviderId'))),
+  };
+}
+
+export function createPatientSchema(clock: Clock) {
+  return jsonObject({
+    ...patientEntries(clock),
+    /** A client-generated id, so a patient created offline keeps its id after sync. */
+    id: v.optional(uuid('id')),
+    practiceId: v.optional(positiveId('practiceId')),
+    isActive: v.optional(v.boolean('isActive must be true or false')),
+  });
+}
+export type CreatePatientBody = v.InferOutput<ReturnType<typeof createPatientSchema>>;
+
+export const PATIENT_LIST_STATUSES = ['active', 'inactive', 'all'] as const;
+
+export const patientListQuerySchema = v.object({
+  limit: v.optional(boundedInt('limit', 1, PATIENTS.fetchLimit * 10), PATIENTS.fetchLimit),
+  offset: v.optional(boundedInt('offset', 0, 10_000_000), 0),
+  status: v.optional(v.picklist(PATIENT_LIST_STATUSES, enumMessage(PATIENT_LIST_STATUSES)), 'active'),
+  search: v.optional(v.pipe(v.string('search must be text'), v.trim(), v.maxLength(100, 'search is too long'))),
+});
+
+export const patientIdParamsSchema = v.object({ id: uuid('id') });
+
+/** Spec 5 default when the form leaves it blank. */
+export const DEFAULT_COMMUNICATION_PREFERENCE: CommunicationPreference = 'email';

@@ -1,0 +1,53 @@
+import * as v from 'valibot';
+
+/** A whole number ≥ 1 given as a number or as digits in a string (path and query values). */
+export function positiveId(field: string) {
+  const message = `${field} must be a positive whole number`;
+  return v.pipe(
+    v.union([v.number(message), v.pipe(v.string(message), v.regex(/^\d{1,15}$/, message), v.transform(Number))]),
+    v.number(message),
+    v.integer(message),
+    v.minValue(1, message),
+    v.maxValue(Number.MAX_SAFE_INTEGER, message),
+  );
+}
+
+/** An integer within bounds, given as a number or a string of digits. */
+export function boundedInt(field: string, min: number, max: number) {
+  const message = `${field} must be a whole number from ${min} to ${max}`;
+  return v.pipe(
+    v.union([v.number(message), v.pipe(v.string(message), v.regex(/^-?\d{1,15}$/, message), v.transform(Number))]),
+    v.number(message),
+    v.integer(message),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
+}
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function uuid(field: string) {
+  const message = `${field} must be a valid id`;
+  return v.pipe(v.string(message), v.regex(UUID_PATTERN, message), v.toLowerCase());
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A JSON object body. Declared keys that are missing are filled with undefined first, so a missing
+ * field reports its own message ('Username is required') rather than a generic missing-key one.
+ */
+export function jsonObject<T extends v.ObjectEntries>(entries: T) {
+  const keys = Object.keys(entries);
+  return v.pipe(
+    v.custom<Record<string, unknown>>(isPlainObject, 'The request body must be a JSON object'),
+    v.transform((input) => {
+      const filled: Record<string, unknown> = {};
+      for (const key of keys) filled[key] = undefined;
+      return { ...filled, ...input };
+    }),
+    v.object(entries),
+  );
+}

@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { MESSAGES } from '@dental/domain/messages';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppDeps } from './context.ts';
+import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
+import { RouteRegistry } from './plugins/route.ts';
+import { registerAuthRoutes } from './routes/auth.ts';
+import { registerDocsRoutes } from './routes/docs.ts';
+import { registerPatientRoutes } from './routes/patients.ts';
+import { registerPracticeRoutes } from './routes/practices.ts';
+import { registerStaffRoutes } from './routes/staff.ts';
+import { SESSION_COOKIE } from './services/sessions.ts';
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'same-origin',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+/** The whole server as one instance; tests drive it with inject on a temporary database. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger
+      ? { level: 'info', redact: ['req.headers.cookie', 'req.body.password', 'req.body.newPassword'] }
+      : false,
+    bodyLimit: deps.settings.bodyLimitBytes,
+    trustProxy: false,
+    return503OnClosing: true,
+  });
+  registerErrorHandling(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: deps.settings.rateLimitMax,
+    timeWindow: deps.settings.rateLimitWindowMs,
+    // A signed-in browser is one client even behind a shared clinic address; others count by address.
+    keyGenerator: (request) => {
+      const token = request.cookies[SESSION_COOKIE];
+      return token ? `session:${token}` : `ip:${request.ip}`;
+    },
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: MESSAGES.rateLimited,
+      retryAfterSeconds: Math.ceil(context.ttl / 1000),
+    }),
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.headers(SECURITY_HEADERS);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  const registry = new RouteRegistry();
+  registerAuthRoutes(app, deps, registry);
+  registerPracticeRoutes(app, deps, registry);
+  registerPatientRoutes(app, deps, registry);
+  registerStaffRoutes(app, deps, registry);
+  await registerDocsRoutes(app, registry);
+
+  const webDist = deps.settings.webDistDir;
+  const serveWeb = webDist !== null && existsSync(join(webDist, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !serveWeb || request.method !== 'GET') {
+      return reply.code(404).send(apiNotFound(request.method, request.url));
+    }
+    // Client-side routes (deep links such as /patients/{id}) all load the app shell.
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,178 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** SQLite stores booleans as 0/1 and times as ISO-8601 UTC text. */
+type Bool = number;
+
+export interface PracticesTable {
+  id: number;
+  name: string;
+  city: string;
+  province: string;
+  timezone: string;
+  created_at: string;
+}
+
+export interface PracticeHoursTable {
+  practice_id: number;
+  /** 0 = Sunday … 6 = Saturday. */
+  weekday: number;
+  is_open: Bool;
+  open_time: string | null;
+  close_time: string | null;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  role: string | null;
+  practice_id: number;
+  provider_color: string | null;
+  is_available: Bool;
+  must_reset_password: Bool;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserPracticesTable {
+  user_id: number;
+  practice_id: number;
+}
+
+export interface UserPermissionsTable {
+  user_id: number;
+  permission: string;
+  granted: Bool;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token: a leaked database does not yield usable sessions. */
+  id: string;
+  user_id: number;
+  current_practice_id: number;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface LoginAttemptsTable {
+  username: string;
+  failed_count: number;
+  locked_until: string | null;
+  updated_at: string;
+}
+
+export interface TreatmentRoomsTable {
+  id: Generated<number>;
+  practice_id: number;
+  room_code: string;
+  name: string;
+  room_type: string;
+  is_active: Bool;
+}
+
+export interface PatientsTable {
+  id: string;
+  practice_id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string;
+  date_of_birth: string | null;
+  address: string | null;
+  city: string | null;
+  province: string | null;
+  zip_code: string | null;
+  emergency_contact: string | null;
+  emergency_phone: string | null;
+  /** JSON: conditions, medications, allergies, communicationPreference, insurance. */
+  medical_history: string;
+  preferred_provider_id: number | null;
+  is_active: Bool;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FamilyRelationshipsTable {
+  id: string;
+  practice_id: number;
+  patient_id: string;
+  related_patient_id: string;
+  relationship_type: string;
+  created_at: string;
+}
+
+export interface AppointmentsTable {
+  id: string;
+  practice_id: number;
+  patient_id: string;
+  provider_id: number;
+  assistant_id: number | null;
+  treatment_room: string;
+  /** The start instant, ISO-8601 UTC. */
+  appointment_date: string;
+  duration: number;
+  status: string;
+  procedure: string;
+  notes: string | null;
+  appointment_type: string | null;
+  completed_at: string | null;
+  checked_in_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FormTemplatesTable {
+  id: Generated<number>;
+  practice_id: number;
+  title: string;
+  description: string;
+  category: string;
+  /** JSON array of field definitions. */
+  fields: string;
+}
+
+export interface RecallTypesTable {
+  id: Generated<number>;
+  practice_id: number;
+  name: string;
+  interval_months: number;
+  interval_weeks: number;
+  default_priority: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  user_id: number | null;
+  practice_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  details: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface Database {
+  practices: PracticesTable;
+  practice_hours: PracticeHoursTable;
+  users: UsersTable;
+  user_practices: UserPracticesTable;
+  user_permissions: UserPermissionsTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  treatment_rooms: TreatmentRoomsTable;
+  patients: PatientsTable;
+  family_relationships: FamilyRelationshipsTable;
+  appointments: AppointmentsTable;
+  form_templates: FormTemplatesTable;
+  recall_types: RecallTypesTable;
+  audit_log: AuditLogTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type PatientRow = Selectable<PatientsTable>;
+export type NewPatientRow = Insertable<PatientsTable>;
+export type TreatmentRoomRow = Selectable<TreatmentRoomsTable>;
+export type PracticeRow = Selectable<PracticesTable>;

@@ -1,0 +1,182 @@
+import { MESSAGES } from '@dental/domain/messages';
+import { can } from '@dental/domain/permissions/can';
+import type { Permission } from '@dental/domain/permissions/catalogue';
+import { PRACTICE_HEADER } from '@dental/domain/practices/practice';
+import { parseWith } from '@dental/domain/validation/issues';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type * as v from 'valibot';
+import type { AppDeps } from '../context.ts';
+import { resolveSession, SESSION_COOKIE, type SessionRecord } from '../services/sessions.ts';
+import { type AccountRecord, findUserById } from '../services/users.ts';
+import { badRequest, forbidden, HttpError, unauthorized } from './http-error.ts';
+
+type MaybeSchema = v.GenericSchema | undefined;
+type Out<S extends MaybeSchema> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
+
+export interface Caller {
+  account: AccountRecord;
+  session: SessionRecord;
+}
+
+export interface RouteContext<P extends MaybeSchema, Q extends MaybeSchema, B extends MaybeSchema> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  now: Date;
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+}
+
+export interface SignedInContext<P extends MaybeSchema, Q extends MaybeSchema, B extends MaybeSchema>
+  extends RouteContext<P, Q, B> {
+  caller: Caller;
+  /** The practice this request acts in; every query must be scoped to it. */
+  practiceId: number;
+}
+
+interface RouteDoc {
+  method: HTTPMethods;
+  url: string;
+  summary: string;
+  tag: string;
+  access: 'public' | 'signed-in';
+  permission?: Permission;
+  practiceScoped: boolean;
+  params?: v.GenericSchema;
+  query?: v.GenericSchema;
+  body?: v.GenericSchema;
+  responses: Record<number, string>;
+}
+
+interface BaseSpec<P extends MaybeSchema, Q extends MaybeSchema, B extends MaybeSchema> {
+  method: HTTPMethods;
+  url: string;
+  summary: string;
+  tag: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  status?: number;
+  /** Status codes this route can answer besides the common ones, for the API description. */
+  responses?: Record<number, string>;
+}
+
+export interface PublicRouteSpec<P extends MaybeSchema, Q extends MaybeSchema, B extends MaybeSchema>
+  extends BaseSpec<P, Q, B> {
+  access: 'public';
+  handler: (ctx: RouteContext<P, Q, B>) => Promise<unknown>;
+}
+
+export interface SignedInRouteSpec<P extends MaybeSchema, Q extends MaybeSchema, B extends MaybeSchema>
+  extends BaseSpec<P, Q, B> {
+  access: 'signed-in';
+  permission?: Permission;
+  /** False for calls about the user rather than a practice (sign-in, own password). */
+  practiceScoped?: boolean;
+  /** Reachable while the user still has to replace a temporary password. */
+  allowedDuringPasswordReset?: boolean;
+  handler: (ctx: SignedInContext<P, Q, B>) => Promise<unknown>;
+}
+
+export type RouteSpec<P extends MaybeSchema, Q extends MaybeSchema, B extends MaybeSchema> =
+  | PublicRouteSpec<P, Q, B>
+  | SignedInRouteSpec<P, Q, B>;
+
+export class RouteRegistry {
+  readonly docs: RouteDoc[] = [];
+}
+
+function validate<S extends MaybeSchema>(schema: S, input: unknown, root: string): Out<S> {
+  if (!schema) return undefined as Out<S>;
+  const result = parseWith(schema, input ?? (root === 'body' ? undefined : {}), root);
+  if (!result.ok) throw badRequest(result.issues);
+  return result.value as Out<S>;
+}
+
+async function authenticate(deps: AppDeps, request: FastifyRequest, now: Date): Promise<Caller> {
+  const token = request.cookies[SESSION_COOKIE];
+  const lookup = await resolveSession(deps.db, token, now, deps.settings.sessionIdleTimeoutMs);
+  if (lookup.kind === 'expired') throw unauthorized(MESSAGES.sessionExpired);
+  if (lookup.kind === 'none') throw unauthorized(MESSAGES.notSignedIn);
+  const account = await findUserById(deps.db, lookup.session.userId);
+  if (!account) throw unauthorized(MESSAGES.notSignedIn);
+  return { account, session: lookup.session };
+}
+
+/** X-Practice-ID if sent, else the session's current practice; either must be one the user may access. */
+function resolvePractice(request: FastifyRequest, caller: Caller): number {
+  const header = request.headers[PRACTICE_HEADER];
+  let practiceId = caller.session.currentPracticeId;
+  if (header !== undefined) {
+    const raw = Array.isArray(header) ? header[0] : header;
+    if (!raw || !/^\d{1,9}$/.test(raw.trim()) || Number(raw) < 1) {
+      throw badRequest([{ field: 'X-Practice-ID', message: 'X-Practice-ID must be a positive whole number' }]);
+    }
+    practiceId = Number(raw);
+  }
+  if (!caller.account.allowedPracticeIds.includes(practiceId)) throw forbidden(MESSAGES.accessDeniedPractice);
+  return practiceId;
+}
+
+/**
+ * Registers a route whose checks run in one fixed order:
+ * session, password-reset gate, practice access, permission, then input validation.
+ */
+export function defineRoute<P extends MaybeSchema, Q extends MaybeSchema, B extends MaybeSchema>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  registry: RouteRegistry,
+  spec: RouteSpec<P, Q, B>,
+): void {
+  const practiceScoped = spec.access === 'signed-in' && spec.practiceScoped !== false;
+  registry.docs.push({
+    method: spec.method,
+    url: spec.url,
+    summary: spec.summary,
+    tag: spec.tag,
+    access: spec.access,
+    permission: spec.access === 'signed-in' ? spec.permission : undefined,
+    practiceScoped,
+    params: spec.params,
+    query: spec.query,
+    body: spec.body,
+    responses: spec.responses ?? {},
+  });
+
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    handler: async (request, reply) => {
+      const now = deps.clock();
+      const input = () => ({
+        params: validate(spec.params, request.params, 'params') as Out<P>,
+        query: validate(spec.query, request.query, 'query') as Out<Q>,
+        body: validate(spec.body, request.body, 'body') as Out<B>,
+      });
+      let result: unknown;
+      if (spec.access === 'public') {
+        result = await spec.handler({ request, reply, now, ...input() });
+      } else {
+        const caller = await authenticate(deps, request, now);
+        if (caller.account.row.must_reset_password === 1 && !spec.allowedDuringPasswordReset) {
+          throw new HttpError(403, {
+            error: 'Password reset required',
+            message: MESSAGES.passwordResetRequired,
+            mustResetPassword: true,
+          });
+        }
+        const practiceId = practiceScoped ? resolvePractice(request, caller) : caller.session.currentPracticeId;
+        if (
+          spec.permission &&
+          !can({ role: caller.account.row.role, permissions: caller.account.permissions }, spec.permission)
+        ) {
+          throw forbidden(MESSAGES.permissionDenied, { requiredPermission: spec.permission });
+        }
+        result = await spec.handler({ request, reply, now, caller, practiceId, ...input() });
+      }
+      if (reply.sent) return reply;
+      if (spec.status) reply.code(spec.status);
+      return result;
+    },
+  });
+}

@@ -1,0 +1,63 @@
+import type { Clock } from '@dental/domain/time/clock';
+import type { Db } from '../db/connection.ts';
+import type { PasswordHasher } from '../services/passwords.ts';
+import { buildAppointments } from './appointments.ts';
+import { formTemplateRows, recallTypeRows } from './catalogues.ts';
+import { insertInChunks } from './insert-in-chunks.ts';
+import { buildPatients } from './patients.ts';
+import { PRACTICES, practiceHourRows, practiceRows, treatmentRoomRows } from './practices.ts';
+import { createSeededFaker } from './random.ts';
+import { buildStaff } from './staff.ts';
+
+export const DEMO_PASSWORD = 'demo1234';
+const DEFAULT_PATIENT_COUNT = 5000;
+
+export interface SeedOptions {
+  /** The only source of "today": the same clock reading always yields the same data. */
+  clock: Clock;
+  hasher: PasswordHasher;
+  patientCount?: number;
+}
+
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const practice = await db.selectFrom('practices').select('id').limit(1).executeTakeFirst();
+  return practice === undefined;
+}
+
+/**
+ * Three Canadian practices with staff, patients, families, four weeks of appointments, forms
+ * and recall types. Everything is built in memory first and inserted in one transaction, so a
+ * failed seed leaves the database empty and the next start tries again.
+ */
+export async function seedDemoData(db: Db, options: SeedOptions): Promise<void> {
+  const patientCount = options.patientCount ?? DEFAULT_PATIENT_COUNT;
+  if (!Number.isInteger(patientCount) || patientCount < 0) {
+    throw new RangeError(`patientCount must be a whole number of at least 0, got ${patientCount}`);
+  }
+  const now = options.clock();
+  const nowIso = now.toISOString();
+  // Every demo account signs in with the same password, so one (deliberately slow) hash serves them all.
+  const passwordHash = await options.hasher.hash(DEMO_PASSWORD);
+
+  const faker = createSeededFaker();
+  const staff = buildStaff(faker, PRACTICES, passwordHash, nowIso);
+  const patients = buildPatients(faker, PRACTICES, staff.byPractice, patientCount, now);
+  const appointments = PRACTICES.flatMap((practice) => {
+    const team = staff.byPractice.get(practice.id);
+    const bookable = patients.byPractice.get(practice.id) ?? [];
+    return team ? buildAppointments(faker, practice, team, bookable, now) : [];
+  });
+
+  await db.transaction().execute(async (trx) => {
+    await insertInChunks(trx, 'practices', practiceRows(nowIso));
+    await insertInChunks(trx, 'practice_hours', practiceHourRows());
+    await insertInChunks(trx, 'treatment_rooms', treatmentRoomRows());
+    await insertInChunks(trx, 'users', staff.users);
+    await insertInChunks(trx, 'user_practices', staff.userPractices);
+    await insertInChunks(trx, 'patients', patients.patients);
+    await insertInChunks(trx, 'family_relationships', patients.relationships);
+    await insertInChunks(trx, 'appointments', appointments);
+    await insertInChunks(trx, 'form_templates', formTemplateRows(PRACTICES));
+    await insertInChunks(trx, 'recall_types', recallTypeRows(PRACTICES));
+  });
+}

@@ -1,0 +1,99 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { defaultSettings } from '../../src/config.ts';
+import type { ServerSettings } from '../../src/context.ts';
+import { type Db, migrateToLatest, openDatabase } from '../../src/db/connection.ts';
+import { seedDemoData } from '../../src/seed/index.ts';
+import { scryptHasher } from '../../src/services/passwords.ts';
+
+export const TEST_START = '2026-11-22T15:00:00.000Z';
+/** Cheap scrypt cost: tests sign in hundreds of times; production uses the OWASP cost. */
+export const testHasher = scryptHasher({ N: 1024, r: 8, p: 1 });
+
+let template: string | undefined;
+
+/** One seeded database per test file, copied for each app so tests never share state. */
+async function seededTemplate(): Promise<string> {
+  if (template) return template;
+  const dir = mkdtempSync(join(inject('serverTestRoot'), 'template-'));
+  const file = join(dir, 'template.sqlite');
+  const db = openDatabase(file);
+  await migrateToLatest(db);
+  await seedDemoData(db, { clock: () => new Date(TEST_START), hasher: testHasher, patientCount: 400 });
+  await sql`pragma wal_checkpoint(truncate)`.execute(db);
+  await db.destroy();
+  template = file;
+  return file;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  /** Moves the server's clock forward. */
+  advance(ms: number): void;
+  login(username: string, password?: string): Promise<string>;
+  request(options: RequestOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  cookie?: string;
+  practiceId?: number | string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export async function createTestApp(overrides: Partial<ServerSettings> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(inject('serverTestRoot'), 'app-'));
+  const file = join(dir, 'test.sqlite');
+  copyFileSync(await seededTemplate(), file);
+  const db = openDatabase(file);
+  await migrateToLatest(db);
+  let now = Date.parse(TEST_START);
+  const app = await buildApp({
+    db,
+    clock: () => new Date(now),
+    hasher: testHasher,
+    settings: { ...defaultSettings(null), ...overrides },
+  });
+
+  const request = (options: RequestOptions) =>
+    app.inject({
+      method: options.method ?? 'GET',
+      url: options.url,
+      headers: {
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+        ...(options.practiceId !== undefined ? { 'x-practice-id': String(options.practiceId) } : {}),
+        ...options.headers,
+      },
+      ...(options.body !== undefined ? { payload: options.body as object } : {}),
+    });
+
+  return {
+    app,
+    db,
+    advance(ms) {
+      now += ms;
+    },
+    async login(username, password = 'demo1234') {
+      const response = await request({ method: 'POST', url: '/api/auth/login', body: { username, password } });
+      if (response.statusCode !== 200)
+        throw new Error(`login ${username} failed: ${response.statusCode} ${response.body}`);
+      const cookie = response.cookies.find((c) => c.name === 'sid');
+      if (!cookie) throw new Error('no session cookie');
+      return `sid=${cookie.value}`;
+    },
+    request,
+    async close() {
+      await app.close();
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

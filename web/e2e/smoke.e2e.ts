@@ -1,0 +1,23 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('served app', () => {
+  it('serves the web app and the API reference from one process', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await page.goto('/api/docs');
+    await expect(page.getByText('/api/auth/login').first().waitFor({ timeout: 15_000 })).resolves.toBeUndefined();
+    await context.close();
+  });
+});

@@ -1,0 +1,59 @@
+import { REQUESTS, STALE_TIMES_MS } from '@dental/domain/constants';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { AuthProvider } from '../features/auth/auth-context.tsx';
+import { themePreferenceManager } from '../features/theme/theme-preference.ts';
+import { useRootThemeClass } from '../features/theme/use-theme.ts';
+import { ToastRegion } from '../features/toasts/toast-region.tsx';
+import { ApiError } from '../lib/api.ts';
+import { theme } from './theme.ts';
+
+/** Spec 9: one retry except 429 (60 s later), exponential from 1 s capped at 30 s, no refetch on focus. */
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: STALE_TIMES_MS.default,
+        gcTime: REQUESTS.gcTimeMs,
+        refetchOnWindowFocus: false,
+        refetchOnMount: false,
+        refetchOnReconnect: false,
+        retry: (failureCount, error) => {
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429)
+            return false;
+          return failureCount < REQUESTS.queryRetries;
+        },
+        retryDelay: (attempt, error) =>
+          error instanceof ApiError && error.status === 429
+            ? REQUESTS.rateLimitedRetryDelayMs
+            : Math.min(REQUESTS.retryBaseDelayMs * 2 ** attempt, REQUESTS.retryMaxDelayMs),
+      },
+      mutations: {
+        retry: (failureCount, error) =>
+          !(error instanceof ApiError && error.status < 500) && failureCount < REQUESTS.mutationRetries,
+        retryDelay: REQUESTS.mutationRetryDelayMs,
+      },
+    },
+  });
+}
+
+const queryClient = createQueryClient();
+const colorSchemeManager = themePreferenceManager();
+
+function ThemeClassSync() {
+  useRootThemeClass();
+  return null;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+      <ThemeClassSync />
+      <ToastRegion />
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>{children}</AuthProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

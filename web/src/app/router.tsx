@@ -1,0 +1,143 @@
+import { type GuardedRoute, ROUTE_PERMISSIONS } from '@dental/domain/permissions/routes';
+import { createRootRoute, createRoute, createRouter, Navigate, Outlet } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useAuth } from '../features/auth/auth-context.tsx';
+import { LoginPage } from '../features/auth/login-page.tsx';
+import { HomePage } from '../features/home/home-page.tsx';
+import { NotFoundPage } from '../features/unavailable/not-found-page.tsx';
+import { PublicUnavailablePage } from '../features/unavailable/public-page.tsx';
+import { UnavailablePage } from '../features/unavailable/unavailable-page.tsx';
+import { routeTitle } from '../shell/nav-items.ts';
+import { AppGate, FullScreenLoading } from './app-gate.tsx';
+import { PageGuard } from './page-guard.tsx';
+import { patientIdSearch, patientsSearch, settingsSearch } from './search-params.ts';
+
+function NotFoundGate() {
+  const { status, user } = useAuth();
+  if (status === 'checking') return <FullScreenLoading />;
+  // Signed out, any unknown path is the sign-in page (spec 2.1).
+  if (!user || user.mustResetPassword) return <LoginPage />;
+  return (
+    <AppGate>
+      <NotFoundPage />
+    </AppGate>
+  );
+}
+
+function LoginRoute() {
+  const { status, user } = useAuth();
+  if (status === 'checking') return <FullScreenLoading />;
+  if (user && !user.mustResetPassword) return <Navigate to="/" />;
+  return <LoginPage />;
+}
+
+const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundGate });
+
+const loginRoute = createRoute({ getParentRoute: () => rootRoute, path: '/login', component: LoginRoute });
+
+const publicRoutes = (
+  [
+    ['/form/$token', 'Patient form'],
+    ['/patient-review/$token', 'Patient review'],
+    ['/confirm-appointment/$token', 'Appointment confirmation'],
+    ['/schedule/$token', 'Online booking'],
+  ] as const
+).map(([path, title]) =>
+  createRoute({ getParentRoute: () => rootRoute, path, component: () => <PublicUnavailablePage title={title} /> }),
+);
+
+const appLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  component: () => (
+    <AppGate>
+      <Outlet />
+    </AppGate>
+  ),
+});
+
+/** Screens built so far; every other guarded route shows the honest "not available" page. */
+const screens: Partial<Record<GuardedRoute, () => ReactNode>> = {
+  '/': () => <HomePage />,
+};
+
+/** Routes whose query parameters are typed and validated; links to them are checked by the compiler. */
+const searchRoutes = [
+  createRoute({
+    getParentRoute: () => appLayout,
+    path: '/patients',
+    validateSearch: patientsSearch,
+    component: guardedPage('/patients'),
+  }),
+  createRoute({
+    getParentRoute: () => appLayout,
+    path: '/appointments',
+    validateSearch: patientIdSearch,
+    component: guardedPage('/appointments'),
+  }),
+  createRoute({
+    getParentRoute: () => appLayout,
+    path: '/scheduling',
+    validateSearch: patientIdSearch,
+    component: guardedPage('/scheduling'),
+  }),
+  createRoute({
+    getParentRoute: () => appLayout,
+    path: '/clinical-charts',
+    validateSearch: patientIdSearch,
+    component: guardedPage('/clinical-charts'),
+  }),
+  createRoute({
+    getParentRoute: () => appLayout,
+    path: '/settings',
+    validateSearch: settingsSearch,
+    component: guardedPage('/settings'),
+  }),
+];
+const SEARCH_ROUTE_PATHS: readonly GuardedRoute[] = [
+  '/patients',
+  '/appointments',
+  '/scheduling',
+  '/clinical-charts',
+  '/settings',
+];
+
+type StaticRoute = Exclude<GuardedRoute, `${string}$${string}`>;
+type ParamRoute = Extract<GuardedRoute, `${string}$${string}`>;
+
+function guardedPage(path: GuardedRoute) {
+  const permission = ROUTE_PERMISSIONS[path];
+  const screen = screens[path];
+  const title = path === '/appointments' ? routeTitle('/scheduling') : routeTitle(path);
+  return () => <PageGuard permission={permission}>{screen ? screen() : <UnavailablePage title={title} />}</PageGuard>;
+}
+
+const isParamRoute = (path: GuardedRoute): path is ParamRoute => path.includes('$');
+
+// Every guarded route comes from the shared permission table, so a route cannot exist without its guard.
+const staticRoutes = (Object.keys(ROUTE_PERMISSIONS) as GuardedRoute[])
+  .filter((path): path is StaticRoute => !isParamRoute(path) && !SEARCH_ROUTE_PATHS.includes(path))
+  .map((path) => createRoute({ getParentRoute: () => appLayout, path, component: guardedPage(path) }));
+
+const paramRoutes = [
+  createRoute({ getParentRoute: () => appLayout, path: '/patients/$id', component: guardedPage('/patients/$id') }),
+  createRoute({
+    getParentRoute: () => appLayout,
+    path: '/imaging/studies/$studyId',
+    component: guardedPage('/imaging/studies/$studyId'),
+  }),
+];
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  ...publicRoutes,
+  appLayout.addChildren([...searchRoutes, ...staticRoutes, ...paramRoutes]),
+]);
+
+export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

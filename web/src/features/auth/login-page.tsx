@@ -1,0 +1,153 @@
+import { SCHEDULING } from '@dental/domain/constants';
+import { MESSAGES } from '@dental/domain/messages';
+import type { User } from '@dental/domain/users/user';
+import { Alert, Box, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { toast } from '../toasts/toast.ts';
+import { checkSession, login, loginErrorMessage } from './auth-api.ts';
+import { useAuth } from './auth-context.tsx';
+import classes from './login-page.module.css';
+import { PasswordResetDialog } from './password-reset-dialog.tsx';
+
+type Phase = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'success' } | { kind: 'error'; message: string };
+
+export function LoginPage() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [resetUser, setResetUser] = useState<User | null>(null);
+  const redirect = useRef<number | undefined>(undefined);
+  // A signed-in user who still holds a temporary password lands here after a reload too.
+  const pendingReset = resetUser ?? (auth.user?.mustResetPassword ? auth.user : null);
+
+  useEffect(() => () => window.clearTimeout(redirect.current), []);
+
+  function finishSignIn(user: User) {
+    redirect.current = window.setTimeout(() => {
+      auth.signedIn(user);
+      void navigate({ to: '/' });
+    }, SCHEDULING.loginRedirectMs);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const errors = {
+      username: username.trim() ? undefined : MESSAGES.usernameRequired,
+      password: password ? undefined : MESSAGES.passwordRequired,
+    };
+    setFieldErrors(errors);
+    if (errors.username || errors.password) return;
+
+    setPhase({ kind: 'submitting' });
+    try {
+      const result = await login(username.trim(), password);
+      if (result.mustResetPassword) {
+        setPhase({ kind: 'idle' });
+        setResetUser(result.user);
+        return;
+      }
+      setPhase({ kind: 'success' });
+      toast('Login Successful', 'Welcome back! Redirecting to dashboard...', 'success');
+      finishSignIn(result.user);
+    } catch (error) {
+      setPhase({ kind: 'error', message: loginErrorMessage(error) });
+    }
+  }
+
+  async function resetComplete() {
+    const session = await checkSession();
+    setResetUser(null);
+    toast('Password Reset Complete', 'You are signed in with your new password.', 'success');
+    if (session.kind === 'signed-in') finishSignIn(session.user);
+    else await auth.refreshUser();
+  }
+
+  const busy = phase.kind === 'submitting' || phase.kind === 'success';
+
+  return (
+    <div className={classes.page}>
+      <section className={classes.brand} aria-label="DentalFlow">
+        <div className={classes.brandInner}>
+          <div className={classes.logo} aria-hidden="true">
+            DF
+          </div>
+          <Title order={1} className={classes.productName}>
+            DentalFlow
+          </Title>
+          <Text className={classes.tagline}>Practice Management System</Text>
+          <Text className={classes.marketing}>
+            Scheduling, patient records and clinical charts for every location of your practice — and they keep working
+            when the internet does not.
+          </Text>
+          <ul className={classes.points}>
+            <li>Book, check in and chart through an outage; everything syncs when you are back online.</li>
+            <li>One schedule per location, in each clinic's own time zone.</li>
+            <li>Every change recorded, every role with exactly the access it needs.</li>
+          </ul>
+        </div>
+      </section>
+
+      <main className={classes.formSide}>
+        <Paper
+          component="section"
+          className={classes.card}
+          withBorder
+          shadow="sm"
+          radius="md"
+          p="xl"
+          aria-labelledby="sign-in-title"
+        >
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              <div>
+                <Title order={2} id="sign-in-title">
+                  Sign In
+                </Title>
+                <Text size="sm" c="dimmed">
+                  Use your practice account.
+                </Text>
+              </div>
+              {phase.kind === 'error' && (
+                <Alert color="red" variant="light" role="alert" title="Sign-in failed">
+                  {phase.message}
+                </Alert>
+              )}
+              <TextInput
+                label="Username"
+                name="username"
+                autoComplete="username"
+                value={username}
+                onChange={(event) => setUsername(event.currentTarget.value)}
+                error={fieldErrors.username}
+                disabled={busy}
+                autoFocus
+              />
+              <PasswordInput
+                label="Password"
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.currentTarget.value)}
+                error={fieldErrors.password}
+                disabled={busy}
+                visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+              />
+              <Button type="submit" fullWidth disabled={busy} size="md">
+                {phase.kind === 'submitting' ? 'Signing in...' : 'Sign In'}
+              </Button>
+            </Stack>
+          </form>
+        </Paper>
+        <Box component="footer" className={classes.legal}>
+          © {new Date().getFullYear()} DentalFlow. For authorised practice staff only.
+        </Box>
+      </main>
+
+      {pendingReset && <PasswordResetDialog user={pendingReset} onComplete={resetComplete} />}
+    </div>
+  );
+}

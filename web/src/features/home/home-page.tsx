@@ -1,0 +1,31 @@
+import { fullName } from '@dental/domain/users/user';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { longDateIn } from '../../lib/dates.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { useCurrentPractice } from '../practice/practice-queries.ts';
+
+/** Landing page after sign-in; the dashboards themselves come in a later release. */
+export function HomePage() {
+  const { user } = useAuth();
+  const { data: practice, timezone } = useCurrentPractice();
+  if (!user) return null;
+  return (
+    <Stack gap="md" maw={720}>
+      <div>
+        <Title order={1} size="h2">
+          Welcome, {fullName(user)}
+        </Title>
+        <Text c="dimmed">
+          {practice ? `${practice.name} · ${practice.city}, ${practice.province} · ` : ''}
+          {longDateIn(timezone)}
+        </Text>
+      </div>
+      <Paper withBorder p="lg" radius="md">
+        <Text fw={600}>The dashboard is not available in this version.</Text>
+        <Text size="sm" c="dimmed" mt="xs">
+          Use the menu on the left to open the areas your role can use.
+        </Text>
+      </Paper>
+    </Stack>
+  );
+}

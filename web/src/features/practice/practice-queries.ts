@@ -1,0 +1,29 @@
+import { DEFAULTS, STALE_TIMES_MS } from '@dental/domain/constants';
+import type { Practice } from '@dental/domain/practices/practice';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+
+export function useAccessiblePractices() {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: ['multi-clinic', 'accessible-practices', user?.id],
+    queryFn: () => apiRequest<Practice[]>('/api/multi-clinic/accessible-practices', { practiceId: null }),
+    enabled: Boolean(user),
+    staleTime: STALE_TIMES_MS.settings,
+  });
+}
+
+/** The current practice; its time zone falls back to the default when the fetch fails (spec 8). */
+export function useCurrentPractice() {
+  const { user } = useAuth();
+  const practiceId = user?.currentPracticeId ?? DEFAULTS.practiceId;
+  const query = useQuery({
+    queryKey: ['practices', practiceId],
+    queryFn: () => apiRequest<Practice>(`/api/practices/${practiceId}`, { practiceId: null }),
+    enabled: Boolean(user),
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });
+  return { ...query, practiceId, timezone: query.data?.settings.timezone ?? DEFAULTS.timezone };
+}

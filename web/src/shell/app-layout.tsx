@@ -1,0 +1,44 @@
+import { Box } from '@mantine/core';
+import { useRouterState } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { PageErrorBoundary } from '../app/error-boundary.tsx';
+import { useAuth } from '../features/auth/auth-context.tsx';
+import { toast } from '../features/toasts/toast.ts';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import classes from './shell.module.css';
+import { Sidebar } from './sidebar.tsx';
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { logout } = useAuth();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+
+  async function handleLogout() {
+    try {
+      await logout();
+      toast('Logged out successfully', undefined, 'success');
+    } catch {
+      toast('Logout failed', 'There was an error logging out. Please try again.', 'error');
+    }
+  }
+
+  return (
+    <div className={classes.layout}>
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to main content
+      </a>
+      <Sidebar forceCollapsed={pathname === '/op-view'} onLogout={() => void handleLogout()} />
+      <div className={classes.column}>
+        <Box component="header" className={classes.headerBar}>
+          <Header onLogout={() => void handleLogout()} />
+        </Box>
+        <main id="main-content" className={classes.main} tabIndex={-1}>
+          <PageErrorBoundary key={pathname}>{children}</PageErrorBoundary>
+        </main>
+        <Box component="footer" className={classes.footerBar}>
+          <Footer />
+        </Box>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { fullName } from '@dental/domain/users/user';
+import { ActionIcon, Avatar, Group, Menu, Modal, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconDeviceDesktop,
+  IconLogout,
+  IconMoon,
+  IconRefresh,
+  IconRefreshAlert,
+  IconRobot,
+  IconSearch,
+  IconSettings,
+  IconSun,
+  IconUserCog,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { useAuth } from '../features/auth/auth-context.tsx';
+import { useCurrentPractice } from '../features/practice/practice-queries.ts';
+import { useThemePreference } from '../features/theme/use-theme.ts';
+import { longDateIn } from '../lib/dates.ts';
+import { NotificationsBell } from './notifications-bell.tsx';
+import { PracticeSwitcher } from './practice-switcher.tsx';
+import classes from './shell.module.css';
+
+async function hardRefresh(): Promise<void> {
+  try {
+    localStorage.clear();
+    sessionStorage.clear();
+    if ('caches' in window) {
+      for (const key of await caches.keys()) await caches.delete(key);
+    }
+  } finally {
+    window.location.reload();
+  }
+}
+
+function ThemeMenu() {
+  const [preference, setPreference] = useThemePreference();
+  const icon =
+    preference === 'dark' ? (
+      <IconMoon size={18} />
+    ) : preference === 'light' ? (
+      <IconSun size={18} />
+    ) : (
+      <IconDeviceDesktop size={18} />
+    );
+  return (
+    <Menu position="bottom-end" shadow="md">
+      <Menu.Target>
+        <Tooltip label="Theme">
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Theme: ${preference}`}>
+            {icon}
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Theme</Menu.Label>
+        {(['light', 'dark', 'system'] as const).map((value) => (
+          <Menu.Item
+            key={value}
+            onClick={() => setPreference(value)}
+            aria-current={preference === value || undefined}
+            fw={preference === value ? 700 : 400}
+            leftSection={
+              value === 'light' ? (
+                <IconSun size={16} />
+              ) : value === 'dark' ? (
+                <IconMoon size={16} />
+              ) : (
+                <IconDeviceDesktop size={16} />
+              )
+            }
+          >
+            {value === 'light' ? 'Light' : value === 'dark' ? 'Dark' : 'System'}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export function Header({ onLogout }: { onLogout(): void }) {
+  const { user } = useAuth();
+  const { timezone } = useCurrentPractice();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [assistantOpen, assistant] = useDisclosure(false);
+
+  function submitSearch(event: FormEvent) {
+    event.preventDefault();
+    const term = search.trim();
+    if (term) void navigate({ to: '/patients', search: { search: term } });
+  }
+
+  return (
+    <Group className={classes.header} justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Text size="sm" c="dimmed" data-testid="header-date" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+          {longDateIn(timezone)}
+        </Text>
+        <PracticeSwitcher />
+      </Group>
+
+      <search className={classes.searchForm}>
+        <form onSubmit={submitSearch}>
+          <TextInput
+            aria-label="Search patients"
+            placeholder="Search patients..."
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+          />
+        </form>
+      </search>
+
+      <Group gap={4} wrap="nowrap">
+        <NotificationsBell />
+        <Tooltip label="Ninja AI">
+          <ActionIcon variant="subtle" color="grape" size="lg" onClick={assistant.open} aria-label="Ninja AI">
+            <IconRobot size={20} />
+          </ActionIcon>
+        </Tooltip>
+        <ThemeMenu />
+        <Tooltip label="Refresh">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={() => void queryClient.invalidateQueries()}
+            aria-label="Refresh"
+          >
+            <IconRefresh size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Hard Refresh: clears stored data on this device, then reloads">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={() => void hardRefresh()}
+            aria-label="Hard Refresh"
+          >
+            <IconRefreshAlert size={18} />
+          </ActionIcon>
+        </Tooltip>
+        {user && (
+          <Menu position="bottom-end" width={240} shadow="md">
+            <Menu.Target>
+              <UnstyledButton aria-label="User menu" className={classes.userButton}>
+                <Avatar color="teal" radius="xl" size="sm">
+                  {user.firstName.charAt(0)}
+                </Avatar>
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <div className={classes.userMenuHeader}>
+                <Text size="sm" fw={600}>
+                  {fullName(user)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {user.email ?? user.username}
+                </Text>
+                <Text size="xs" c="dimmed" tt="capitalize">
+                  {user.role}
+                </Text>
+              </div>
+              <Menu.Divider />
+              <Menu.Item component={Link} to="/preferences" leftSection={<IconUserCog size={16} />}>
+                Preferences
+              </Menu.Item>
+              <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
+                Settings
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item color="red" onClick={onLogout} leftSection={<IconLogout size={16} />}>
+                Log out
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Group>
+
+      <Modal opened={assistantOpen} onClose={assistant.close} title="Ninja AI" centered>
+        <Text>The Ninja AI assistant is not available in this version.</Text>
+      </Modal>
+    </Group>
+  );
+}

@@ -1,0 +1,134 @@
+import { STALE_TIMES_MS } from '@dental/domain/constants';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Indicator,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { toast } from '../features/toasts/toast.ts';
+import { apiRequest } from '../lib/api.ts';
+import { dayjs } from '../lib/dates.ts';
+import classes from './shell.module.css';
+
+interface Notification {
+  id: number;
+  type: string;
+  title: string;
+  message: string;
+  priority: 'high' | 'medium' | 'low';
+  isRead: boolean;
+  createdAt: string;
+  patientName?: string | null;
+  actionUrl?: string | null;
+}
+
+const KEY = ['notifications'];
+
+export function unreadBadge(count: number): string {
+  return count > 9 ? '9+' : String(count);
+}
+
+export function NotificationsBell() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const list = useQuery({
+    queryKey: KEY,
+    queryFn: () => apiRequest<Notification[]>('/api/notifications'),
+    staleTime: STALE_TIMES_MS.notificationsBell,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
+  const markRead = useMutation({
+    mutationFn: (id: number) => apiRequest(`/api/notifications/${id}/read`, { method: 'PATCH' }),
+    onSettled: refresh,
+    onError: () => toast('Failed to mark notification as read', undefined, 'error'),
+  });
+  const clearAll = useMutation({
+    mutationFn: () => apiRequest('/api/notifications/clear-all', { method: 'POST' }),
+    onSettled: refresh,
+    onError: () => toast('Failed to clear notifications', undefined, 'error'),
+  });
+
+  const items = list.data ?? [];
+  const unread = items.filter((item) => !item.isRead).length;
+
+  return (
+    <Popover position="bottom-end" width={360} shadow="md">
+      <Popover.Target>
+        <Tooltip label="Notifications">
+          <Indicator
+            disabled={unread === 0}
+            label={unreadBadge(unread)}
+            size={18}
+            color="red"
+            offset={6}
+            data-testid="notifications-badge"
+          >
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Notifications, ${unread} unread`}>
+              <IconBell size={20} />
+            </ActionIcon>
+          </Indicator>
+        </Tooltip>
+      </Popover.Target>
+      <Popover.Dropdown p={0}>
+        <Group justify="space-between" p="sm" className={classes.panelHeader}>
+          <Text fw={600}>Notifications</Text>
+          <Button size="compact-xs" variant="subtle" onClick={() => clearAll.mutate()} disabled={items.length === 0}>
+            Clear all
+          </Button>
+        </Group>
+        <ScrollArea.Autosize mah={380}>
+          {list.isError ? (
+            <Text p="md" size="sm" c="dimmed">
+              Notifications could not be loaded. They will appear when the server can be reached.
+            </Text>
+          ) : items.length === 0 ? (
+            <Text p="md" size="sm" c="dimmed">
+              No notifications
+            </Text>
+          ) : (
+            <Stack gap={0}>
+              {items.map((item) => (
+                <UnstyledButton
+                  key={item.id}
+                  className={classes.notification}
+                  data-unread={!item.isRead || undefined}
+                  onClick={() => {
+                    if (!item.isRead) markRead.mutate(item.id);
+                    if (item.actionUrl?.startsWith('/')) void navigate({ to: item.actionUrl });
+                  }}
+                >
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Text size="sm" fw={item.isRead ? 500 : 700}>
+                      {item.title}
+                    </Text>
+                    {item.priority === 'high' && (
+                      <Badge size="xs" color="red" variant="light">
+                        High
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {item.message}
+                  </Text>
+                  <Text size="xs" c="dimmed" mt={2}>
+                    {dayjs(item.createdAt).format('MMM D, h:mm A')}
+                  </Text>
+                </UnstyledButton>
+              ))}
+            </Stack>
+          )}
+        </ScrollArea.Autosize>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

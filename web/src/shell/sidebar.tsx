@@ -1,0 +1,207 @@
+import { can } from '@dental/domain/permissions/can';
+import { fullName } from '@dental/domain/users/user';
+import {
+  ActionIcon,
+  Avatar,
+  Box,
+  Collapse,
+  Group,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import {
+  IconChevronDown,
+  IconChevronRight,
+  IconLayoutList,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconListTree,
+  IconLogout,
+} from '@tabler/icons-react';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useAuth } from '../features/auth/auth-context.tsx';
+import { NAV_GROUPS, NAV_ITEMS, type NavGroup, type NavItem, navPermission } from './nav-items.ts';
+import classes from './shell.module.css';
+import { useSidebarPreferences } from './sidebar-preferences.ts';
+
+interface Props {
+  /** Forced collapsed on /op-view. */
+  forceCollapsed: boolean;
+  onLogout(): void;
+}
+
+function isActive(pathname: string, to: string): boolean {
+  if (to === '/') return pathname === '/';
+  if (to === '/scheduling') return pathname === '/scheduling' || pathname === '/appointments';
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+function NavLinkItem({
+  item,
+  collapsed,
+  offline,
+  active,
+}: {
+  item: NavItem;
+  collapsed: boolean;
+  offline: boolean;
+  active: boolean;
+}) {
+  const dot = offline && item.offline;
+  const link = (
+    <Link
+      to={item.to}
+      className={classes.navLink}
+      data-active={active || undefined}
+      aria-current={active ? 'page' : undefined}
+      aria-label={collapsed ? item.label : undefined}
+    >
+      <span className={classes.navInitial} aria-hidden="true">
+        {item.label.charAt(0)}
+      </span>
+      {!collapsed && <span className={classes.navLabel}>{item.label}</span>}
+      {dot && (
+        <span className={classes.offlineDot} title="Available offline" role="img" aria-label="Available offline" />
+      )}
+    </Link>
+  );
+  return collapsed ? (
+    <Tooltip label={item.label} position="right" openDelay={300}>
+      {link}
+    </Tooltip>
+  ) : (
+    link
+  );
+}
+
+export function Sidebar({ forceCollapsed, onLogout }: Props) {
+  const { user, status } = useAuth();
+  const { online } = useNetwork();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const [prefs, setPrefs] = useSidebarPreferences();
+  const collapsed = forceCollapsed || prefs.collapsed;
+  // All items show while the user is still loading; afterwards only what the user may open.
+  const visible = NAV_ITEMS.filter((item) => status === 'checking' || can(user, navPermission(item)));
+  const offline = !online;
+
+  const toggleGroup = (group: NavGroup) =>
+    setPrefs((current) => ({
+      ...current,
+      expanded: current.expanded.includes(group)
+        ? current.expanded.filter((g) => g !== group)
+        : [...current.expanded, group],
+    }));
+
+  const renderItems = (items: readonly NavItem[]) =>
+    items.map((item) => (
+      <NavLinkItem
+        key={item.to}
+        item={item}
+        collapsed={collapsed}
+        offline={offline}
+        active={isActive(pathname, item.to)}
+      />
+    ));
+
+  return (
+    <Box
+      component="nav"
+      aria-label="Main navigation"
+      className={classes.sidebar}
+      data-collapsed={collapsed || undefined}
+    >
+      <Group justify={collapsed ? 'center' : 'space-between'} className={classes.sidebarTop} wrap="nowrap">
+        {!collapsed && (
+          <Text fw={800} size="lg" className={classes.brandText}>
+            DentalFlow
+          </Text>
+        )}
+        <Group gap={4} wrap="nowrap">
+          {!collapsed && (
+            <Tooltip label={prefs.grouped ? 'Show as a flat list' : 'Show in groups'}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                onClick={() => setPrefs((current) => ({ ...current, grouped: !current.grouped }))}
+                aria-label={prefs.grouped ? 'Show as a flat list' : 'Show in groups'}
+              >
+                {prefs.grouped ? <IconLayoutList size={18} /> : <IconListTree size={18} />}
+              </ActionIcon>
+            </Tooltip>
+          )}
+          <Tooltip label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              disabled={forceCollapsed}
+              onClick={() => setPrefs((current) => ({ ...current, collapsed: !current.collapsed }))}
+              aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            >
+              {collapsed ? <IconLayoutSidebarLeftExpand size={18} /> : <IconLayoutSidebarLeftCollapse size={18} />}
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+
+      <ScrollArea className={classes.navScroll} type="auto">
+        <Stack gap={2} p="xs">
+          {prefs.grouped && !collapsed
+            ? NAV_GROUPS.map((group) => {
+                const items = visible.filter((item) => item.group === group);
+                if (items.length === 0) return null;
+                const open = prefs.expanded.includes(group);
+                const panelId = `nav-group-${group.replace(/\W+/g, '-').toLowerCase()}`;
+                return (
+                  <div key={group}>
+                    <UnstyledButton
+                      className={classes.groupButton}
+                      onClick={() => toggleGroup(group)}
+                      aria-expanded={open}
+                      aria-controls={panelId}
+                    >
+                      <span>{group}</span>
+                      {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+                    </UnstyledButton>
+                    <Collapse expanded={open} keepMounted={false} id={panelId}>
+                      <Stack gap={2} pb={4}>
+                        {renderItems(items)}
+                      </Stack>
+                    </Collapse>
+                  </div>
+                );
+              })
+            : renderItems(visible)}
+        </Stack>
+      </ScrollArea>
+
+      {user && (
+        <Group className={classes.userBlock} wrap="nowrap" justify={collapsed ? 'center' : 'space-between'}>
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Avatar color="teal" radius="xl" size="md" aria-hidden="true">
+              {user.firstName.charAt(0)}
+            </Avatar>
+            {!collapsed && (
+              <div style={{ minWidth: 0 }}>
+                <Text size="sm" fw={600} truncate>
+                  {fullName(user)}
+                </Text>
+                <Text size="xs" c="dimmed" tt="capitalize" data-testid="sidebar-role">
+                  {user.role}
+                </Text>
+              </div>
+            )}
+          </Group>
+          <Tooltip label="Log out">
+            <ActionIcon variant="subtle" color="gray" onClick={onLogout} aria-label="Log out">
+              <IconLogout size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      )}
+    </Box>
+  );
+}
