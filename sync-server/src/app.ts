@@ -10,7 +10,9 @@ import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
 import { RouteRegistry } from './plugins/route.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
+import { registerNotificationRoutes } from './routes/notifications.ts';
 import { registerPatientRoutes } from './routes/patients.ts';
+import { registerPracticeHoursRoutes } from './routes/practice-hours.ts';
 import { registerPracticeRoutes } from './routes/practices.ts';
 import { registerStaffRoutes } from './routes/staff.ts';
 import { SESSION_COOKIE } from './services/sessions.ts';
@@ -64,6 +66,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPracticeRoutes(app, deps, registry);
   registerPatientRoutes(app, deps, registry);
   registerStaffRoutes(app, deps, registry);
+  registerPracticeHoursRoutes(app, deps, registry);
+  registerNotificationRoutes(app, deps, registry);
   await registerDocsRoutes(app, registry);
 
   const webDist = deps.settings.webDistDir;

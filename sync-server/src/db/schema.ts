@@ -154,6 +154,20 @@ export interface AuditLogTable {
   details: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  practice_id: number;
+  type: string;
+  title: string;
+  message: string;
+  priority: string;
+  is_read: Bool;
+  patient_name: string | null;
+  action_url: string | null;
+  created_at: string;
+}
+
 export interface Database {
   practices: PracticesTable;
   practice_hours: PracticeHoursTable;
@@ -169,6 +183,7 @@ export interface Database {
   form_templates: FormTemplatesTable;
   recall_types: RecallTypesTable;
   audit_log: AuditLogTable;
+  notifications: NotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,6 +4,7 @@ import type { PasswordHasher } from '../services/passwords.ts';
 import { buildAppointments } from './appointments.ts';
 import { formTemplateRows, recallTypeRows } from './catalogues.ts';
 import { insertInChunks } from './insert-in-chunks.ts';
+import { buildNotifications } from './notifications.ts';
 import { buildPatients } from './patients.ts';
 import { PRACTICES, practiceHourRows, practiceRows, treatmentRoomRows } from './practices.ts';
 import { createSeededFaker } from './random.ts';
@@ -59,5 +60,6 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<void> 
     await insertInChunks(trx, 'appointments', appointments);
     await insertInChunks(trx, 'form_templates', formTemplateRows(PRACTICES));
     await insertInChunks(trx, 'recall_types', recallTypeRows(PRACTICES));
+    await insertInChunks(trx, 'notifications', buildNotifications(staff.users, patients.patients, appointments, now));
   });
 }

@@ -1,4 +1,5 @@
 import { DEFAULTS } from '@dental/domain/constants';
+import { type PracticeHoursResponse, WEEKDAY_NAMES } from '@dental/domain/practices/hours';
 import { Badge, Group, Popover, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { IconClock, IconWifi, IconWifiOff } from '@tabler/icons-react';
@@ -7,19 +8,6 @@ import { useCurrentPractice } from '../features/practice/practice-queries.ts';
 import { apiRequest } from '../lib/api.ts';
 import { dayjs } from '../lib/dates.ts';
 import classes from './shell.module.css';
-
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
-
-interface DayHours {
-  isOpen: boolean;
-  openTime: string | null;
-  closeTime: string | null;
-}
-
-interface PracticeHoursResponse {
-  practiceId: number;
-  hours: Record<(typeof WEEKDAYS)[number], DayHours>;
-}
 
 function formatTime(time: string | null): string {
   return time ? dayjs(`2000-01-01T${time}`).format('h:mm A') : '';
@@ -32,7 +20,7 @@ function PracticeHoursControl() {
     queryFn: () => apiRequest<PracticeHoursResponse>(`/api/practice-hours-unified/${practiceId}`),
     staleTime: DEFAULTS.practiceHoursCacheMs,
   });
-  const today = WEEKDAYS[dayjs().tz(timezone).day()] ?? 'monday';
+  const today = WEEKDAY_NAMES[dayjs().tz(timezone).day()] ?? 'monday';
   const todayHours = hours.data?.hours[today];
   const summary = !hours.data
     ? 'Practice hours'
@@ -63,7 +51,7 @@ function PracticeHoursControl() {
         {hours.data && (
           <Table withRowBorders={false} verticalSpacing={2} fz="sm">
             <Table.Tbody>
-              {WEEKDAYS.map((day) => {
+              {WEEKDAY_NAMES.map((day) => {
                 const entry = hours.data.hours[day];
                 return (
                   <Table.Tr key={day} fw={day === today ? 700 : 400}>
@@ -89,7 +77,7 @@ function ConnectionStatusControl() {
       <Popover.Target>
         <UnstyledButton className={classes.footerControl} aria-label={`Connection: ${online ? 'Online' : 'Offline'}`}>
           {online ? <IconWifi size={14} aria-hidden="true" /> : <IconWifiOff size={14} aria-hidden="true" />}
-          <Badge size="sm" variant="light" color={online ? 'teal' : 'orange'} data-testid="connection-status">
+          <Badge size="sm" variant="filled" color={online ? 'teal.9' : 'orange.9'} data-testid="connection-status">
             {online ? 'Online' : 'Offline'}
           </Badge>
         </UnstyledButton>

@@ -69,7 +69,7 @@ export function NotificationsBell() {
             disabled={unread === 0}
             label={unreadBadge(unread)}
             size={18}
-            color="red"
+            color="red.9"
             offset={6}
             data-testid="notifications-badge"
           >

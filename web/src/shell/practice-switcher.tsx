@@ -23,7 +23,7 @@ export function PracticeSwitcher() {
 
   if (!user || list.length < 2 || !can(user, 'settings.select_practice')) {
     return current ? (
-      <Text size="sm" fw={600} data-testid="current-practice">
+      <Text size="sm" fw={600} data-testid="current-practice" truncate maw={220}>
         {current.name}
       </Text>
     ) : null;
@@ -65,7 +65,7 @@ export function PracticeSwitcher() {
           aria-label={`Current practice: ${current?.name ?? 'unknown'}. Switch practice`}
           data-testid="practice-switcher"
         >
-          <Text size="sm" fw={600} truncate maw={200}>
+          <Text size="sm" fw={600} truncate maw={220}>
             {current?.name ?? 'Select practice'}
           </Text>
         </Button>

@@ -60,9 +60,7 @@ function NavLinkItem({
       aria-current={active ? 'page' : undefined}
       aria-label={collapsed ? item.label : undefined}
     >
-      <span className={classes.navInitial} aria-hidden="true">
-        {item.label.charAt(0)}
-      </span>
+      <item.icon size={18} stroke={1.6} className={classes.navIcon} aria-hidden="true" />
       {!collapsed && <span className={classes.navLabel}>{item.label}</span>}
       {dot && (
         <span className={classes.offlineDot} title="Available offline" role="img" aria-label="Available offline" />

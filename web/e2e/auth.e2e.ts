@@ -1,0 +1,133 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext } from './browser.ts';
+import { signIn, signInToShell } from './helpers.ts';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+beforeEach(async () => {
+  context = await newContext(browser);
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+const alertText = () => page.getByRole('alert').filter({ hasText: /./ }).first().innerText();
+
+describe('sign-in page', () => {
+  it('shows the branded panel and the Sign In card with labelled fields', async () => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Sign In' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Practice Management System').isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel('Username').isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel('Password', { exact: true }).getAttribute('type')).resolves.toBe('password');
+    await page.getByRole('button', { name: 'Show or hide password' }).click();
+    await expect(page.getByLabel('Password', { exact: true }).getAttribute('type')).resolves.toBe('text');
+  });
+
+  it('requires both fields', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Username is required').waitFor();
+    await page.getByText('Password is required').waitFor();
+  });
+
+  it("shows the server's message for a wrong password", async () => {
+    await signIn(page, 'hygienist', 'not-the-password');
+    await page.getByText('Invalid username or password').waitFor();
+    expect(await alertText()).toContain('Invalid username or password');
+  });
+
+  it("reads 'Signing in...' while the request is in flight", async () => {
+    await page.route('**/api/auth/login', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await signIn(page, 'doctor');
+    await page.getByRole('button', { name: 'Signing in...' }).waitFor();
+    await page.getByText('Login Successful').waitFor();
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+  });
+
+  it.each([
+    [502, '{}', 'Server is temporarily unavailable. Please try again in a moment.'],
+    [503, '{}', 'Service temporarily unavailable. Please try again later.'],
+    [500, '', 'Login failed (500)'],
+    [200, '{"success":false}', 'Invalid login response'],
+  ])('answers a %i response with %j', async (status, body, message) => {
+    await page.route('**/api/auth/login', (route) => route.fulfill({ status, body, contentType: 'application/json' }));
+    await signIn(page, 'doctor');
+    await page.getByText(message).waitFor();
+  });
+
+  it('reports a network failure', async () => {
+    await page.route('**/api/auth/login', (route) => route.abort('internetdisconnected'));
+    await signIn(page, 'doctor');
+    await page.getByText('Network error occurred').waitFor();
+  });
+
+  it('signs in, toasts, redirects to / after about a second', async () => {
+    await page.goto('/patients');
+    await page.getByLabel('Username').fill('receptionist');
+    await page.getByLabel('Password', { exact: true }).fill('demo1234');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Welcome back! Redirecting to dashboard...').waitFor();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+  });
+});
+
+describe('password reset at first sign-in', () => {
+  it('walks newhire through the undismissable dialog', async () => {
+    await signIn(page, 'newhire');
+    const dialog = page.getByRole('dialog', { name: 'Password Reset Required' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    expect(await dialog.isVisible()).toBe(true);
+
+    const submit = dialog.getByRole('button', { name: 'Update Password' });
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByLabel('New Password', { exact: true }).fill('abc');
+    await dialog.getByText('Password must be at least 6 characters long.').waitFor();
+    expect(await dialog.getByTestId('password-strength').innerText()).toBe('Weak');
+    await dialog.getByLabel('New Password', { exact: true }).fill('harbour7');
+    expect(await dialog.getByTestId('password-strength').innerText()).toBe('Medium');
+    await dialog.getByLabel('Confirm New Password').fill('harbour8');
+    await dialog.getByText('Passwords do not match').waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+
+    await dialog.getByLabel('New Password', { exact: true }).fill('Harbour7!');
+    expect(await dialog.getByTestId('password-strength').innerText()).toBe('Strong');
+    await dialog.getByLabel('Confirm New Password').fill('Harbour7!');
+    await dialog.getByText('Passwords match').waitFor();
+    await submit.click();
+
+    await page.getByText('Your password has been successfully updated. You can now access the system.').waitFor();
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: 10_000 });
+    expect(await dialog.count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Log out' }).first().click();
+    await signIn(page, 'newhire', 'Harbour7!');
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+  });
+});
+
+describe('logout', () => {
+  it('returns to the sign-in page', async () => {
+    await signInToShell(page, 'staff');
+    await page.getByRole('button', { name: 'Log out' }).first().click();
+    await page.getByText('Logged out successfully').waitFor();
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+  });
+});

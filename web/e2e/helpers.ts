@@ -1,0 +1,24 @@
+import type { Page } from 'playwright-core';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export async function signInToShell(page: Page, username: string): Promise<void> {
+  await signIn(page, username);
+  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: 15_000 });
+}
+
+/** The sidebar as a flat list, so every link the user may open is on screen at once. */
+export async function sidebarLinks(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  const flat = nav.getByRole('button', { name: 'Show as a flat list' });
+  if (await flat.count()) await flat.click();
+  await nav.getByRole('link').first().waitFor();
+  return nav.getByRole('link').allTextContents();
+}
