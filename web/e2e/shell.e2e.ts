@@ -192,3 +192,18 @@ describe('accessibility (axe): no serious or critical violations', () => {
     expect(await seriousViolations()).toEqual([]);
   });
 });
+
+describe('error screens', () => {
+  it("recovers from a part of the app that failed to download ('Attempting to recover')", async () => {
+    await signInToShell(page, 'staff');
+    let blocked = true;
+    await page.route('**/assets/app-layout-*.js', (route) => (blocked ? route.abort('failed') : route.continue()));
+    const navigation = page.waitForEvent('framenavigated');
+    await page.goto('/');
+    await page.getByText('Attempting to recover').waitFor();
+    await page.getByText('We are trying to reload the necessary components. Please wait a moment.').waitFor();
+    blocked = false;
+    await navigation;
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: 15_000 });
+  });
+});

@@ -1,8 +1,11 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
-import { AppLayout } from '../shell/app-layout.tsx';
+import { PageErrorBoundary } from './error-boundary.tsx';
+
+// The shell loads after sign-in, so the sign-in page (the first screen) stays small.
+const AppLayout = lazy(() => import('../shell/app-layout.tsx').then((module) => ({ default: module.AppLayout })));
 
 export function FullScreenLoading() {
   return (
@@ -20,5 +23,11 @@ export function AppGate({ children }: { children: ReactNode }) {
   const { status, user } = useAuth();
   if (status === 'checking') return <FullScreenLoading />;
   if (!user || user.mustResetPassword) return <LoginPage />;
-  return <AppLayout>{children}</AppLayout>;
+  return (
+    <PageErrorBoundary>
+      <Suspense fallback={<FullScreenLoading />}>
+        <AppLayout>{children}</AppLayout>
+      </Suspense>
+    </PageErrorBoundary>
+  );
 }

@@ -52,7 +52,7 @@ export async function login(username: string, password: string): Promise<LoginRe
     practiceId: null,
     body: { username, password },
   });
-  if (!body || body.success !== true || !body.user) throw new Error('Invalid login response');
+  if (body?.success !== true || !body.user) throw new Error('Invalid login response');
   return { user: body.user, mustResetPassword: body.mustResetPassword === true || body.user.mustResetPassword };
 }
 

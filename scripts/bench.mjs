@@ -1,0 +1,14 @@
+// `pnpm bench`: performance figures, printed and saved to bench-results/.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { measureFirstScreen, printFirstScreen } from './bench-bundle.mjs';
+import { installDependencies, log, pnpm, root } from './lib/toolchain.mjs';
+
+installDependencies();
+log('building the web app for the bundle benchmark');
+pnpm(['--filter', '@dental/web', 'run', 'build']);
+const bundle = measureFirstScreen(join(root, 'web', 'dist'));
+printFirstScreen(bundle);
+
+mkdirSync(join(root, 'bench-results'), { recursive: true });
+writeFileSync(join(root, 'bench-results', 'bundle.json'), `${JSON.stringify(bundle, null, 2)}\n`);
