@@ -6,6 +6,7 @@ import { parseWith } from '@dental/domain/validation/issues';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type * as v from 'valibot';
 import type { AppDeps } from '../context.ts';
+import type { Db } from '../db/connection.ts';
 import { resolveSession, SESSION_COOKIE, type SessionRecord } from '../services/sessions.ts';
 import { type AccountRecord, findUserById } from '../services/users.ts';
 import { badRequest, forbidden, HttpError, unauthorized } from './http-error.ts';
@@ -19,6 +20,8 @@ export interface Caller {
 }
 
 export interface RouteContext<P extends MaybeSchema, Q extends MaybeSchema, B extends MaybeSchema> {
+  /** The database, or for a transactional route its transaction: everything the handler writes commits together. */
+  db: Db;
   request: FastifyRequest;
   reply: FastifyReply;
   now: Date;
@@ -57,6 +60,11 @@ interface BaseSpec<P extends MaybeSchema, Q extends MaybeSchema, B extends Maybe
   query?: Q;
   body?: B;
   status?: number;
+  /**
+   * Writes run in one transaction, rolled back if the handler throws, so a refused request changes
+   * nothing. Defaults to true for every method but GET.
+   */
+  transactional?: boolean;
   /** Status codes this route can answer besides the common ones, for the API description. */
   responses?: Record<number, string>;
 }
@@ -153,9 +161,12 @@ export function defineRoute<P extends MaybeSchema, Q extends MaybeSchema, B exte
         query: validate(spec.query, request.query, 'query') as Out<Q>,
         body: validate(spec.body, request.body, 'body') as Out<B>,
       });
+      const transactional = spec.transactional ?? spec.method !== 'GET';
+      const inTransaction = <T>(work: (db: Db) => Promise<T>): Promise<T> =>
+        transactional ? deps.db.transaction().execute(work) : work(deps.db);
       let result: unknown;
       if (spec.access === 'public') {
-        result = await spec.handler({ request, reply, now, ...input() });
+        result = await inTransaction((db) => spec.handler({ db, request, reply, now, ...input() }));
       } else {
         const caller = await authenticate(deps, request, now);
         if (caller.account.row.must_reset_password === 1 && !spec.allowedDuringPasswordReset) {
@@ -172,7 +183,7 @@ export function defineRoute<P extends MaybeSchema, Q extends MaybeSchema, B exte
         ) {
           throw forbidden(MESSAGES.permissionDenied, { requiredPermission: spec.permission });
         }
-        result = await spec.handler({ request, reply, now, caller, practiceId, ...input() });
+        result = await inTransaction((db) => spec.handler({ db, request, reply, now, caller, practiceId, ...input() }));
       }
       if (reply.sent) return reply;
       if (spec.status) reply.code(spec.status);

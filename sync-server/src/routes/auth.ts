@@ -35,7 +35,7 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: s
 }
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
-  const { db, settings } = deps;
+  const { settings } = deps;
   const lockPolicy = { maxAttempts: settings.maxLoginAttempts, lockoutMs: settings.lockoutMs };
   let dummyHash: Promise<string> | undefined;
   const hashToCompareAgainst = () => {
@@ -49,9 +49,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps, registry
     tag: 'Authentication',
     summary: 'Sign in with username and password; sets the HttpOnly session cookie.',
     access: 'public',
+    // A failed attempt must still be counted and audited even though the request is refused.
+    transactional: false,
     body: loginBodySchema,
     responses: { 200: 'Signed in', 401: 'Wrong username or password', 429: 'Username locked after repeated failures' },
-    handler: async ({ request, reply, body, now }) => {
+    handler: async ({ db, request, reply, body, now }) => {
       const remaining = await lockRemainingMs(db, body.username, now);
       if (remaining > 0) throw lockedError(remaining, settings.lockoutMs);
 
@@ -119,7 +121,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps, registry
     tag: 'Authentication',
     summary: 'End the session and clear its cookie. Succeeds even when no session exists.',
     access: 'public',
-    handler: async ({ request, reply, now }) => {
+    handler: async ({ db, request, reply, now }) => {
       const token = request.cookies[SESSION_COOKIE];
       if (token) {
         await deleteSessionByToken(db, token);
@@ -149,7 +151,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps, registry
     params: v.object({ id: positiveId('id') }),
     body: resetPasswordBodySchema,
     responses: { 200: 'Password updated', 400: 'Password too short', 403: 'Not allowed', 404: 'No such user' },
-    handler: async ({ caller, params, body, now }) => {
+    handler: async ({ db, caller, params, body, now }) => {
       const self = caller.account.row.id === params.id;
       if (!self) {
         if (caller.account.row.must_reset_password === 1) {

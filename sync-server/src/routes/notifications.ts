@@ -8,15 +8,13 @@ import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
 
 /** A user's own notifications in the current practice; nobody reads another user's. */
 export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
-  const { db } = deps;
-
   defineRoute(app, deps, registry, {
     method: 'GET',
     url: '/api/notifications',
     tag: 'Notifications',
     summary: "The signed-in user's notifications in the current practice, newest first.",
     access: 'signed-in',
-    handler: async ({ caller, practiceId }) => {
+    handler: async ({ db, caller, practiceId }) => {
       const rows = await db
         .selectFrom('notifications')
         .selectAll()
@@ -47,7 +45,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps, 
     access: 'signed-in',
     params: v.object({ id: positiveId('id') }),
     responses: { 404: 'No such notification of yours' },
-    handler: async ({ caller, practiceId, params, now }) => {
+    handler: async ({ db, caller, practiceId, params, now }) => {
       const result = await db
         .updateTable('notifications')
         .set({ is_read: 1 })
@@ -74,7 +72,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps, 
     tag: 'Notifications',
     summary: 'Remove all of your notifications in the current practice.',
     access: 'signed-in',
-    handler: async ({ caller, practiceId, now }) => {
+    handler: async ({ db, caller, practiceId, now }) => {
       const result = await db
         .deleteFrom('notifications')
         .where('user_id', '=', caller.account.row.id)

@@ -19,7 +19,6 @@ function viewer(caller: Caller) {
 }
 
 export function registerPatientRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
-  const { db } = deps;
   const createSchema = createPatientSchema(deps.clock);
 
   defineRoute(app, deps, registry, {
@@ -30,7 +29,7 @@ export function registerPatientRoutes(app: FastifyInstance, deps: AppDeps, regis
     access: 'signed-in',
     permission: 'patients.view',
     query: patientListQuerySchema,
-    handler: async ({ caller, practiceId, query, reply }) => {
+    handler: async ({ db, caller, practiceId, query, reply }) => {
       const { rows, total } = await listPatients(db, { practiceId, ...query });
       reply.header('x-total-count', String(total));
       const who = viewer(caller);
@@ -47,7 +46,7 @@ export function registerPatientRoutes(app: FastifyInstance, deps: AppDeps, regis
     permission: 'patients.view',
     params: patientIdParamsSchema,
     responses: { 404: 'No such patient in this practice' },
-    handler: async ({ caller, practiceId, params }) => {
+    handler: async ({ db, caller, practiceId, params }) => {
       const row = await findPatient(db, practiceId, params.id);
       if (!row) throw notFound('Patient not found.');
       return patientViewFor(toPatient(row), viewer(caller));
@@ -64,7 +63,7 @@ export function registerPatientRoutes(app: FastifyInstance, deps: AppDeps, regis
     body: createSchema,
     status: 201,
     responses: { 201: 'Created', 409: 'A matching patient already exists' },
-    handler: async ({ caller, practiceId, body, now }) => {
+    handler: async ({ db, caller, practiceId, body, now }) => {
       if (body.practiceId !== undefined && body.practiceId !== practiceId) {
         if (!caller.account.allowedPracticeIds.includes(body.practiceId))
           throw forbidden(MESSAGES.accessDeniedPractice);

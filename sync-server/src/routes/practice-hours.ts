@@ -8,8 +8,6 @@ import { forbidden } from '../plugins/http-error.ts';
 import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
 
 export function registerPracticeHoursRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
-  const { db } = deps;
-
   defineRoute(app, deps, registry, {
     method: 'GET',
     url: '/api/practice-hours-unified/:practiceId',
@@ -19,7 +17,7 @@ export function registerPracticeHoursRoutes(app: FastifyInstance, deps: AppDeps,
     practiceScoped: false,
     params: v.object({ practiceId: positiveId('practiceId') }),
     responses: { 403: 'Access denied to this practice' },
-    handler: async ({ caller, params, now }): Promise<PracticeHoursResponse> => {
+    handler: async ({ db, caller, params, now }): Promise<PracticeHoursResponse> => {
       if (!caller.account.allowedPracticeIds.includes(params.practiceId))
         throw forbidden(MESSAGES.accessDeniedPractice);
       const rows = await db

@@ -10,8 +10,6 @@ import { setSessionPractice } from '../services/sessions.ts';
 import { toPublicUser } from '../services/users.ts';
 
 export function registerPracticeRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
-  const { db } = deps;
-
   defineRoute(app, deps, registry, {
     method: 'GET',
     url: '/api/multi-clinic/accessible-practices',
@@ -19,7 +17,7 @@ export function registerPracticeRoutes(app: FastifyInstance, deps: AppDeps, regi
     summary: 'The practices the signed-in user may work in.',
     access: 'signed-in',
     practiceScoped: false,
-    handler: async ({ caller }) => practicesByIds(db, caller.account.allowedPracticeIds),
+    handler: async ({ db, caller }) => practicesByIds(db, caller.account.allowedPracticeIds),
   });
 
   defineRoute(app, deps, registry, {
@@ -31,7 +29,7 @@ export function registerPracticeRoutes(app: FastifyInstance, deps: AppDeps, regi
     practiceScoped: false,
     body: switchPracticeBodySchema,
     responses: { 200: 'Switched', 403: 'Access denied to this practice' },
-    handler: async ({ caller, body, now }) => {
+    handler: async ({ db, caller, body, now }) => {
       if (!caller.account.allowedPracticeIds.includes(body.practiceId)) throw forbidden(MESSAGES.accessDeniedPractice);
       await setSessionPractice(db, caller.session.id, body.practiceId);
       await writeAudit(db, {
@@ -62,7 +60,7 @@ export function registerPracticeRoutes(app: FastifyInstance, deps: AppDeps, regi
     practiceScoped: false,
     params: practiceIdParamsSchema,
     responses: { 403: 'Access denied to this practice' },
-    handler: async ({ caller, params }) => {
+    handler: async ({ db, caller, params }) => {
       // An id the user may not access gets the same answer whether or not it exists.
       if (!caller.account.allowedPracticeIds.includes(params.id)) throw forbidden(MESSAGES.accessDeniedPractice);
       const [practice] = await practicesByIds(db, [params.id]);

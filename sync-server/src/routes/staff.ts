@@ -4,8 +4,6 @@ import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
 import { toStaffMember } from '../services/users.ts';
 
 export function registerStaffRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
-  const { db } = deps;
-
   defineRoute(app, deps, registry, {
     method: 'GET',
     url: '/api/users',
@@ -13,7 +11,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: AppDeps, registr
     summary: 'Staff of the current practice, with roles and provider colours (for the schedule and its legend).',
     access: 'signed-in',
     permission: 'appointments.view',
-    handler: async ({ practiceId }) => {
+    handler: async ({ db, practiceId }) => {
       const rows = await db
         .selectFrom('users')
         .innerJoin('user_practices', 'user_practices.user_id', 'users.id')
@@ -33,7 +31,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: AppDeps, registr
     summary: 'Treatment rooms of the current practice, ordered by room code.',
     access: 'signed-in',
     permission: 'appointments.view',
-    handler: async ({ practiceId }) => {
+    handler: async ({ db, practiceId }) => {
       const rows = await db
         .selectFrom('treatment_rooms')
         .selectAll()
