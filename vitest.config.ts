@@ -12,6 +12,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'local-store',
+          root: 'packages/local-store',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: 'sync-server',
           include: ['test/**/*.test.ts'],

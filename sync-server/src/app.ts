@@ -8,13 +8,17 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppDeps } from './context.ts';
 import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
 import { RouteRegistry } from './plugins/route.ts';
+import { registerSchemaVersion } from './plugins/schema-version.ts';
+import { registerAppointmentRoutes } from './routes/appointments.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
+import { registerMaintenanceRoutes } from './routes/maintenance.ts';
 import { registerNotificationRoutes } from './routes/notifications.ts';
 import { registerPatientRoutes } from './routes/patients.ts';
 import { registerPracticeHoursRoutes } from './routes/practice-hours.ts';
 import { registerPracticeRoutes } from './routes/practices.ts';
 import { registerStaffRoutes } from './routes/staff.ts';
+import { registerSyncRoutes } from './routes/sync.ts';
 import { SESSION_COOKIE } from './services/sessions.ts';
 
 const SECURITY_HEADERS = {
@@ -60,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     return payload;
   });
+  registerSchemaVersion(app);
 
   const registry = new RouteRegistry();
   registerAuthRoutes(app, deps, registry);
@@ -68,12 +73,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStaffRoutes(app, deps, registry);
   registerPracticeHoursRoutes(app, deps, registry);
   registerNotificationRoutes(app, deps, registry);
+  registerAppointmentRoutes(app, deps, registry);
+  registerMaintenanceRoutes(app, deps, registry);
+  registerSyncRoutes(app, deps, registry);
   await registerDocsRoutes(app, registry);
 
   const webDist = deps.settings.webDistDir;
   const serveWeb = webDist !== null && existsSync(join(webDist, 'index.html'));
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      // Hashed bundles never change; the shell and the service worker must be revalidated to see updates.
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { AppErrorBoundary, logError } from './app/error-boundary.tsx';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+import { registerServiceWorker } from './features/offline/service-worker-registration.ts';
 
 /** Startup failure: plain markup, since the app itself could not start. */
 function showApplicationError(container: HTMLElement, error: unknown): void {
@@ -34,6 +35,7 @@ if (container) {
         </AppErrorBoundary>
       </StrictMode>,
     );
+    registerServiceWorker();
   } catch (error) {
     showApplicationError(container, error);
   }

@@ -168,6 +168,58 @@ export interface NotificationsTable {
   created_at: string;
 }
 
+export interface MaintenanceSchedulesTable {
+  id: string;
+  practice_id: number;
+  /** The room code, as appointments name rooms. */
+  room_id: string;
+  maintenance_type: string;
+  title: string;
+  description: string | null;
+  start_date_time: string;
+  end_date_time: string;
+  priority: string;
+  vendor: string | null;
+  cost: number | null;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Each practice's change counter: the next change gets version + 1. */
+export interface PracticeVersionsTable {
+  practice_id: number;
+  version: number;
+}
+
+/** The latest version of every synced row, per practice; deleted rows stay as tombstones. */
+export interface RowVersionsTable {
+  practice_id: number;
+  table_name: string;
+  row_id: string;
+  version: number;
+  deleted: Bool;
+  changed_at: string;
+}
+
+export interface SyncMetaTable {
+  key: string;
+  value: string;
+}
+
+/** The final result of a request sent with an Idempotency-Key, replayed for a retry of it. */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  practice_id: number;
+  key: string;
+  method: string;
+  path: string;
+  status_code: number;
+  /** The JSON body exactly as first sent. */
+  body: string;
+  created_at: string;
+}
+
 export interface Database {
   practices: PracticesTable;
   practice_hours: PracticeHoursTable;
@@ -184,6 +236,11 @@ export interface Database {
   recall_types: RecallTypesTable;
   audit_log: AuditLogTable;
   notifications: NotificationsTable;
+  maintenance_schedules: MaintenanceSchedulesTable;
+  practice_versions: PracticeVersionsTable;
+  row_versions: RowVersionsTable;
+  sync_meta: SyncMetaTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -191,3 +248,5 @@ export type PatientRow = Selectable<PatientsTable>;
 export type NewPatientRow = Insertable<PatientsTable>;
 export type TreatmentRoomRow = Selectable<TreatmentRoomsTable>;
 export type PracticeRow = Selectable<PracticesTable>;
+export type AppointmentRow = Selectable<AppointmentsTable>;
+export type MaintenanceScheduleRow = Selectable<MaintenanceSchedulesTable>;

@@ -10,6 +10,16 @@ import type { Db } from '../db/connection.ts';
 import { resolveSession, SESSION_COOKIE, type SessionRecord } from '../services/sessions.ts';
 import { type AccountRecord, findUserById } from '../services/users.ts';
 import { badRequest, forbidden, HttpError, unauthorized } from './http-error.ts';
+import {
+  findStoredResult,
+  IdempotencyKeyReused,
+  idempotencyScope,
+  isFinalStatus,
+  readIdempotencyKey,
+  type StoredResult,
+  sendReplay,
+  storeResult,
+} from './idempotency.ts';
 
 type MaybeSchema = v.GenericSchema | undefined;
 type Out<S extends MaybeSchema> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
@@ -128,7 +138,9 @@ function resolvePractice(request: FastifyRequest, caller: Caller): number {
 
 /**
  * Registers a route whose checks run in one fixed order:
- * session, password-reset gate, practice access, permission, then input validation.
+ * session, password-reset gate, practice access, Idempotency-Key (replay), permission, then input validation.
+ * A signed-in write sent with an Idempotency-Key has its final answer stored with its own writes,
+ * so a retry of a request whose answer was lost gets that answer again instead of a second write.
  */
 export function defineRoute<P extends MaybeSchema, Q extends MaybeSchema, B extends MaybeSchema>(
   app: FastifyInstance,
@@ -177,13 +189,42 @@ export function defineRoute<P extends MaybeSchema, Q extends MaybeSchema, B exte
           });
         }
         const practiceId = practiceScoped ? resolvePractice(request, caller) : caller.session.currentPracticeId;
-        if (
-          spec.permission &&
-          !can({ role: caller.account.row.role, permissions: caller.account.permissions }, spec.permission)
-        ) {
-          throw forbidden(MESSAGES.permissionDenied, { requiredPermission: spec.permission });
+        const key = spec.method === 'GET' || spec.method === 'HEAD' ? undefined : readIdempotencyKey(request);
+        const scope = key ? idempotencyScope(request, caller.account.row.id, practiceId, key) : undefined;
+        const run = async (db: Db): Promise<{ replay: StoredResult } | { value: unknown }> => {
+          // Looked up inside the transaction: SQLite runs one at a time, so a concurrent retry waits and replays.
+          const stored = scope ? await findStoredResult(db, scope, now) : undefined;
+          if (stored) return { replay: stored };
+          if (
+            spec.permission &&
+            !can({ role: caller.account.row.role, permissions: caller.account.permissions }, spec.permission)
+          ) {
+            throw forbidden(MESSAGES.permissionDenied, { requiredPermission: spec.permission });
+          }
+          const value = await spec.handler({ db, request, reply, now, caller, practiceId, ...input() });
+          if (scope && !reply.sent) {
+            const statusCode = spec.status ?? reply.statusCode;
+            await storeResult(db, scope, { statusCode, body: JSON.stringify(value) ?? '' }, now);
+          }
+          return { value };
+        };
+        let outcome: { replay: StoredResult } | { value: unknown };
+        try {
+          outcome = await inTransaction(run);
+        } catch (error) {
+          // The refusal rolled the transaction back; its answer is stored on its own so a retry gets it again.
+          if (
+            scope &&
+            error instanceof HttpError &&
+            !(error instanceof IdempotencyKeyReused) &&
+            isFinalStatus(error.statusCode)
+          ) {
+            await storeResult(deps.db, scope, { statusCode: error.statusCode, body: JSON.stringify(error.body) }, now);
+          }
+          throw error;
         }
-        result = await inTransaction((db) => spec.handler({ db, request, reply, now, caller, practiceId, ...input() }));
+        if ('replay' in outcome) return sendReplay(reply, outcome.replay);
+        result = outcome.value;
       }
       if (reply.sent) return reply;
       if (spec.status) reply.code(spec.status);

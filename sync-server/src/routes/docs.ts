@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { DEFAULTS } from '@dental/domain/constants';
+import { IDEMPOTENCY_KEY_PATTERN } from '@dental/domain/sync/protocol';
 import fastifyStatic from '@fastify/static';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifyInstance } from 'fastify';
@@ -32,6 +33,16 @@ const commonResponses = {
   429: 'Rate limit reached; see Retry-After',
 };
 
+const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the first final answer is stored for 7 days and replayed (with Idempotent-Replayed: true) ' +
+    'for the same user, practice and key; the same key for another method or path is 422.',
+  schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source },
+};
+
 /** The OpenAPI description is generated from the same valibot schemas the routes validate with. */
 export function buildOpenApi(registry: RouteRegistry) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -54,6 +65,7 @@ export function buildOpenApi(registry: RouteRegistry) {
       ...(route.practiceScoped
         ? [{ name: 'X-Practice-ID', in: 'header', required: false, schema: { type: 'integer', minimum: 1 } }]
         : []),
+      ...(route.access === 'signed-in' && route.method !== 'GET' ? [idempotencyKeyParameter] : []),
     ];
     paths[path] ??= {};
     (paths[path] as Record<string, unknown>)[route.method.toLowerCase()] = {

@@ -12,6 +12,7 @@ import type { AppDeps } from '../context.ts';
 import { writeAudit } from '../plugins/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../plugins/http-error.ts';
 import { type Caller, defineRoute, type RouteRegistry } from '../plugins/route.ts';
+import { recordChange } from '../services/changes.ts';
 import { findDuplicatePatient, findPatient, listPatients, toPatient } from '../services/patients.ts';
 
 function viewer(caller: Caller) {
@@ -132,6 +133,7 @@ export function registerPatientRoutes(app: FastifyInstance, deps: AppDeps, regis
           updated_at: stamp,
         })
         .execute();
+      await recordChange(db, { practiceId, table: 'patients', rowId: id, at: now });
       await writeAudit(db, {
         at: now,
         userId: caller.account.row.id,

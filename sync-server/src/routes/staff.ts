@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context.ts';
 import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
+import { toTreatmentRoom } from '../services/sync-rows.ts';
 import { toStaffMember } from '../services/users.ts';
 
 export function registerStaffRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
@@ -39,17 +40,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: AppDeps, registr
         .where('is_active', '=', 1)
         .orderBy('id')
         .execute();
-      return rows.map((row) => ({
-        id: row.id,
-        roomId: row.room_code,
-        room_id: row.room_code,
-        roomName: row.name,
-        room_name: row.name,
-        name: row.name,
-        roomType: row.room_type,
-        type: row.room_type,
-        practiceId: row.practice_id,
-      }));
+      return rows.map(toTreatmentRoom);
     },
   });
 }

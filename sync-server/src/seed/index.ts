@@ -1,5 +1,6 @@
 import type { Clock } from '@dental/domain/time/clock';
 import type { Db } from '../db/connection.ts';
+import { recordAllRows } from '../services/changes.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
 import { buildAppointments } from './appointments.ts';
 import { formTemplateRows, recallTypeRows } from './catalogues.ts';
@@ -61,5 +62,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<void> 
     await insertInChunks(trx, 'form_templates', formTemplateRows(PRACTICES));
     await insertInChunks(trx, 'recall_types', recallTypeRows(PRACTICES));
     await insertInChunks(trx, 'notifications', buildNotifications(staff.users, patients.patients, appointments, now));
+    // Migrations run before the seed on a fresh start, so the seeded rows get their sync versions here.
+    await recordAllRows(trx, now);
   });
 }

@@ -3,6 +3,7 @@ import { useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { PageErrorBoundary } from '../app/error-boundary.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
+import { useConnectionToasts } from '../features/offline/use-connection-toasts.ts';
 import { toast } from '../features/toasts/toast.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -12,6 +13,7 @@ import { Sidebar } from './sidebar.tsx';
 export function AppLayout({ children }: { children: ReactNode }) {
   const { logout } = useAuth();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  useConnectionToasts();
 
   async function handleLogout() {
     try {

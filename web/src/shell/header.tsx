@@ -98,7 +98,7 @@ export function Header({ onLogout }: { onLogout(): void }) {
   return (
     <Group className={classes.header} justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
-        <Text size="sm" c="dimmed" data-testid="header-date" visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm" c="dimmed" data-testid="header-date" visibleFrom="lg" style={{ whiteSpace: 'nowrap' }}>
           {longDateIn(timezone)}
         </Text>
         <PracticeSwitcher />

@@ -1,0 +1,141 @@
+import { DEFAULTS } from '../constants.ts';
+import { isBlocking } from './status-transitions.ts';
+
+const MINUTE_MS = 60_000;
+
+/** The booking being placed: a new one, or an existing one being moved or resized. */
+export interface ConflictCandidate {
+  /** Set when the candidate is an existing appointment, so it never conflicts with itself. */
+  id?: string | null;
+  providerId: number;
+  treatmentRoom: string;
+  appointmentDate: string;
+  duration: number;
+  status?: string;
+}
+
+export interface BookedAppointment {
+  id: string;
+  providerId: number;
+  treatmentRoom: string;
+  appointmentDate: string;
+  duration: number;
+  status: string;
+  patientName: string;
+}
+
+export interface MaintenanceWindow {
+  id: string;
+  /** The room code, as appointments name rooms. */
+  roomId: string;
+  title: string;
+  startDateTime: string;
+  endDateTime: string;
+}
+
+export type ConflictType = 'room' | 'provider' | 'maintenance';
+
+export interface Conflict {
+  type: ConflictType;
+  severity: 'critical';
+  message: string;
+  appointmentId?: string;
+  maintenanceId?: string;
+  patient?: string;
+  time?: string;
+  room?: string;
+}
+
+export interface ConflictOptions {
+  maintenance?: readonly MaintenanceWindow[];
+  /** Also ignored, like the candidate's own id (the analyze-conflicts call names it separately). */
+  excludeAppointmentId?: string | null;
+  /** Times in messages are shown on the practice's clock. */
+  timeZone?: string;
+}
+
+interface Interval {
+  start: number;
+  end: number;
+}
+
+function intervalOf(startIso: string, minutes: number): Interval {
+  const start = Date.parse(startIso);
+  return { start, end: start + minutes * MINUTE_MS };
+}
+
+/** Half-open [start, end): one booking ending exactly when the next begins is not a clash. */
+function overlaps(a: Interval, b: Interval): boolean {
+  return a.start < b.end && b.start < a.end;
+}
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+export function formatClockTime(iso: string, timeZone: string): string {
+  let format = timeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, hour: 'numeric', minute: '2-digit' });
+    timeFormats.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
+}
+
+/**
+ * Every booking the candidate would clash with (spec 8 wording). Cancelled and no-show
+ * appointments hold neither room nor provider, on either side.
+ */
+export function findConflicts(
+  candidate: ConflictCandidate,
+  existing: readonly BookedAppointment[],
+  options: ConflictOptions = {},
+): Conflict[] {
+  if (candidate.status !== undefined && !isBlocking(candidate.status)) return [];
+  const timeZone = options.timeZone ?? DEFAULTS.timezone;
+  const span = intervalOf(candidate.appointmentDate, candidate.duration);
+  const ignored = new Set([candidate.id, options.excludeAppointmentId].filter((id): id is string => Boolean(id)));
+  const conflicts: Conflict[] = [];
+
+  const clashing = existing
+    .filter((other) => !ignored.has(other.id) && isBlocking(other.status))
+    .filter((other) => overlaps(span, intervalOf(other.appointmentDate, other.duration)))
+    .sort((a, b) => Date.parse(a.appointmentDate) - Date.parse(b.appointmentDate));
+  for (const other of clashing) {
+    const time = formatClockTime(other.appointmentDate, timeZone);
+    const about = { appointmentId: other.id, patient: other.patientName, time };
+    if (other.treatmentRoom === candidate.treatmentRoom) {
+      conflicts.push({
+        type: 'room',
+        severity: 'critical',
+        message: `${time} in ${other.treatmentRoom} is already booked by ${other.patientName}`,
+        ...about,
+        room: other.treatmentRoom,
+      });
+    }
+    if (other.providerId === candidate.providerId) {
+      conflicts.push({
+        type: 'provider',
+        severity: 'critical',
+        message: `Provider is already seeing ${other.patientName} at ${time}`,
+        ...about,
+        room: other.treatmentRoom,
+      });
+    }
+  }
+
+  for (const window of options.maintenance ?? []) {
+    if (window.roomId !== candidate.treatmentRoom) continue;
+    const blocked = { start: Date.parse(window.startDateTime), end: Date.parse(window.endDateTime) };
+    if (!overlaps(span, blocked)) continue;
+    const from = formatClockTime(window.startDateTime, timeZone);
+    const to = formatClockTime(window.endDateTime, timeZone);
+    conflicts.push({
+      type: 'maintenance',
+      severity: 'critical',
+      message: `This room is unavailable due to ${window.title} (${from} to ${to})`,
+      maintenanceId: window.id,
+      time: from,
+      room: window.roomId,
+    });
+  }
+  return conflicts;
+}

@@ -1,0 +1,40 @@
+/** Spec 4 appointment statuses; 'confirmed' only colours the schedule and is never stored. */
+export const APPOINTMENT_STATUSES = ['scheduled', 'in-progress', 'completed', 'cancelled', 'no-show'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+/** The check-in panels write 'checked-in'; it means the same as in-progress. */
+export const STATUS_ALIASES: Readonly<Record<string, AppointmentStatus>> = { 'checked-in': 'in-progress' };
+
+/** Statuses that free the room and the provider: they never block another booking. */
+export const NON_BLOCKING_STATUSES: readonly AppointmentStatus[] = ['cancelled', 'no-show'];
+
+/**
+ * Check in, un-check in, cancel, mark as no-show, check out (spec 4). Cancelled, no-show and
+ * completed are final: reopening one would rewrite what happened, so a new booking is made instead.
+ */
+const ALLOWED: Readonly<Record<AppointmentStatus, readonly AppointmentStatus[]>> = {
+  scheduled: ['in-progress', 'cancelled', 'no-show', 'completed'],
+  'in-progress': ['scheduled', 'cancelled', 'completed'],
+  completed: [],
+  cancelled: [],
+  'no-show': [],
+};
+
+export function normalizeStatus(value: string): AppointmentStatus | undefined {
+  const status = STATUS_ALIASES[value] ?? value;
+  return (APPOINTMENT_STATUSES as readonly string[]).includes(status) ? (status as AppointmentStatus) : undefined;
+}
+
+/** Setting the status an appointment already has is a harmless repeat, so it is always allowed. */
+export function canTransition(from: AppointmentStatus, to: AppointmentStatus): boolean {
+  return from === to || ALLOWED[from].includes(to);
+}
+
+export function transitionRefusal(from: AppointmentStatus, to: AppointmentStatus): string {
+  return `Cannot change an appointment from ${from} to ${to}.`;
+}
+
+export function isBlocking(status: string): boolean {
+  const normalized = normalizeStatus(status);
+  return normalized === undefined || !NON_BLOCKING_STATUSES.includes(normalized);
+}

@@ -1,0 +1,140 @@
+import * as v from 'valibot';
+import type { PatientView } from '../patients/visibility.ts';
+import type { Permission } from '../permissions/catalogue.ts';
+import type { WeekdayName } from '../practices/hours.ts';
+import type { Appointment } from '../scheduling/appointment.schema.ts';
+import type { MaintenanceSchedule } from '../scheduling/maintenance.ts';
+import type { TreatmentRoom } from '../scheduling/rooms.ts';
+import type { StaffMember } from '../users/user.ts';
+import { boundedInt } from '../validation/fields.ts';
+
+/** The contract between the browser's local store and the sync server. */
+
+/** Bumped when the server's API changes in a way an older client must be told about. */
+export const SERVER_SCHEMA_VERSION = 1;
+/** Clients older than this are asked to update (after their outbox has flushed). */
+export const MIN_CLIENT_SCHEMA = 1;
+
+export const HEADERS = {
+  practice: 'x-practice-id',
+  idempotencyKey: 'idempotency-key',
+  idempotentReplayed: 'idempotent-replayed',
+  clientSchema: 'x-client-schema',
+  serverSchema: 'x-server-schema',
+} as const;
+
+export const UPGRADE_REQUIRED = {
+  error: 'Upgrade Required',
+  message: 'This version of the app is out of date. Finish syncing, then reload to update.',
+} as const;
+
+/** Letters, digits, '-' and '_': a UUID fits, and nothing that needs escaping in logs. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 100 letters, digits, "-" or "_"';
+/** How long a stored result is replayed: longer than any device stays offline with queued actions. */
+export const IDEMPOTENCY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_REUSED_MESSAGE = 'This Idempotency-Key was already used for a different request.';
+
+export function isValidIdempotencyKey(key: string): boolean {
+  return IDEMPOTENCY_KEY_PATTERN.test(key);
+}
+
+/** Tables the client keeps in its local store, by the names the pull feed uses. */
+export const SYNCED_TABLES = [
+  'patients',
+  'appointments',
+  'treatment_rooms',
+  'users',
+  'practice_hours',
+  'maintenance_schedules',
+  'form_templates',
+  'recall_types',
+] as const;
+export type SyncedTable = (typeof SYNCED_TABLES)[number];
+
+/** A table is sent to a user holding any one of its permissions. */
+export const SYNC_READ_PERMISSIONS: Readonly<Record<SyncedTable, readonly Permission[]>> = {
+  patients: ['patients.view'],
+  appointments: ['appointments.view'],
+  treatment_rooms: ['appointments.view'],
+  users: ['appointments.view'],
+  practice_hours: ['appointments.view'],
+  maintenance_schedules: ['appointments.view'],
+  form_templates: ['documents.view', 'patients.view'],
+  recall_types: ['patients.view'],
+};
+
+export interface PracticeHoursDay {
+  /** 0 = Sunday … 6 = Saturday; also the row's id (as text). */
+  weekday: number;
+  name: WeekdayName;
+  openTime: string | null;
+  closeTime: string | null;
+  isOpen: boolean;
+  closed: boolean;
+}
+
+export interface FormTemplate {
+  id: number;
+  title: string;
+  description: string;
+  category: string;
+  fields: unknown[];
+}
+
+export interface RecallType {
+  id: number;
+  name: string;
+  intervalMonths: number;
+  intervalWeeks: number;
+  defaultPriority: string;
+}
+
+/** Each table's row, in exactly the shape the REST API returns it. */
+export interface SyncRows {
+  patients: PatientView;
+  appointments: Appointment;
+  treatment_rooms: TreatmentRoom;
+  users: StaffMember;
+  practice_hours: PracticeHoursDay;
+  maintenance_schedules: MaintenanceSchedule;
+  form_templates: FormTemplate;
+  recall_types: RecallType;
+}
+
+export interface PullChange {
+  table: SyncedTable;
+  op: 'upsert' | 'delete';
+  /** Row id as text, whatever its type on the server. */
+  id: string;
+  /** Server-assigned, per practice, strictly increasing: never a client clock. */
+  version: number;
+  row?: Record<string, unknown>;
+}
+
+export interface PullResponse {
+  /** Opaque: send it back as is. */
+  cursor: string;
+  hasMore: boolean;
+  /** True on the first page of a snapshot: the client clears this practice's tables before applying it. */
+  reset: boolean;
+  serverTime: string;
+  /** Ordered by version, ascending. */
+  changes: PullChange[];
+}
+
+/** The same change with its row typed by table, for code that reads the rows. */
+export type TypedPullChange =
+  | {
+      [T in SyncedTable]: { table: T; op: 'upsert'; id: string; version: number; row: SyncRows[T] };
+    }[SyncedTable]
+  | { table: SyncedTable; op: 'delete'; id: string; version: number; row?: undefined };
+
+export const PULL_LIMIT = { default: 1000, max: 5000 } as const;
+
+export const pullQuerySchema = v.object({
+  cursor: v.optional(
+    v.pipe(v.string('cursor must be text'), v.maxLength(200, 'cursor must be at most 200 characters')),
+  ),
+  limit: v.optional(boundedInt('limit', 1, PULL_LIMIT.max), PULL_LIMIT.default),
+});

@@ -1,0 +1,146 @@
+import {
+  type Appointment,
+  type CreateAppointmentBody,
+  changedFields,
+  createAppointmentSchema,
+  type PatchAppointmentBody,
+  patchAppointmentSchema,
+} from '@dental/domain/scheduling/appointment.schema';
+import {
+  type AppointmentStatus,
+  canTransition,
+  normalizeStatus,
+  transitionRefusal,
+} from '@dental/domain/scheduling/status-transitions';
+import { parseWith } from '@dental/domain/validation/issues';
+import { CommandValidationError, writeThrough } from './commands.ts';
+import type { StoreKey } from './crypto/keys.ts';
+import { readRecord } from './reads.ts';
+import type { LocalAppointment, LocalPatient, PlainRecord } from './records.ts';
+import type { OutboxEntry } from './rows.ts';
+import type { LocalStore } from './store.ts';
+
+/** What the booking form sends (spec 7, POST /api/appointments). */
+export interface AppointmentInput {
+  id?: string;
+  patientId: string;
+  providerId: number;
+  assistantId?: number | null;
+  treatmentRoom: string;
+  appointmentDate: string;
+  duration?: number;
+  status?: string;
+  procedure: string;
+  notes?: string | null;
+  appointmentType?: string | null;
+  /** Book despite conflicts the user has seen. */
+  override?: boolean;
+}
+
+/** What PATCH /api/appointments/{id} takes: moves, resizes, status changes, check-out. */
+export type AppointmentChanges = Partial<Omit<AppointmentInput, 'id'>> & {
+  checkedInAt?: string | null;
+  completedAt?: string | null;
+};
+
+export interface QueuedAppointment {
+  appointment: LocalAppointment;
+  entry: OutboxEntry;
+}
+
+function invalid(field: string, message: string): CommandValidationError {
+  return new CommandValidationError([{ field, message }]);
+}
+
+/** Names shown on the schedule card, from the local copies, so an offline booking looks like any other. */
+async function displayFields(store: LocalStore, key: StoreKey, patientId: string, providerId: number) {
+  const patient = (await readRecord(store, key, 'patients', patientId)) as LocalPatient | undefined;
+  const provider = await store.db.users.get(String(providerId));
+  const providerName =
+    typeof provider?.displayName === 'string'
+      ? provider.displayName
+      : [provider?.firstName, provider?.lastName].filter((part) => typeof part === 'string').join(' ');
+  return {
+    patient: { firstName: patient?.firstName ?? '', lastName: patient?.lastName ?? '' },
+    patientName: patient ? `${patient.firstName} ${patient.lastName}` : '',
+    patientPhone: patient?.phone ?? null,
+    providerName,
+    providerColor: typeof provider?.providerColor === 'string' ? provider.providerColor : null,
+  };
+}
+
+export async function createAppointment(
+  store: LocalStore,
+  key: StoreKey,
+  input: AppointmentInput,
+): Promise<QueuedAppointment> {
+  const id = input.id ?? crypto.randomUUID();
+  const parsed = parseWith(createAppointmentSchema, { ...input, id });
+  if (!parsed.ok) throw new CommandValidationError(parsed.issues);
+  const body: CreateAppointmentBody = parsed.value;
+  const stamp = store.clock().toISOString();
+  const record: Appointment = {
+    id,
+    practiceId: store.practiceId,
+    patientId: body.patientId,
+    providerId: body.providerId,
+    assistantId: body.assistantId ?? null,
+    ...(await displayFields(store, key, body.patientId, body.providerId)),
+    treatmentRoom: body.treatmentRoom,
+    appointmentDate: body.appointmentDate,
+    duration: body.duration,
+    status: body.status,
+    procedure: body.procedure,
+    notes: body.notes ?? null,
+    appointmentType: body.appointmentType ?? null,
+    checkedInAt: null,
+    completedAt: null,
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+  const appointment: LocalAppointment = { ...record, day: store.calendar.dayOf(record.appointmentDate), version: 0 };
+  const entry = await writeThrough(store, key, {
+    table: 'appointments',
+    op: 'create',
+    record: appointment as unknown as PlainRecord,
+    request: { method: 'POST', endpoint: '/api/appointments', body: { ...body, id } },
+  });
+  return { appointment, entry };
+}
+
+function checkTransition(current: AppointmentStatus | undefined, next: AppointmentStatus | undefined): void {
+  if (current && next && !canTransition(current, next)) throw invalid('status', transitionRefusal(current, next));
+}
+
+/** Sends only the changed fields; status changes follow the same transition rules as the server. */
+export async function updateAppointment(
+  store: LocalStore,
+  key: StoreKey,
+  id: string,
+  changes: AppointmentChanges,
+): Promise<QueuedAppointment> {
+  const current = (await readRecord(store, key, 'appointments', id)) as LocalAppointment | undefined;
+  if (!current) throw invalid('id', 'Appointment not found.');
+  const parsed = parseWith(patchAppointmentSchema, changes);
+  if (!parsed.ok) throw new CommandValidationError(parsed.issues);
+  const body: PatchAppointmentBody = parsed.value;
+  checkTransition(normalizeStatus(current.status), body.status);
+  const next: LocalAppointment = { ...current, updatedAt: store.clock().toISOString() };
+  const sent: Record<string, unknown> = {};
+  for (const field of changedFields(body)) {
+    sent[field] = body[field];
+    Object.assign(next, { [field]: body[field] });
+  }
+  if (body.override !== undefined) sent.override = body.override;
+  if (body.patientId !== undefined || body.providerId !== undefined) {
+    Object.assign(next, await displayFields(store, key, next.patientId, next.providerId));
+  }
+  next.day = store.calendar.dayOf(next.appointmentDate);
+  const entry = await writeThrough(store, key, {
+    table: 'appointments',
+    op: 'update',
+    record: next as unknown as PlainRecord,
+    request: { method: 'PATCH', endpoint: `/api/appointments/${id}`, body: sent },
+  });
+  return { appointment: next, entry };
+}

@@ -1,0 +1,80 @@
+import type { SyncedTable } from '@dental/domain/sync/protocol';
+import type { FieldIssue } from '@dental/domain/validation/issues';
+import type { StoreKey } from './crypto/keys.ts';
+import { sealValue } from './crypto/seal.ts';
+import { type PlainRecord, toStoredRows } from './records.ts';
+import type { OutboxEntry, OutboxMethod, StoredRow } from './rows.ts';
+import type { LocalStore } from './store.ts';
+
+export interface WriteRequest {
+  method: OutboxMethod;
+  /** Path on the API, such as '/api/patients' or '/api/appointments/{id}'. */
+  endpoint: string;
+  /** Sent as JSON; never sent for DELETE. */
+  body?: unknown;
+}
+
+/**
+ * One local change and the request that tells the server. `record` is the whole record after the
+ * change, in the server's JSON shape: the store decides what is sealed (every field not on the
+ * table's clear allow-list), so no caller can leave patient data in clear by forgetting a field.
+ */
+export type WriteInput =
+  | { table: SyncedTable; op: 'create' | 'update'; record: PlainRecord; request: WriteRequest }
+  | { table: SyncedTable; op: 'delete'; id: string; request: WriteRequest };
+
+/** The input broke a domain rule; nothing was written. Issues are per field, as the server reports them. */
+export class CommandValidationError extends Error {
+  readonly issues: FieldIssue[];
+
+  constructor(issues: FieldIssue[]) {
+    super(issues[0]?.message ?? 'The change is not valid.');
+    this.name = 'CommandValidationError';
+    this.issues = issues;
+  }
+}
+
+/** Seals the body with its own entry id in the additional data, so bodies cannot be swapped between entries. */
+export function sealBody(store: LocalStore, key: StoreKey, entryId: string, body: unknown) {
+  return sealValue(key, store.practiceId, 'outbox', entryId, body);
+}
+
+/**
+ * Applies a change locally and queues it for the server, atomically: after a crash or reload
+ * either both the row and its outbox entry exist or neither does. Everything is sealed first,
+ * because awaiting WebCrypto inside a Dexie transaction would commit it early.
+ */
+export async function writeThrough(store: LocalStore, key: StoreKey, input: WriteInput): Promise<OutboxEntry> {
+  const rowId = input.op === 'delete' ? input.id : String(input.record.id);
+  const entryId = crypto.randomUUID();
+  const [applied] = input.op === 'delete' ? [null] : await toStoredRows(store, key, input.table, [input.record]);
+  const body =
+    input.request.method === 'DELETE' || input.request.body === undefined
+      ? undefined
+      : await sealBody(store, key, entryId, input.request.body);
+  const createdAt = store.clock().getTime();
+  const entry: OutboxEntry = {
+    id: entryId,
+    practiceId: store.practiceId,
+    type: input.op,
+    method: input.request.method,
+    endpoint: input.request.endpoint,
+    ...(body ? { body } : {}),
+    entity: { table: input.table, id: rowId },
+    previous: null,
+    applied: applied ?? null,
+    createdAt,
+    attempts: 0,
+    nextAttemptAt: createdAt,
+    state: 'pending',
+  };
+  const { db } = store;
+  const table = db.table(input.table);
+  await db.transaction('rw', [table, db.outbox], async () => {
+    entry.previous = ((await table.get(rowId)) as StoredRow | undefined) ?? null;
+    if (entry.applied) await table.put(entry.applied);
+    else await table.delete(rowId);
+    entry.seq = await db.outbox.add(entry);
+  });
+  return entry;
+}

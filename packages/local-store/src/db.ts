@@ -1,0 +1,64 @@
+import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
+import type { AppointmentRow, ClearRow, DeferredChange, MetaEntry, OutboxEntry, PatientRow, RowOf } from './rows.ts';
+
+/**
+ * Schema rule: NEW DEXIE VERSIONS ONLY. A version that has shipped is never edited, because
+ * browsers that already opened it would not re-run it and their store would silently differ
+ * from a fresh one. To change the schema, append `{ version: n + 1, stores: {...changed tables},
+ * upgrade }` to SCHEMA_VERSIONS; Dexie carries every table and row over, the outbox included,
+ * and a database with unsent entries is never deleted to "start fresh".
+ */
+export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string, string> }[] = [
+  {
+    version: 1,
+    stores: {
+      patients: '&id, updatedAt, status',
+      appointments: '&id, appointmentDate, day, treatmentRoom, providerId, patientId, status, updatedAt',
+      treatment_rooms: '&id',
+      users: '&id',
+      practice_hours: '&id',
+      maintenance_schedules: '&id',
+      form_templates: '&id',
+      recall_types: '&id',
+      outbox: '++seq, &id, state, createdAt',
+      deferred: '&key',
+      meta: '&key',
+    },
+  },
+];
+
+export const SCHEMA_VERSION = SCHEMA_VERSIONS.length;
+
+export function storeName(practiceId: number, userId: number): string {
+  return `dentalflow-u${userId}-p${practiceId}`;
+}
+
+export class DentalDb extends Dexie {
+  declare readonly patients: EntityTable<PatientRow, 'id'>;
+  declare readonly appointments: EntityTable<AppointmentRow, 'id'>;
+  declare readonly treatment_rooms: EntityTable<ClearRow, 'id'>;
+  declare readonly users: EntityTable<ClearRow, 'id'>;
+  declare readonly practice_hours: EntityTable<ClearRow, 'id'>;
+  declare readonly maintenance_schedules: EntityTable<ClearRow, 'id'>;
+  declare readonly form_templates: EntityTable<ClearRow, 'id'>;
+  declare readonly recall_types: EntityTable<ClearRow, 'id'>;
+  declare readonly outbox: EntityTable<OutboxEntry, 'seq'>;
+  declare readonly deferred: EntityTable<DeferredChange, 'key'>;
+  declare readonly meta: EntityTable<MetaEntry, 'key'>;
+
+  constructor(name: string, options?: DexieOptions) {
+    super(name, options);
+    for (const { version, stores } of SCHEMA_VERSIONS) this.version(version).stores(stores);
+  }
+
+  /** A synced table by its pull-feed name, typed by that name. */
+  synced<T extends keyof RowOf>(table: T): EntityTable<RowOf[T], 'id'> {
+    return this.table(table) as unknown as EntityTable<RowOf[T], 'id'>;
+  }
+}
+
+export type MetaKey = 'cursor' | 'lastSyncedAt' | 'wrappedKey' | 'salt' | 'iterations' | 'schemaVersion';
+
+export async function getMeta(db: DentalDb, key: MetaKey): Promise<unknown> {
+  return (await db.meta.get(key))?.value;
+}

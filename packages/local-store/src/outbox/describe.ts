@@ -1,0 +1,79 @@
+import { DECRYPT_FAILED, type Opened } from '../crypto/seal.ts';
+import type { OutboxEntry, OutboxFailure } from '../rows.ts';
+import type { LocalStore } from '../store.ts';
+
+export const BARE_CONFLICT_MESSAGE = 'This time slot is already booked by another appointment';
+
+const NOUNS: Record<string, string> = {
+  patients: 'patient',
+  appointments: 'appointment',
+  treatment_rooms: 'treatment room',
+  users: 'user',
+  practice_hours: 'practice hours',
+  maintenance_schedules: 'maintenance',
+  form_templates: 'form template',
+  recall_types: 'recall type',
+};
+
+const VERBS = { create: 'Create', update: 'Update', delete: 'Delete' } as const;
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function fieldsOf(body: unknown): Record<string, unknown> {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+function when(store: LocalStore, iso: string): string {
+  return `${store.calendar.dayOf(iso)} ${store.calendar.timeOf(iso)}`;
+}
+
+function describeAppointment(store: LocalStore, entry: OutboxEntry, body: Record<string, unknown>): string {
+  const date = text(body.appointmentDate);
+  const room = text(body.treatmentRoom);
+  const place = [date ? when(store, date) : undefined, room].filter(Boolean).join(' ');
+  if (entry.type === 'create') return place ? `Book appointment ${place}` : 'Book appointment';
+  if (entry.type === 'delete') return 'Delete appointment';
+  const status = text(body.status);
+  if (date || room) return `Move appointment to ${place}`;
+  if (status) return `Change appointment status to ${status}`;
+  if (body.duration !== undefined) return `Change appointment length to ${String(body.duration)} minutes`;
+  return 'Update appointment';
+}
+
+/** Text of what an entry attempts, from its opened body. */
+export function describeEntry(store: LocalStore, entry: OutboxEntry, opened: Opened<unknown> | undefined): string {
+  if (opened && !opened.ok) return DECRYPT_FAILED;
+  const body = fieldsOf(opened?.ok ? opened.plain : undefined);
+  const { table } = entry.entity;
+  if (table === 'appointments') return describeAppointment(store, entry, body);
+  const noun = NOUNS[table] ?? table;
+  if (table === 'patients') {
+    const name = [text(body.firstName), text(body.lastName)].filter(Boolean).join(' ');
+    return name ? `${VERBS[entry.type]} ${noun} ${name}` : `${VERBS[entry.type]} ${noun}`;
+  }
+  const title = text(body.title) ?? text(body.name);
+  return title ? `${VERBS[entry.type]} ${noun} "${title}"` : `${VERBS[entry.type]} ${noun}`;
+}
+
+/**
+ * Spec 8's wording for a refused booking or move: a room clash names the time, room and patient;
+ * a maintenance block names the work; another clash names the patient and time; a bare 409 gets
+ * the generic sentence. Null when the failure is not a scheduling conflict (a duplicate patient's
+ * 409 keeps the server's own message).
+ */
+export function friendlyConflictMessage(failure: OutboxFailure, table = 'appointments'): string | null {
+  if (failure.status !== 409 || table !== 'appointments') return null;
+  const conflicts = fieldsOf(failure.body).conflicts;
+  const list = Array.isArray(conflicts) ? conflicts.map(fieldsOf) : [];
+  const room = list.find((conflict) => conflict.type === 'room');
+  if (room && text(room.time) && text(room.room) && text(room.patient)) {
+    return `${text(room.time)} in ${text(room.room)} is already booked by ${text(room.patient)}`;
+  }
+  const maintenance = list.find((conflict) => conflict.type === 'maintenance');
+  if (maintenance) return text(maintenance.message) ?? 'This room is unavailable due to maintenance';
+  const other = list.find((conflict) => text(conflict.patient) && text(conflict.time));
+  if (other) return `This time slot conflicts with ${text(other.patient)}'s appointment at ${text(other.time)}`;
+  return BARE_CONFLICT_MESSAGE;
+}

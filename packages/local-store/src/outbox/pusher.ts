@@ -1,0 +1,251 @@
+import { HEADERS } from '@dental/domain/sync/protocol';
+import { type StoreKey, StoreLockedError } from '../crypto/keys.ts';
+import { DECRYPT_FAILED, openValue, sealValue } from '../crypto/seal.ts';
+import { toStoredRows } from '../records.ts';
+import type { OutboxEntry, StoredRow } from '../rows.ts';
+import type { LocalStore } from '../store.ts';
+import { acknowledge, firstPending, pendingCount, refuse } from './queue.ts';
+import { backoffDelay, classify, retryAfterMs, STUCK_AFTER_ATTEMPTS } from './retry.ts';
+
+export type PusherEventType = 'sent' | 'attention' | 'retrying' | 'stuck' | 'drained' | 'signed-out';
+
+export interface PusherEvent {
+  type: PusherEventType;
+  entry?: OutboxEntry;
+  /** Entries still waiting to be sent, for the offline badge. */
+  pending: number;
+}
+
+/** Why a drain ended: queue empty, 401, stop(), database closed (reload), or the key locked (sign-out). */
+export type DrainResult = 'drained' | 'signed-out' | 'stopped' | 'closed' | 'locked';
+
+export interface PusherOptions {
+  store: LocalStore;
+  key: StoreKey;
+  fetch: typeof fetch;
+  baseUrl?: string;
+  clientSchema: number;
+  onEvent?: (event: PusherEvent) => void;
+  now?: () => number;
+  /** Resolves after ms, or early when the signal aborts (a kick wakes the pusher). */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+export interface Pusher {
+  /** Sends until the queue is empty, the user is signed out, or stop(); resolves with why it ended. */
+  drain(): Promise<DrainResult>;
+  /** New entry queued or connection back: wake the pusher; `resetBackoff` also retries waiting entries now. */
+  kick(options?: { resetBackoff?: boolean }): Promise<DrainResult>;
+  /** After a new sign-in: continue where the 401 paused. */
+  resume(): Promise<DrainResult>;
+  /** For good (sign-out, store switch): the running drain ends after its current request. */
+  stop(): void;
+}
+
+function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+/**
+ * Drains running in this JavaScript realm, by database name: the guard when Web Locks are absent,
+ * and a way for a second pusher of the same store to wake the running one instead of racing it.
+ */
+const running = new Map<string, { done: Promise<DrainResult>; poke: () => void }>();
+
+function lockManager(): LockManager | undefined {
+  return typeof navigator === 'undefined' ? undefined : (navigator.locks as LockManager | undefined);
+}
+
+function isClosedError(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'DatabaseClosedError' || error.name === 'InvalidStateError');
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Spec 8: the body's message, else its error, else the raw text, else the status text. */
+export function errorMessage(body: unknown, statusText: string, status: number): string {
+  if (typeof body === 'object' && body !== null) {
+    const { message, error } = body as Record<string, unknown>;
+    if (typeof message === 'string' && message) return message;
+    if (typeof error === 'string' && error) return error;
+  }
+  if (typeof body === 'string' && body) return body;
+  return statusText || `HTTP ${status}`;
+}
+
+export function createPusher(options: PusherOptions): Pusher {
+  const { store, key } = options;
+  const { db } = store;
+  const now = options.now ?? (() => Date.now());
+  const sleep = options.sleep ?? defaultSleep;
+  const random = options.random ?? Math.random;
+  let paused = false;
+  let stopped = false;
+  let again = false;
+  let wake = new AbortController();
+
+  async function emit(type: PusherEventType, entry?: OutboxEntry): Promise<void> {
+    options.onEvent?.({ type, ...(entry ? { entry } : {}), pending: await pendingCount(store) });
+  }
+
+  async function canonicalRow(entry: OutboxEntry, body: unknown): Promise<StoredRow | null> {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+    const record = body as Record<string, unknown>;
+    if (record.id === undefined || String(record.id) !== entry.entity.id) return null;
+    const [row] = await toStoredRows(store, key, entry.entity.table, [{ ...record, id: entry.entity.id }]);
+    return row ?? null;
+  }
+
+  async function refuseWith(entry: OutboxEntry, status: number, message: string, body: unknown): Promise<void> {
+    const sealed = await sealValue(key, store.practiceId, 'outbox-failure', entry.id, { message, body });
+    await refuse(db, entry, { status, sealed });
+    await emit('attention', { ...entry, state: 'attention' });
+  }
+
+  async function scheduleRetry(entry: OutboxEntry, lastError: string, waitMs: number | null): Promise<void> {
+    const attempts = entry.attempts + 1;
+    const nextAttemptAt = now() + (waitMs ?? backoffDelay(attempts, random));
+    if (entry.seq === undefined) return;
+    await db.outbox.update(entry.seq, { attempts, nextAttemptAt, lastError });
+    const updated = { ...entry, attempts, nextAttemptAt, lastError };
+    await emit('retrying', updated);
+    if (attempts >= STUCK_AFTER_ATTEMPTS) await emit('stuck', updated);
+  }
+
+  async function send(entry: OutboxEntry): Promise<void> {
+    let payload: unknown;
+    if (entry.body) {
+      const opened = await openValue(key, store.practiceId, 'outbox', entry.id, entry.body);
+      if (!opened.ok) return refuseWith(entry, 0, DECRYPT_FAILED, null);
+      payload = opened.plain;
+    }
+    const headers: Record<string, string> = {
+      [HEADERS.practice]: String(entry.practiceId),
+      [HEADERS.idempotencyKey]: entry.id,
+      [HEADERS.clientSchema]: String(options.clientSchema),
+    };
+    const withBody = entry.method !== 'DELETE' && payload !== undefined;
+    if (withBody) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await options.fetch(`${options.baseUrl ?? ''}${entry.endpoint}`, {
+        method: entry.method,
+        credentials: 'include',
+        headers,
+        ...(withBody ? { body: JSON.stringify(payload) } : {}),
+      });
+    } catch {
+      return scheduleRetry(entry, 'Network error', null);
+    }
+    const body = await readBody(response);
+    switch (classify(response.status)) {
+      case 'accepted':
+        await acknowledge(db, entry, await canonicalRow(entry, body));
+        return emit('sent', entry);
+      case 'refused':
+        return refuseWith(entry, response.status, errorMessage(body, response.statusText, response.status), body);
+      case 'signed-out':
+        paused = true;
+        return emit('signed-out', entry);
+      case 'retry':
+        return scheduleRetry(
+          entry,
+          `HTTP ${response.status}`,
+          retryAfterMs(response.headers.get('retry-after'), now()),
+        );
+    }
+  }
+
+  async function loop(): Promise<DrainResult> {
+    for (;;) {
+      if (stopped) return 'stopped';
+      if (paused) return 'signed-out';
+      const head = await firstPending(db);
+      if (!head) {
+        if (again) {
+          again = false;
+          continue;
+        }
+        await emit('drained');
+        return 'drained';
+      }
+      // Strict FIFO: a later change may depend on this one (an edit of a patient not yet created).
+      const wait = head.nextAttemptAt - now();
+      if (wait > 0) {
+        await sleep(wait, wake.signal);
+        if (wake.signal.aborted) wake = new AbortController();
+        continue;
+      }
+      await send(head);
+    }
+  }
+
+  async function guardedLoop(): Promise<DrainResult> {
+    try {
+      const locks = lockManager();
+      // One pusher per browser: other tabs queue on the lock and take over when this tab closes.
+      if (locks) return await locks.request(`dentalflow-outbox-${db.name}`, () => loop());
+      return await loop();
+    } catch (error) {
+      if (isClosedError(error)) return 'closed';
+      if (error instanceof StoreLockedError) return 'locked';
+      throw error;
+    }
+  }
+
+  function poke(): void {
+    again = true;
+    wake.abort();
+  }
+
+  function drain(): Promise<DrainResult> {
+    const current = running.get(db.name);
+    if (current) {
+      current.poke();
+      // The running drain may have just seen an empty queue; one more pass picks up what was added.
+      return current.done.then((result) => (result === 'drained' ? drain() : result));
+    }
+    const done = guardedLoop().finally(() => running.delete(db.name));
+    running.set(db.name, { done, poke });
+    return done;
+  }
+
+  return {
+    drain,
+    async kick(kickOptions = {}) {
+      if (kickOptions.resetBackoff) {
+        await db.outbox.where('state').equals('pending').modify({ nextAttemptAt: now() });
+      }
+      wake.abort();
+      return drain();
+    },
+    resume() {
+      paused = false;
+      return drain();
+    },
+    stop() {
+      stopped = true;
+      wake.abort();
+    },
+  };
+}

@@ -1,0 +1,197 @@
+import { HEADERS, type PullChange, SYNCED_TABLES, type SyncedTable } from '@dental/domain/sync/protocol';
+import * as v from 'valibot';
+import type { StoreKey } from './crypto/keys.ts';
+import { getMeta } from './db.ts';
+import { pendingEntityKeys } from './outbox/queue.ts';
+import { toStoredRows } from './records.ts';
+import { entityKey, type StoredRow } from './rows.ts';
+import type { LocalStore } from './store.ts';
+
+export const DEFAULT_PULL_LIMIT = 500;
+export const STALE_AFTER_MS = 60 * 60_000;
+
+const changeSchema = v.object({
+  // Any table name is accepted so a newer server's extra tables are skipped, not a failed sync.
+  table: v.string(),
+  op: v.picklist(['upsert', 'delete']),
+  id: v.string(),
+  version: v.number(),
+  row: v.optional(v.record(v.string(), v.unknown())),
+});
+
+const pullResponseSchema = v.object({
+  cursor: v.string(),
+  hasMore: v.boolean(),
+  reset: v.boolean(),
+  serverTime: v.string(),
+  changes: v.array(changeSchema),
+});
+
+/** The pull did not complete; pages already applied stay applied and the cursor is where they left it. */
+export class PullError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, message: string, body: unknown = null) {
+    super(message);
+    this.name = 'PullError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export interface PullPage {
+  page: number;
+  applied: number;
+  skipped: number;
+  reset: boolean;
+  hasMore: boolean;
+}
+
+export interface PullOptions {
+  store: LocalStore;
+  key: StoreKey;
+  fetch: typeof fetch;
+  baseUrl?: string;
+  practiceId: number;
+  clientSchema: number;
+  limit?: number;
+  onPage?: (page: PullPage) => void;
+}
+
+export interface PullResult {
+  pages: number;
+  applied: number;
+  skipped: number;
+  lastSyncedAt: string;
+}
+
+function isKnownTable(table: string): table is SyncedTable {
+  return (SYNCED_TABLES as readonly string[]).includes(table);
+}
+
+async function fetchPage(options: PullOptions, cursor: string | null) {
+  const query = new URLSearchParams({ limit: String(options.limit ?? DEFAULT_PULL_LIMIT) });
+  if (cursor !== null) query.set('cursor', cursor);
+  const response = await options.fetch(`${options.baseUrl ?? ''}/api/sync/pull?${query}`, {
+    method: 'GET',
+    credentials: 'include',
+    headers: { [HEADERS.practice]: String(options.practiceId), [HEADERS.clientSchema]: String(options.clientSchema) },
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // Keep the raw text: it becomes the error message below.
+  }
+  if (!response.ok) {
+    const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    const message = [fields.message, fields.error, text, response.statusText].find(
+      (candidate) => typeof candidate === 'string' && candidate !== '',
+    );
+    throw new PullError(response.status, String(message ?? `HTTP ${response.status}`), body);
+  }
+  const parsed = v.safeParse(pullResponseSchema, body);
+  if (!parsed.success) throw new PullError(response.status, 'The sync server sent a page this app cannot read.', body);
+  return parsed.output;
+}
+
+interface PreparedChange {
+  change: PullChange;
+  row: StoredRow | null;
+}
+
+/** Seals the page's rows before the transaction opens: WebCrypto inside it would commit it early. */
+async function prepare(store: LocalStore, key: StoreKey, changes: readonly PullChange[]): Promise<PreparedChange[]> {
+  const prepared: PreparedChange[] = changes.map((change) => ({ change, row: null }));
+  for (const table of SYNCED_TABLES) {
+    const upserts = prepared.filter(({ change }) => change.table === table && change.op === 'upsert' && change.row);
+    if (upserts.length === 0) continue;
+    const rows = await toStoredRows(
+      store,
+      key,
+      table,
+      upserts.map(({ change }) => ({ ...change.row, id: change.id, version: change.version })),
+    );
+    upserts.forEach((item, index) => {
+      item.row = rows[index] ?? null;
+    });
+  }
+  return prepared;
+}
+
+async function applyPage(
+  store: LocalStore,
+  prepared: readonly PreparedChange[],
+  page: { reset: boolean; cursor: string },
+): Promise<{ applied: number; skipped: number; syncedAt: string }> {
+  const { db } = store;
+  const tables = SYNCED_TABLES.map((table) => db.table(table));
+  let applied = 0;
+  let skipped = 0;
+  const syncedAt = store.clock().toISOString();
+  await db.transaction('rw', [...tables, db.outbox, db.deferred, db.meta], async () => {
+    // Read inside the transaction so a change queued meanwhile is never overwritten.
+    const pending = await pendingEntityKeys(db);
+    if (page.reset) {
+      for (const table of SYNCED_TABLES) {
+        const ids = (await db.table(table).toCollection().primaryKeys()) as string[];
+        await db.table(table).bulkDelete(ids.filter((id) => !pending.has(entityKey(table, id))));
+      }
+      await db.deferred.clear();
+    }
+    for (const { change, row } of prepared) {
+      const key = entityKey(change.table, change.id);
+      if (pending.has(key)) {
+        // The local change wins on screen until the server answers it; the server's row waits here.
+        const held = await db.deferred.get(key);
+        if (!held || held.version <= change.version) {
+          await db.deferred.put({ key, table: change.table, id: change.id, version: change.version, row });
+        }
+        skipped += 1;
+        continue;
+      }
+      if (row) await db.table(change.table).put(row);
+      else await db.table(change.table).delete(change.id);
+      applied += 1;
+    }
+    // Saved in the same transaction as the rows, so a crash cannot leave a cursor past unsaved data.
+    await db.meta.bulkPut([
+      { key: 'cursor', value: page.cursor },
+      { key: 'lastSyncedAt', value: syncedAt },
+    ]);
+  });
+  return { applied, skipped, syncedAt };
+}
+
+/** Brings the local copy up to date with the server's change log, page by page. */
+export async function pullChanges(options: PullOptions): Promise<PullResult> {
+  const { store, key } = options;
+  if (options.practiceId !== store.practiceId) {
+    throw new PullError(0, 'This store belongs to another practice.');
+  }
+  const stored = await getMeta(store.db, 'cursor');
+  let cursor = typeof stored === 'string' ? stored : null;
+  const totals: PullResult = { pages: 0, applied: 0, skipped: 0, lastSyncedAt: '' };
+  for (;;) {
+    const page = await fetchPage(options, cursor);
+    const changes = page.changes.filter((change): change is PullChange => isKnownTable(change.table));
+    const prepared = await prepare(store, key, changes);
+    const { applied, skipped, syncedAt } = await applyPage(store, prepared, page);
+    totals.pages += 1;
+    totals.applied += applied;
+    totals.skipped += skipped;
+    totals.lastSyncedAt = syncedAt;
+    options.onPage?.({ page: totals.pages, applied, skipped, reset: page.reset, hasMore: page.hasMore });
+    cursor = page.cursor;
+    if (!page.hasMore) return totals;
+  }
+}
+
+/** Whether the local copy is too old to trust without saying so (no pull for an hour by default). */
+export function isStale(lastSyncedAt: string | number | null | undefined, now: number, maxAgeMs = STALE_AFTER_MS) {
+  if (lastSyncedAt === null || lastSyncedAt === undefined) return true;
+  const at = typeof lastSyncedAt === 'number' ? lastSyncedAt : Date.parse(lastSyncedAt);
+  return Number.isNaN(at) || now - at > maxAgeMs;
+}

@@ -1,0 +1,42 @@
+import type { SyncedTable } from '@dental/domain/sync/protocol';
+import type { StoreKey } from './crypto/keys.ts';
+import { fromStoredRows, type LocalAppointment, type LocalPatient, type PlainRecord } from './records.ts';
+import type { ClearRow, ClearTable, StoredRow } from './rows.ts';
+import type { LocalStore } from './store.ts';
+
+/**
+ * Every patient of the practice, decrypted in one batch. `toArray` is one IndexedDB request
+ * (bulkGet by id is an order of magnitude slower), and the crypto runs as parallel batches.
+ */
+export async function readPatients(store: LocalStore, key: StoreKey): Promise<LocalPatient[]> {
+  const rows = await store.db.patients.toArray();
+  return (await fromStoredRows(store, key, 'patients', rows)) as unknown as LocalPatient[];
+}
+
+/** One day of the schedule (YYYY-MM-DD on the practice's clock), in start order. */
+export async function readAppointmentsForDay(
+  store: LocalStore,
+  key: StoreKey,
+  day: string,
+): Promise<LocalAppointment[]> {
+  const rows = await store.db.appointments.where('day').equals(day).sortBy('appointmentDate');
+  return (await fromStoredRows(store, key, 'appointments', rows)) as unknown as LocalAppointment[];
+}
+
+/** A table without patient data (rooms, users, hours, maintenance, forms, recall types), as stored. */
+export function readTable(store: LocalStore, table: ClearTable): Promise<ClearRow[]> {
+  return store.db.synced(table).toArray();
+}
+
+/** One record of any synced table, decrypted; undefined when it is not stored. */
+export async function readRecord(
+  store: LocalStore,
+  key: StoreKey,
+  table: SyncedTable,
+  id: string,
+): Promise<PlainRecord | undefined> {
+  const row = (await store.db.table(table).get(id)) as StoredRow | undefined;
+  if (!row) return undefined;
+  const [record] = await fromStoredRows(store, key, table, [row]);
+  return record;
+}

@@ -1,0 +1,147 @@
+/**
+ * The shapes stored in IndexedDB. Anything identifying a patient lives only inside `sealed`;
+ * the clear fields are the ones indexes and the schedule grid need without unlocking.
+ */
+import type { SyncedTable } from '@dental/domain/sync/protocol';
+import type { Sealed } from './crypto/seal.ts';
+
+export type SealedTable = 'patients' | 'appointments';
+export type ClearTable = Exclude<SyncedTable, SealedTable>;
+
+export const SEALED_TABLES: readonly SealedTable[] = ['patients', 'appointments'];
+
+export function isSealedTable(table: SyncedTable): table is SealedTable {
+  return table === 'patients' || table === 'appointments';
+}
+
+/**
+ * Allow-lists of what may stay in clear. Every other field of a record is sealed, so a field the
+ * server adds later is encrypted by default rather than leaked by default.
+ */
+export const CLEAR_FIELDS = {
+  patients: ['id', 'practiceId', 'status', 'isActive', 'updatedAt', 'version', 'preferredProviderId'],
+  appointments: [
+    'id',
+    'practiceId',
+    'patientId',
+    'providerId',
+    'assistantId',
+    'treatmentRoom',
+    'appointmentDate',
+    'day',
+    'duration',
+    'status',
+    'appointmentType',
+    'checkedInAt',
+    'completedAt',
+    'updatedAt',
+    'version',
+  ],
+} as const satisfies Record<SealedTable, readonly string[]>;
+
+interface SealedRowBase {
+  id: string;
+  practiceId: number;
+  updatedAt: string;
+  /** The server's change-log version; 0 while only the optimistic local copy exists. */
+  version: number;
+  sealed: Sealed;
+}
+
+export interface PatientRow extends SealedRowBase {
+  status: string;
+  isActive: boolean;
+  preferredProviderId: number | null;
+}
+
+export interface AppointmentRow extends SealedRowBase {
+  patientId: string;
+  providerId: number;
+  assistantId: number | null;
+  treatmentRoom: string;
+  appointmentDate: string;
+  /** YYYY-MM-DD on the practice's clock, from the store's calendar, so a day's query is one index range. */
+  day: string;
+  duration: number;
+  status: string;
+  appointmentType: string | null;
+  checkedInAt: string | null;
+  completedAt: string | null;
+}
+
+/** Rows of the tables without patient data: the server's record as is, keyed by the pull feed's text id. */
+export interface ClearRow {
+  id: string;
+  [field: string]: unknown;
+}
+
+export type StoredRow = PatientRow | AppointmentRow | ClearRow;
+
+export interface RowOf {
+  patients: PatientRow;
+  appointments: AppointmentRow;
+  treatment_rooms: ClearRow;
+  users: ClearRow;
+  practice_hours: ClearRow;
+  maintenance_schedules: ClearRow;
+  form_templates: ClearRow;
+  recall_types: ClearRow;
+}
+
+export type OutboxType = 'create' | 'update' | 'delete';
+export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type OutboxState = 'pending' | 'attention';
+
+export interface OutboxEntry {
+  /** Queue order; assigned by IndexedDB so it survives reloads and never repeats. */
+  seq?: number;
+  /** Also the Idempotency-Key: a resend after a lost acknowledgement is applied once. */
+  id: string;
+  practiceId: number;
+  type: OutboxType;
+  method: OutboxMethod;
+  endpoint: string;
+  /** The JSON body, sealed (AAD `${practiceId}/outbox/${id}`): it holds patient data. */
+  body?: Sealed;
+  entity: { table: SyncedTable; id: string };
+  /** The row before the change, restored if the server refuses it; null when the row did not exist. */
+  previous: StoredRow | null;
+  /** The optimistic row this entry wrote (null for a delete), re-applied when the user retries. */
+  applied: StoredRow | null;
+  createdAt: number;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError?: string;
+  state: OutboxState;
+  /** Why the server refused it; sealed (AAD `${practiceId}/outbox-failure/${id}`) as errors can name patients. */
+  failure?: { status: number; sealed: Sealed };
+}
+
+/** What the server said about a refused entry, once opened. */
+export interface OutboxFailure {
+  status: number;
+  message: string;
+  body: unknown;
+}
+
+/**
+ * The newest server change for a row that was skipped because a local change is still pending.
+ * Applied when that change is acknowledged or refused, so the pull cursor moving past it loses nothing.
+ */
+export interface DeferredChange {
+  key: string;
+  table: SyncedTable;
+  id: string;
+  version: number;
+  /** The stored (already sealed) row, or null for a tombstone. */
+  row: StoredRow | null;
+}
+
+export interface MetaEntry {
+  key: string;
+  value: unknown;
+}
+
+export function entityKey(table: string, id: string): string {
+  return `${table}/${id}`;
+}

@@ -1,0 +1,77 @@
+import { type Clock, systemClock } from '@dental/domain/time/clock';
+import type { DexieOptions } from 'dexie';
+import { DentalDb, SCHEMA_VERSION, storeName } from './db.ts';
+
+/**
+ * Turns an instant into the practice's calendar day and clock time. Passed in because the zone
+ * rules belong to the domain package and the practice settings, not to storage.
+ */
+export interface PracticeCalendar {
+  /** YYYY-MM-DD on the practice's clock. */
+  dayOf(isoInstant: string): string;
+  /** HH:mm on the practice's clock. */
+  timeOf(isoInstant: string): string;
+}
+
+/** One practice's data for one user: a database of its own, so practices can never share rows. */
+export interface LocalStore {
+  readonly db: DentalDb;
+  readonly practiceId: number;
+  readonly userId: number;
+  readonly calendar: PracticeCalendar;
+  readonly clock: Clock;
+}
+
+export interface OpenStoreOptions {
+  practiceId: number;
+  userId: number;
+  calendar: PracticeCalendar;
+  clock?: Clock;
+  /** For tests: fake-indexeddb's factory and key range, when not installed globally. */
+  dexie?: DexieOptions;
+}
+
+/** The open tab runs an older build than the database on disk: reload, never delete. */
+export class StoreOutdatedError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('This page is out of date. Reload to continue; your unsent changes are kept.', options);
+    this.name = 'StoreOutdatedError';
+  }
+}
+
+export async function openStore(options: OpenStoreOptions): Promise<LocalStore> {
+  const db = new DentalDb(storeName(options.practiceId, options.userId), options.dexie);
+  try {
+    await db.open();
+  } catch (error) {
+    if (error instanceof Error && error.name === 'VersionError') throw new StoreOutdatedError({ cause: error });
+    throw error;
+  }
+  if ((await db.meta.get('schemaVersion'))?.value !== SCHEMA_VERSION) {
+    await db.meta.put({ key: 'schemaVersion', value: SCHEMA_VERSION });
+  }
+  return {
+    db,
+    practiceId: options.practiceId,
+    userId: options.userId,
+    calendar: options.calendar,
+    clock: options.clock ?? systemClock,
+  };
+}
+
+export function closeStore(store: LocalStore): void {
+  store.db.close();
+}
+
+export type ClearResult = { ok: true } | { ok: false; unsent: number };
+
+/**
+ * Deletes this practice's local database (sign-out on a shared device, or a reset). Refuses while
+ * anything typed has not reached the server, unless the user has explicitly chosen to lose it.
+ */
+export async function clearStore(store: LocalStore, options: { force?: boolean } = {}): Promise<ClearResult> {
+  const unsent = await store.db.outbox.count();
+  if (unsent > 0 && options.force !== true) return { ok: false, unsent };
+  await store.db.delete();
+  return { ok: true };
+}

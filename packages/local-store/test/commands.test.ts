@@ -1,0 +1,126 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { createAppointment, updateAppointment } from '../src/appointment-commands.ts';
+import { CommandValidationError, writeThrough } from '../src/commands.ts';
+import { describe as describeEntry } from '../src/outbox/attention.ts';
+import { createPatient, updatePatient } from '../src/patient-commands.ts';
+import { readAppointmentsForDay, readPatients, readRecord } from '../src/reads.ts';
+import { anUnlockedStore, aPatientInput } from './support/store.ts';
+
+const NINE_AM = '2026-11-23T09:00:00.000Z';
+
+async function withPatient() {
+  const { store, key } = await anUnlockedStore();
+  await store.db.users.put({ id: '2', displayName: 'Dr. Okafor', providerColor: '#2563eb' });
+  const { patient } = await createPatient(store, key, aPatientInput());
+  return { store, key, patient };
+}
+
+describe('commands', () => {
+  it('validates with the domain schema and writes nothing when invalid', async () => {
+    const { store, key } = await anUnlockedStore();
+    const attempt = createPatient(store, key, aPatientInput({ phone: '12' }));
+    await expect(attempt).rejects.toBeInstanceOf(CommandValidationError);
+    await expect(attempt).rejects.toMatchObject({
+      issues: [{ field: 'phone', message: 'Please enter a valid North American phone number (10 digits)' }],
+    });
+    expect(await store.db.outbox.count()).toBe(0);
+    expect(await store.db.patients.count()).toBe(0);
+  });
+
+  it('creates a patient the screen can show at once, with the body the API expects', async () => {
+    const { store, key } = await anUnlockedStore();
+    const { patient, entry } = await createPatient(store, key, aPatientInput());
+    expect(patient).toMatchObject({ phone: '4165550142', status: 'active', isActive: true, version: 0 });
+    expect(patient.medicalHistory).toMatchObject({ allergies: ['penicillin'], communicationPreference: 'email' });
+    expect(entry).toMatchObject({ method: 'POST', endpoint: '/api/patients', type: 'create', previous: null });
+    expect(await describeEntry(store, key, entry)).toBe('Create patient Evangelina Thistlewood');
+  });
+
+  it('updates only what changed and keeps the medical history it was not asked to change', async () => {
+    const { store, key, patient } = await withPatient();
+    const { entry } = await updatePatient(store, key, patient.id, {
+      city: 'Ottawa',
+      medicalHistory: { conditions: ['asthma'] },
+    });
+    const [stored] = await readPatients(store, key);
+    expect(stored?.city).toBe('Ottawa');
+    expect(stored?.medicalHistory).toMatchObject({ conditions: ['asthma'], allergies: ['penicillin'] });
+    expect(entry).toMatchObject({ method: 'PATCH', endpoint: `/api/patients/${patient.id}` });
+    expect(entry.previous).not.toBeNull();
+  });
+
+  it('books an appointment with names from the local copies, under its practice day', async () => {
+    const { store, key, patient } = await withPatient();
+    const { appointment, entry } = await createAppointment(store, key, {
+      patientId: patient.id,
+      providerId: 2,
+      treatmentRoom: 'Room 3',
+      appointmentDate: NINE_AM,
+      procedure: 'Cleaning',
+    });
+    expect(appointment).toMatchObject({
+      patientName: 'Evangelina Thistlewood',
+      patientPhone: '4165550142',
+      providerName: 'Dr. Okafor',
+      duration: 30,
+      status: 'scheduled',
+      day: '2026-11-23',
+    });
+    expect(await readAppointmentsForDay(store, key, '2026-11-23')).toHaveLength(1);
+    expect(await describeEntry(store, key, entry)).toBe('Book appointment 2026-11-23 09:00 Room 3');
+  });
+
+  it('moves and checks in with PATCH bodies of the changed fields only', async () => {
+    const { store, key, patient } = await withPatient();
+    const { appointment } = await createAppointment(store, key, {
+      patientId: patient.id,
+      providerId: 2,
+      treatmentRoom: 'Room 3',
+      appointmentDate: NINE_AM,
+      procedure: 'Cleaning',
+    });
+    const moved = await updateAppointment(store, key, appointment.id, {
+      treatmentRoom: 'Room 1',
+      appointmentDate: '2026-11-24T10:30:00Z',
+    });
+    expect(moved.appointment.day).toBe('2026-11-24');
+    expect(await describeEntry(store, key, moved.entry)).toBe('Move appointment to 2026-11-24 10:30 Room 1');
+    expect(await readAppointmentsForDay(store, key, '2026-11-23')).toHaveLength(0);
+
+    const checkedIn = await updateAppointment(store, key, appointment.id, { status: 'checked-in' });
+    expect(checkedIn.appointment.status).toBe('in-progress');
+    expect(await describeEntry(store, key, checkedIn.entry)).toBe('Change appointment status to in-progress');
+    expect(checkedIn.entry.previous).toMatchObject({ treatmentRoom: 'Room 1' });
+  });
+
+  it('refuses a status change the server would refuse', async () => {
+    const { store, key, patient } = await withPatient();
+    const { appointment } = await createAppointment(store, key, {
+      patientId: patient.id,
+      providerId: 2,
+      treatmentRoom: 'Room 3',
+      appointmentDate: NINE_AM,
+      procedure: 'Cleaning',
+      status: 'cancelled',
+    });
+    await expect(updateAppointment(store, key, appointment.id, { status: 'scheduled' })).rejects.toMatchObject({
+      issues: [{ field: 'status', message: 'Cannot change an appointment from cancelled to scheduled.' }],
+    });
+  });
+
+  it('writeThrough deletes optimistically and remembers the row for rollback', async () => {
+    const { store, key } = await anUnlockedStore();
+    await store.db.maintenance_schedules.put({ id: 'm1', title: 'Deep clean', roomId: 'Room 2' });
+    const entry = await writeThrough(store, key, {
+      table: 'maintenance_schedules',
+      op: 'delete',
+      id: 'm1',
+      request: { method: 'DELETE', endpoint: '/api/maintenance-schedules/m1', body: { ignored: true } },
+    });
+    expect(entry.body).toBeUndefined();
+    expect(entry.previous).toEqual({ id: 'm1', title: 'Deep clean', roomId: 'Room 2' });
+    expect(await readRecord(store, key, 'maintenance_schedules', 'm1')).toBeUndefined();
+    expect(await describeEntry(store, key, entry)).toBe('Delete maintenance');
+  });
+});

@@ -1,0 +1,147 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { unlockStore } from '../src/crypto/keys.ts';
+import { createPatient, updatePatient } from '../src/patient-commands.ts';
+import { readPatients } from '../src/reads.ts';
+import { openStore } from '../src/store.ts';
+import { aHold, FakeServer } from './support/fake-server.ts';
+import { aPusher } from './support/pusher.ts';
+import { anUnlockedStore, aPatientInput, PASSWORD, utcCalendar } from './support/store.ts';
+
+const people = [
+  aPatientInput({ firstName: 'Annabel', phone: '416-555-0001' }),
+  aPatientInput({ firstName: 'Benedict', phone: '416-555-0002' }),
+  aPatientInput({ firstName: 'Cordelia', phone: '416-555-0003' }),
+];
+
+describe('the outbox', () => {
+  it('writes the row and its entry together, and sends entries in FIFO order', async () => {
+    const { store, key } = await anUnlockedStore();
+    const queued = [];
+    for (const person of people) queued.push(await createPatient(store, key, person));
+    expect(await store.db.patients.count()).toBe(3);
+    expect((await store.db.outbox.toArray()).map((entry) => entry.entity.id)).toEqual(
+      queued.map(({ patient }) => patient.id),
+    );
+
+    const { pusher, server, types } = aPusher(store, key);
+    expect(await pusher.drain()).toBe('drained');
+
+    expect(server.mutations().map((request) => (request.body as { firstName: string }).firstName)).toEqual([
+      'Annabel',
+      'Benedict',
+      'Cordelia',
+    ]);
+    expect(await store.db.outbox.count()).toBe(0);
+    expect(types()).toEqual(['sent', 'sent', 'sent', 'drained']);
+  });
+
+  it('sends the contract headers and credentials', async () => {
+    const { store, key } = await anUnlockedStore({ practiceId: 7 });
+    const { entry } = await createPatient(store, key, aPatientInput());
+    const server = new FakeServer();
+    let init: RequestInit | undefined;
+    const spy: typeof fetch = (input, requestInit) => {
+      init = requestInit;
+      return server.fetch(input, requestInit);
+    };
+    await aPusher(store, key, { server, fetch: spy }).pusher.drain();
+    const [request] = server.mutations();
+    expect(request?.headers['idempotency-key']).toBe(entry.id);
+    expect(request?.headers['x-practice-id']).toBe('7');
+    expect(request?.headers['x-client-schema']).toBe('1');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(init?.credentials).toBe('include');
+    expect(request?.body).toMatchObject({
+      firstName: 'Evangelina',
+      practiceId: 7,
+      isActive: true,
+      id: entry.entity.id,
+    });
+  });
+
+  it('applies exactly once when the acknowledgement is lost', async () => {
+    const { store, key } = await anUnlockedStore();
+    await createPatient(store, key, aPatientInput());
+    const { pusher, server, types } = aPusher(store, key);
+    server.script.push({ kind: 'lost-ack' });
+
+    expect(await pusher.drain()).toBe('drained');
+
+    expect(server.mutations()).toHaveLength(2);
+    expect(server.mutations()[0]?.headers['idempotency-key']).toBe(server.mutations()[1]?.headers['idempotency-key']);
+    expect(server.applied).toBe(1);
+    expect(server.rows.size).toBe(1);
+    expect(await store.db.outbox.count()).toBe(0);
+    expect(types()).toEqual(['retrying', 'sent', 'drained']);
+  });
+
+  it('survives a reload in the middle of a push: the entry is resent and applied once', async () => {
+    const first = await anUnlockedStore();
+    await createPatient(first.store, first.key, aPatientInput());
+    const server = new FakeServer();
+    const hold = aHold();
+    server.script.push(hold.step);
+    const { pusher } = aPusher(first.store, first.key, { server });
+    const draining = pusher.drain();
+    await hold.reached;
+    first.store.db.close();
+    hold.open();
+    expect(await draining).toBe('closed');
+    expect(server.applied).toBe(1);
+
+    const reopened = await openStore({
+      practiceId: first.store.practiceId,
+      userId: first.store.userId,
+      calendar: utcCalendar,
+    });
+    expect(await reopened.db.outbox.count()).toBe(1);
+    const key = await unlockStore(reopened.db, PASSWORD);
+    expect(await aPusher(reopened, key, { server }).pusher.drain()).toBe('drained');
+
+    expect(server.applied).toBe(1);
+    expect(server.mutations()).toHaveLength(2);
+    expect(await reopened.db.outbox.count()).toBe(0);
+    expect((await readPatients(reopened, key)).map((patient) => patient.firstName)).toEqual(['Evangelina']);
+  });
+
+  it('replaces the optimistic row with the server row once acknowledged', async () => {
+    const { store, key } = await anUnlockedStore();
+    const { patient } = await createPatient(store, key, aPatientInput());
+    await aPusher(store, key).pusher.drain();
+    const [stored] = await readPatients(store, key);
+    expect(stored?.id).toBe(patient.id);
+    expect(stored?.updatedAt).toBe('server');
+  });
+
+  it('keeps the optimistic row while a later change to it is still queued', async () => {
+    const { store, key } = await anUnlockedStore();
+    const { patient } = await createPatient(store, key, aPatientInput());
+    await updatePatient(store, key, patient.id, { city: 'Ottawa' });
+    const server = new FakeServer();
+    const hold = aHold();
+    server.script.push({ kind: 'respond', status: 201, body: { ...patient, city: 'Toronto', updatedAt: 'server' } });
+    server.script.push(hold.step);
+    const draining = aPusher(store, key, { server }).pusher.drain();
+    await hold.reached;
+    expect((await readPatients(store, key))[0]?.city).toBe('Ottawa');
+    hold.open();
+    await draining;
+  });
+
+  it('pauses on 401 without counting a failure, and resumes after sign-in', async () => {
+    const { store, key } = await anUnlockedStore();
+    await createPatient(store, key, aPatientInput());
+    const { pusher, server, types } = aPusher(store, key);
+    server.script.push({ kind: 'respond', status: 401, body: { error: 'Unauthorized', message: 'Please sign in' } });
+
+    expect(await pusher.drain()).toBe('signed-out');
+    const [entry] = await store.db.outbox.toArray();
+    expect(entry?.state).toBe('pending');
+    expect(entry?.attempts).toBe(0);
+
+    expect(await pusher.resume()).toBe('drained');
+    expect(types()).toEqual(['signed-out', 'sent', 'drained']);
+    expect(server.applied).toBe(1);
+  });
+});

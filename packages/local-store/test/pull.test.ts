@@ -1,0 +1,214 @@
+import 'fake-indexeddb/auto';
+import type { PullChange } from '@dental/domain/sync/protocol';
+import { describe, expect, it } from 'vitest';
+import type { StoreKey } from '../src/crypto/keys.ts';
+import { getMeta } from '../src/db.ts';
+import { createPatient, updatePatient } from '../src/patient-commands.ts';
+import { isStale, PullError, pullChanges } from '../src/pull.ts';
+import { readAppointmentsForDay, readPatients, readTable } from '../src/reads.ts';
+import type { LocalStore } from '../src/store.ts';
+import { FakeServer } from './support/fake-server.ts';
+import { aPusher, CLIENT_SCHEMA } from './support/pusher.ts';
+import { anUnlockedStore, aPatientInput, FIXED_NOW, rawDump } from './support/store.ts';
+
+let version = 0;
+
+function patientChange(id: string, firstName: string, practiceId = 1): PullChange {
+  version += 1;
+  return {
+    table: 'patients',
+    op: 'upsert',
+    id,
+    version,
+    row: { id, practiceId, firstName, lastName: 'Pulled', phone: '6135550100', status: 'active', isActive: true },
+  };
+}
+
+function tombstone(table: PullChange['table'], id: string): PullChange {
+  version += 1;
+  return { table, op: 'delete', id, version };
+}
+
+function pull(store: LocalStore, key: StoreKey, server: FakeServer, limit = 100) {
+  return pullChanges({
+    store,
+    key,
+    fetch: server.fetch,
+    practiceId: store.practiceId,
+    clientSchema: CLIENT_SCHEMA,
+    limit,
+  });
+}
+
+async function names(store: LocalStore, key: StoreKey): Promise<string[]> {
+  return (await readPatients(store, key)).map((patient) => patient.firstName).sort();
+}
+
+describe('pulling changes', () => {
+  it('pages until hasMore is false and saves the cursor', async () => {
+    const { store, key } = await anUnlockedStore();
+    const server = new FakeServer();
+    const changes = ['Ada', 'Bea', 'Cal', 'Dot', 'Eve'].map((name, n) => patientChange(`p${n}`, name));
+    version += 1;
+    changes.push({
+      table: 'treatment_rooms',
+      op: 'upsert',
+      id: '3',
+      version,
+      row: { id: 3, name: 'Room 3', practiceId: 1 },
+    });
+    server.feed.set(1, changes);
+    const pages: number[] = [];
+
+    const result = await pullChanges({
+      store,
+      key,
+      fetch: server.fetch,
+      practiceId: 1,
+      clientSchema: CLIENT_SCHEMA,
+      limit: 2,
+      onPage: (page) => pages.push(page.applied),
+    });
+
+    expect(result).toEqual({ pages: 3, applied: 6, skipped: 0, lastSyncedAt: FIXED_NOW });
+    expect(pages).toEqual([2, 2, 2]);
+    expect(await names(store, key)).toEqual(['Ada', 'Bea', 'Cal', 'Dot', 'Eve']);
+    expect(await readTable(store, 'treatment_rooms')).toEqual([
+      { id: '3', name: 'Room 3', practiceId: 1, version: changes[5]?.version },
+    ]);
+    expect(await getMeta(store.db, 'cursor')).toBe(String(version));
+    expect(server.requests.map((request) => request.path)).toEqual([
+      '/api/sync/pull?limit=2',
+      `/api/sync/pull?limit=2&cursor=${changes[1]?.version}`,
+      `/api/sync/pull?limit=2&cursor=${changes[3]?.version}`,
+    ]);
+    expect(server.requests[0]?.headers['x-practice-id']).toBe('1');
+    expect(await rawDump(store)).not.toContain('Ada');
+  });
+
+  it('deletes rows named by tombstones', async () => {
+    const { store, key } = await anUnlockedStore();
+    const server = new FakeServer();
+    server.feed.set(1, [patientChange('a', 'Ada'), patientChange('b', 'Bea')]);
+    await pull(store, key, server);
+    server.feed.get(1)?.push(tombstone('patients', 'a'));
+    await pull(store, key, server);
+    expect(await names(store, key)).toEqual(['Bea']);
+  });
+
+  it('a reset clears old rows but keeps the outbox and rows with pending changes', async () => {
+    const { store, key } = await anUnlockedStore();
+    const server = new FakeServer();
+    server.feed.set(1, [patientChange('old', 'Stale')]);
+    await pull(store, key, server);
+    const { entry } = await createPatient(store, key, aPatientInput());
+
+    server.forgotten.add(String(version));
+    server.feed.set(1, [patientChange('fresh', 'Fresh')]);
+    const result = await pull(store, key, server);
+
+    expect(result.applied).toBe(1);
+    expect(await names(store, key)).toEqual(['Evangelina', 'Fresh']);
+    expect((await store.db.outbox.toArray()).map((queued) => queued.id)).toEqual([entry.id]);
+  });
+
+  it('never overwrites a row with a pending change; the server row is applied once the change is answered', async () => {
+    const { store, key } = await anUnlockedStore();
+    const server = new FakeServer();
+    const { patient } = await createPatient(store, key, aPatientInput());
+    await aPusher(store, key, { server }).pusher.drain();
+    await updatePatient(store, key, patient.id, { city: 'Ottawa' });
+
+    version += 1;
+    server.feed.set(1, [
+      {
+        table: 'patients',
+        op: 'upsert',
+        id: patient.id,
+        version,
+        row: { ...patient, firstName: 'Renamed', city: 'Toronto', status: 'active' },
+      },
+    ]);
+    const result = await pull(store, key, server);
+    expect(result).toMatchObject({ applied: 0, skipped: 1 });
+    expect((await readPatients(store, key))[0]).toMatchObject({ firstName: 'Evangelina', city: 'Ottawa' });
+
+    // The update is refused: the row becomes the server's latest, not the pre-edit copy.
+    const { pusher } = aPusher(store, key, { server });
+    server.script.push({ kind: 'respond', status: 422, body: { error: 'Unprocessable', message: 'No' } });
+    await pusher.drain();
+    expect((await readPatients(store, key))[0]).toMatchObject({ firstName: 'Renamed', city: 'Toronto', version });
+    expect(await store.db.deferred.count()).toBe(0);
+  });
+
+  it('keeps practices apart: separate databases, and a pull fills only its own', async () => {
+    const one = await anUnlockedStore({ practiceId: 1, userId: 42 });
+    const two = await anUnlockedStore({ practiceId: 2, userId: 42 });
+    expect(one.store.db.name).toBe('dentalflow-u42-p1');
+    expect(two.store.db.name).toBe('dentalflow-u42-p2');
+    const server = new FakeServer();
+    server.feed.set(1, [patientChange('p1', 'FirstPractice', 1)]);
+    server.feed.set(2, [patientChange('p2', 'SecondPractice', 2)]);
+
+    await pull(one.store, one.key, server);
+    expect(await names(one.store, one.key)).toEqual(['FirstPractice']);
+    expect(await two.store.db.patients.count()).toBe(0);
+
+    await pull(two.store, two.key, server);
+    expect(await names(two.store, two.key)).toEqual(['SecondPractice']);
+    expect(await names(one.store, one.key)).toEqual(['FirstPractice']);
+    await expect(
+      pullChanges({ store: one.store, key: one.key, fetch: server.fetch, practiceId: 2, clientSchema: CLIENT_SCHEMA }),
+    ).rejects.toBeInstanceOf(PullError);
+  });
+
+  it('stores appointments under the practice day and keeps patient names sealed', async () => {
+    const { store, key } = await anUnlockedStore();
+    const server = new FakeServer();
+    version += 1;
+    server.feed.set(1, [
+      {
+        table: 'appointments',
+        op: 'upsert',
+        id: 'a1',
+        version,
+        row: {
+          id: 'a1',
+          practiceId: 1,
+          patientId: 'p1',
+          providerId: 2,
+          treatmentRoom: 'Room 1',
+          appointmentDate: '2026-11-23T14:00:00.000Z',
+          duration: 30,
+          status: 'scheduled',
+          patientName: 'Gwendolyn Fairweather',
+          patient: { firstName: 'Gwendolyn', lastName: 'Fairweather' },
+          procedure: 'Root canal',
+        },
+      },
+    ]);
+    await pull(store, key, server);
+    const [appointment] = await readAppointmentsForDay(store, key, '2026-11-23');
+    expect(appointment).toMatchObject({ patientName: 'Gwendolyn Fairweather', day: '2026-11-23', version });
+    const dump = await rawDump(store);
+    expect(dump).not.toContain('Gwendolyn');
+    expect(dump).not.toContain('Root canal');
+  });
+
+  it('reports a refused pull with the server message', async () => {
+    const { store, key } = await anUnlockedStore();
+    const failing: typeof fetch = async () =>
+      new Response(JSON.stringify({ error: 'Forbidden', message: 'Access denied to this practice' }), { status: 403 });
+    await expect(
+      pullChanges({ store, key, fetch: failing, practiceId: 1, clientSchema: CLIENT_SCHEMA }),
+    ).rejects.toMatchObject({ status: 403, message: 'Access denied to this practice' });
+  });
+
+  it('calls a copy stale after an hour without a pull', () => {
+    const now = Date.parse('2026-11-20T15:00:00Z');
+    expect(isStale('2026-11-20T14:30:00Z', now)).toBe(false);
+    expect(isStale('2026-11-20T13:59:00Z', now)).toBe(true);
+    expect(isStale(null, now)).toBe(true);
+    expect(isStale(now - 5 * 60_000, now, 60_000)).toBe(true);
+  });
+});

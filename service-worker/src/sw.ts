@@ -1,0 +1,26 @@
+import { clientsClaim } from 'workbox-core';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  type PrecacheEntry,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
+
+// The app shell and every lazy chunk, so the offline areas open with no network at all.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Deep links such as /patients/{id} load the shell offline. API calls are never cached here:
+// patient data lives encrypted in IndexedDB, not in the HTTP cache.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/] }));
+
+// The first install takes control at once so the very first visit already works offline.
+clientsClaim();
+
+// Updates wait for the user (prompt mode): the page asks when no form holds unsaved input.
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});

@@ -1,0 +1,28 @@
+import { type PullResponse, pullQuerySchema } from '@dental/domain/sync/protocol';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../context.ts';
+import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
+import { pullChanges } from '../services/pull.ts';
+
+export function registerSyncRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
+  defineRoute(app, deps, registry, {
+    method: 'GET',
+    url: '/api/sync/pull',
+    tag: 'Sync',
+    summary:
+      'Changes to the practice’s synced tables after the cursor, oldest first. Without a usable cursor the answer is ' +
+      'a full snapshot whose first page has reset: true. Each table is included only for a user who may read it.',
+    access: 'signed-in',
+    // Rows, versions and the practice counter are read from one moment.
+    transactional: true,
+    query: pullQuerySchema,
+    handler: async ({ db, caller, practiceId, query, now }): Promise<PullResponse> =>
+      pullChanges(db, {
+        practiceId,
+        viewer: { role: caller.account.row.role, permissions: caller.account.permissions },
+        cursor: query.cursor,
+        limit: query.limit,
+        now,
+      }),
+  });
+}

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+let receptionist: string;
+let doctor: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  receptionist = await t.login('receptionist');
+  doctor = await t.login('doctor');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const patient = (n: number) => ({
+  firstName: 'Idem',
+  lastName: `Potent${String.fromCharCode(65 + n)}`,
+  phone: `41655510${String(n).padStart(2, '0')}`,
+  dateOfBirth: '1985-05-05',
+});
+
+function post(url: string, body: unknown, cookie: string, key?: string, extra: Record<string, string> = {}) {
+  return t.request({
+    method: 'POST',
+    url,
+    cookie,
+    body,
+    headers: { ...(key === undefined ? {} : { 'idempotency-key': key }), ...extra },
+  });
+}
+
+async function patientsNamed(lastName: string): Promise<number> {
+  const rows = await t.db.selectFrom('patients').select('id').where('last_name', '=', lastName).execute();
+  return rows.length;
+}
+
+describe('Idempotency-Key', () => {
+  it('a retried create is answered from the first result, and creates one patient', async () => {
+    const first = await post('/api/patients', patient(1), receptionist, 'create-patient-1');
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const retry = await post('/api/patients', patient(1), receptionist, 'create-patient-1');
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.headers['content-type']).toContain('application/json');
+    expect(retry.json()).toEqual(first.json());
+    expect(await patientsNamed('PotentB')).toBe(1);
+    const audits = await t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'patient.create')
+      .where('entity_id', '=', first.json().id)
+      .execute();
+    expect(audits).toHaveLength(1);
+  });
+
+  it('a refusal is final too: a retried 409 gets the stored 409, even once the cause is gone', async () => {
+    const original = await post('/api/patients', patient(2), receptionist);
+    expect(original.statusCode).toBe(201);
+    const duplicate = await post('/api/patients', patient(2), receptionist, 'dup-2');
+    expect(duplicate.statusCode).toBe(409);
+    await t.db.deleteFrom('row_versions').where('row_id', '=', original.json().id).execute();
+    await t.db.deleteFrom('patients').where('id', '=', original.json().id).execute();
+    const replay = await post('/api/patients', patient(2), receptionist, 'dup-2');
+    expect(replay.statusCode).toBe(409);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(duplicate.json());
+    expect(await patientsNamed('PotentC')).toBe(0);
+  });
+
+  it('stores validation refusals; not 401', async () => {
+    const invalid = await post('/api/patients', { ...patient(3), phone: '123' }, receptionist, 'bad-phone');
+    expect(invalid.statusCode).toBe(400);
+    const replay = await post('/api/patients', patient(3), receptionist, 'bad-phone');
+    expect(replay.statusCode).toBe(400);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+
+    const signedOut = await post('/api/patients', patient(4), '', 'signed-out');
+    expect(signedOut.statusCode).toBe(401);
+    const stored = await t.db.selectFrom('idempotency_keys').select('key').where('key', '=', 'signed-out').execute();
+    expect(stored).toEqual([]);
+  });
+
+  it('the same key for a different path or method is 422', async () => {
+    const created = await post('/api/patients', patient(5), receptionist, 'reused-key');
+    expect(created.statusCode).toBe(201);
+    const elsewhere = await post('/api/notifications/clear-all', {}, receptionist, 'reused-key');
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.json()).toEqual({
+      error: 'Unprocessable Entity',
+      message: 'This Idempotency-Key was already used for a different request.',
+    });
+  });
+
+  it.each([
+    ['empty', ''],
+    ['too long', 'k'.repeat(101)],
+    ['with spaces', 'two words'],
+    ['with punctuation', 'key/1'],
+  ])('an invalid key (%s) is 400 naming Idempotency-Key, and nothing runs', async (_label, key) => {
+    const response = await post('/api/patients', patient(6), receptionist, key);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'Bad Request', field: 'Idempotency-Key' });
+    expect(await patientsNamed('PotentG')).toBe(0);
+  });
+
+  it('keys belong to one user: another user with the same key makes a separate request', async () => {
+    const mine = await post('/api/patients', patient(7), receptionist, 'shared-key');
+    expect(mine.statusCode).toBe(201);
+    const theirs = await post('/api/patients', patient(8), doctor, 'shared-key');
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+    expect(theirs.json().id).not.toBe(mine.json().id);
+  });
+
+  it('keys belong to one practice', async () => {
+    const toronto = await post('/api/patients', patient(9), doctor, 'per-practice', { 'x-practice-id': '1' });
+    const calgary = await post('/api/patients', patient(9), doctor, 'per-practice', { 'x-practice-id': '2' });
+    expect(toronto.statusCode).toBe(201);
+    expect(calgary.statusCode).toBe(201);
+    expect(calgary.json().practiceId).toBe(2);
+  });
+
+  it('a key older than 7 days is forgotten', async () => {
+    const first = await post('/api/patients', patient(10), receptionist, 'old-key');
+    expect(first.statusCode).toBe(201);
+    t.advance(8 * 24 * 60 * 60 * 1000);
+    const cookie = await t.login('receptionist');
+    const later = await post('/api/patients', patient(10), cookie, 'old-key');
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
+    expect(later.statusCode).toBe(409);
+  });
+});
+
+describe('client schema version', () => {
+  // The clock moved past the session timeout above.
+  beforeAll(async () => {
+    receptionist = await t.login('receptionist');
+  });
+
+  it('every API answer names the server schema, errors included', async () => {
+    for (const url of ['/api/auth/me', '/api/nowhere', '/api/patients']) {
+      const response = await t.request({ url, cookie: receptionist });
+      expect(response.headers['x-server-schema'], url).toBe('1');
+    }
+  });
+
+  it('an out-of-date client is told to upgrade on reads', async () => {
+    const response = await t.request({
+      url: '/api/patients',
+      cookie: receptionist,
+      headers: { 'x-client-schema': '0' },
+    });
+    expect(response.statusCode).toBe(426);
+    expect(response.json()).toEqual({
+      error: 'Upgrade Required',
+      message: 'This version of the app is out of date. Finish syncing, then reload to update.',
+    });
+    expect(response.headers['x-server-schema']).toBe('1');
+    const me = await t.request({ url: '/api/auth/me', cookie: receptionist, headers: { 'x-client-schema': '0' } });
+    expect(me.statusCode).toBe(200);
+    const current = await t.request({
+      url: '/api/patients?limit=1',
+      cookie: receptionist,
+      headers: { 'x-client-schema': '1' },
+    });
+    expect(current.statusCode).toBe(200);
+  });
+
+  it("an out-of-date client's queued writes (with an Idempotency-Key) still go through; bare writes do not", async () => {
+    const queued = await post('/api/patients', patient(11), receptionist, 'queued-offline', { 'x-client-schema': '0' });
+    expect(queued.statusCode).toBe(201);
+    const bare = await post('/api/patients', patient(12), receptionist, undefined, { 'x-client-schema': '0' });
+    expect(bare.statusCode).toBe(426);
+  });
+});

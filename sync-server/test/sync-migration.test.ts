@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Migrator } from 'kysely';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { type Db, migrateToLatest, openDatabase } from '../src/db/connection.ts';
+import { migrations } from '../src/db/migrations/index.ts';
+import { recordAllRows, recordChange } from '../src/services/changes.ts';
+
+const dir = mkdtempSync(join(inject('serverTestRoot'), 'migration-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const STAMP = '2026-11-01T12:00:00.000Z';
+
+/** A database as it was before 0003, holding a little of everything that syncs, in two practices. */
+async function databaseBeforeSync(): Promise<Db> {
+  const db = openDatabase(join(dir, `before-${Math.random().toString(16).slice(2)}.sqlite`));
+  const earlier = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0003'));
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => earlier } }).migrateToLatest();
+  if (error) throw error;
+  for (const id of [1, 2]) {
+    await db
+      .insertInto('practices')
+      .values({ id, name: `P${id}`, city: 'Toronto', province: 'ON', timezone: 'America/Toronto', created_at: STAMP })
+      .execute();
+    await db
+      .insertInto('practice_hours')
+      .values(
+        [0, 1].map((weekday) => ({ practice_id: id, weekday, is_open: weekday, open_time: null, close_time: null })),
+      )
+      .execute();
+    await db
+      .insertInto('treatment_rooms')
+      .values({ practice_id: id, room_code: 'Room 1', name: 'Operatory 1', room_type: 'operatory', is_active: 1 })
+      .execute();
+  }
+  await db
+    .insertInto('users')
+    .values({
+      username: 'dr',
+      password_hash: 'x',
+      first_name: 'A',
+      last_name: 'B',
+      email: null,
+      role: 'doctor',
+      practice_id: 1,
+      provider_color: null,
+      is_available: 1,
+      must_reset_password: 0,
+      created_at: STAMP,
+      updated_at: STAMP,
+    })
+    .execute();
+  await db
+    .insertInto('user_practices')
+    .values([
+      { user_id: 1, practice_id: 1 },
+      { user_id: 1, practice_id: 2 },
+    ])
+    .execute();
+  await db
+    .insertInto('patients')
+    .values({
+      id: '11111111-1111-4111-8111-111111111111',
+      practice_id: 1,
+      first_name: 'C',
+      last_name: 'D',
+      email: null,
+      phone: '4165550000',
+      date_of_birth: null,
+      address: null,
+      city: null,
+      province: null,
+      zip_code: null,
+      emergency_contact: null,
+      emergency_phone: null,
+      medical_history: '{}',
+      preferred_provider_id: null,
+      is_active: 1,
+      created_at: STAMP,
+      updated_at: STAMP,
+    })
+    .execute();
+  return db;
+}
+
+describe('migration 0003 on a database that already holds data', () => {
+  it('versions every existing row, per practice, and starts each counter after them', async () => {
+    const db = await databaseBeforeSync();
+    await migrateToLatest(db);
+    const rows = await db.selectFrom('row_versions').selectAll().orderBy('practice_id').orderBy('version').execute();
+    const summary = (practiceId: number) =>
+      rows.filter((row) => row.practice_id === practiceId).map((row) => [row.version, row.table_name, row.row_id]);
+    expect(summary(1)).toEqual([
+      [1, 'practice_hours', '0'],
+      [2, 'practice_hours', '1'],
+      [3, 'treatment_rooms', '1'],
+      [4, 'users', '1'],
+      [5, 'patients', '11111111-1111-4111-8111-111111111111'],
+    ]);
+    expect(summary(2)).toEqual([
+      [1, 'practice_hours', '0'],
+      [2, 'practice_hours', '1'],
+      [3, 'treatment_rooms', '2'],
+      [4, 'users', '1'],
+    ]);
+    const counters = await db.selectFrom('practice_versions').selectAll().orderBy('practice_id').execute();
+    expect(counters).toEqual([
+      { practice_id: 1, version: 5 },
+      { practice_id: 2, version: 4 },
+    ]);
+    const epoch = await db.selectFrom('sync_meta').select('value').where('key', '=', 'epoch').executeTakeFirstOrThrow();
+    expect(epoch.value).toMatch(/^[0-9a-f]{16}$/);
+
+    expect(await recordChange(db, { practiceId: 2, table: 'treatment_rooms', rowId: 2, at: new Date(STAMP) })).toBe(5);
+    // Versioning everything again adds nothing for rows that already have a version.
+    await recordAllRows(db, new Date(STAMP));
+    expect(await db.selectFrom('row_versions').selectAll().execute()).toHaveLength(rows.length);
+    await db.destroy();
+  });
+
+  it('gives every database its own epoch', async () => {
+    const epochs = new Set<string>();
+    for (let i = 0; i < 2; i++) {
+      const db = openDatabase(join(dir, `fresh-${i}.sqlite`));
+      await migrateToLatest(db);
+      const row = await db.selectFrom('sync_meta').select('value').executeTakeFirstOrThrow();
+      epochs.add(row.value);
+      await db.destroy();
+    }
+    expect(epochs.size).toBe(2);
+  });
+});
