@@ -100,6 +100,20 @@ describe('POST /api/auth/login', () => {
   });
 });
 
+describe("device secret (wraps the browser's local data key for one session)", () => {
+  it('is returned at sign-in and by /api/auth/me to the cookie holder only, and differs per session', async () => {
+    const first = await login('doctor', 'demo1234');
+    const secret = first.json().deviceSecret as string;
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const cookie = `sid=${first.cookies.find((c) => c.name === 'sid')?.value}`;
+    expect((await t.request({ url: '/api/auth/me', cookie })).json().deviceSecret).toBe(secret);
+    const second = await login('doctor', 'demo1234');
+    expect(second.json().deviceSecret).not.toBe(secret);
+    await t.request({ method: 'POST', url: '/api/auth/logout', cookie });
+    expect((await t.request({ url: '/api/auth/me', cookie })).statusCode).toBe(401);
+  });
+});
+
 describe('sessions', () => {
   it('GET /api/auth/me needs a session', async () => {
     const response = await t.request({ url: '/api/auth/me' });

@@ -57,7 +57,14 @@ export class DentalDb extends Dexie {
   }
 }
 
-export type MetaKey = 'cursor' | 'lastSyncedAt' | 'wrappedKey' | 'salt' | 'iterations' | 'schemaVersion';
+export type MetaKey =
+  | 'cursor'
+  | 'lastSyncedAt'
+  | 'wrappedKey'
+  | 'salt'
+  | 'iterations'
+  | 'schemaVersion'
+  | 'userWrappedKey';
 
 export async function getMeta(db: DentalDb, key: MetaKey): Promise<unknown> {
   return (await db.meta.get(key))?.value;

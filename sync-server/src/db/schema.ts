@@ -55,6 +55,8 @@ export interface SessionsTable {
   current_practice_id: number;
   created_at: string;
   last_seen_at: string;
+  /** Base64url, 32 random bytes; wraps the browser's local data key for this session only. */
+  device_secret: string | null;
 }
 
 export interface LoginAttemptsTable {

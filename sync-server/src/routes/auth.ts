@@ -84,7 +84,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps, registry
       const practiceId = account.allowedPracticeIds.includes(account.row.practice_id)
         ? account.row.practice_id
         : (account.allowedPracticeIds[0] as number);
-      const token = await createSession(db, account.row.id, practiceId, now);
+      const { token, deviceSecret } = await createSession(db, account.row.id, practiceId, now);
       setSessionCookie(request, reply, token);
       await writeAudit(db, {
         at: now,
@@ -100,6 +100,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps, registry
         user,
         mustResetPassword: user.mustResetPassword,
         requiresPasswordReset: user.mustResetPassword,
+        deviceSecret,
       };
     },
   });
@@ -112,7 +113,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps, registry
     access: 'signed-in',
     practiceScoped: false,
     allowedDuringPasswordReset: true,
-    handler: async ({ caller }) => ({ user: toPublicUser(caller.account, caller.session.currentPracticeId) }),
+    handler: async ({ caller }) => ({
+      user: toPublicUser(caller.account, caller.session.currentPracticeId),
+      deviceSecret: caller.session.deviceSecret,
+    }),
   });
 
   defineRoute(app, deps, registry, {

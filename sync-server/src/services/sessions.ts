@@ -9,14 +9,21 @@ export interface SessionRecord {
   id: string;
   userId: number;
   currentPracticeId: number;
+  deviceSecret: string | null;
 }
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createSession(db: Db, userId: number, practiceId: number, now: Date): Promise<string> {
+export async function createSession(
+  db: Db,
+  userId: number,
+  practiceId: number,
+  now: Date,
+): Promise<{ token: string; deviceSecret: string }> {
   const token = randomBytes(32).toString('base64url');
+  const deviceSecret = randomBytes(32).toString('base64url');
   await db
     .insertInto('sessions')
     .values({
@@ -25,9 +32,10 @@ export async function createSession(db: Db, userId: number, practiceId: number, 
       current_practice_id: practiceId,
       created_at: now.toISOString(),
       last_seen_at: now.toISOString(),
+      device_secret: deviceSecret,
     })
     .execute();
-  return token;
+  return { token, deviceSecret };
 }
 
 export type SessionLookup = { kind: 'none' } | { kind: 'expired' } | { kind: 'active'; session: SessionRecord };
@@ -51,7 +59,10 @@ export async function resolveSession(
   if (idleMs >= TOUCH_INTERVAL_MS) {
     await db.updateTable('sessions').set({ last_seen_at: now.toISOString() }).where('id', '=', id).execute();
   }
-  return { kind: 'active', session: { id, userId: row.user_id, currentPracticeId: row.current_practice_id } };
+  return {
+    kind: 'active',
+    session: { id, userId: row.user_id, currentPracticeId: row.current_practice_id, deviceSecret: row.device_secret },
+  };
 }
 
 export async function deleteSessionByToken(db: Db, token: string): Promise<void> {

@@ -190,3 +190,33 @@ export async function rewrapKey(
   await db.transaction('rw', db.meta, () => db.meta.bulkPut(keyringEntries(keyring)));
   key.replaceWrappingKey(wrappingKey);
 }
+
+/**
+ * Unlocks a practice's store with the user's key (see user-keyring.ts) instead of a password, so
+ * one password derivation at sign-in opens every practice the user works in. The store still has
+ * its own random data key; only its wrapping differs.
+ */
+export async function unlockStoreWithUserKey(db: DentalDb, userKey: CryptoKey): Promise<StoreKey> {
+  const unwrap = async (wrapped: ArrayBuffer) => {
+    try {
+      return new StoreKey(
+        await crypto.subtle.unwrapKey('raw', wrapped, userKey, 'AES-KW', 'AES-GCM', false, ['encrypt', 'decrypt']),
+        userKey,
+      );
+    } catch {
+      throw new WrongPasswordError();
+    }
+  };
+  const existing = await getMeta(db, 'userWrappedKey');
+  if (existing instanceof ArrayBuffer) return unwrap(existing);
+
+  const dataKey = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt', 'decrypt']);
+  const wrapped = await crypto.subtle.wrapKey('raw', dataKey, userKey, 'AES-KW');
+  const stored = await db.transaction('rw', db.meta, async () => {
+    const raced = await db.meta.get('userWrappedKey');
+    if (raced?.value instanceof ArrayBuffer) return raced.value;
+    await db.meta.put({ key: 'userWrappedKey', value: wrapped });
+    return wrapped;
+  });
+  return unwrap(stored);
+}

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './0001-initial.ts';
 import * as notifications from './0002-notifications.ts';
 import * as sync from './0003-sync.ts';
+import * as deviceSecret from './0004-device-secret.ts';
 
 /** Applied in key order; keys never change once released. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-notifications': notifications,
   '0003-sync': sync,
+  '0004-device-secret': deviceSecret,
 };
