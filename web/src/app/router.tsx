@@ -1,6 +1,8 @@
 import { type GuardedRoute, ROUTE_PERMISSIONS } from '@dental/domain/permissions/routes';
+import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
 import { createRootRoute, createRoute, createRouter, Navigate, Outlet } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
@@ -56,10 +58,48 @@ const appLayout = createRoute({
   ),
 });
 
+// Offline areas are their own chunks (all precached by the service worker), so the sign-in page stays small.
+const PatientsPage = lazy(() =>
+  import('../features/patients/patients-page.tsx').then((m) => ({ default: m.PatientsPage })),
+);
+const SchedulePage = lazy(() =>
+  import('../features/scheduling/schedule-page.tsx').then((m) => ({ default: m.SchedulePage })),
+);
+
 /** Screens built so far; every other guarded route shows the honest "not available" page. */
 const screens: Partial<Record<GuardedRoute, () => ReactNode>> = {
   '/': () => <HomePage />,
+  '/patients': () => <PatientsPage />,
+  '/scheduling': () => <SchedulePage />,
+  '/appointments': () => <SchedulePage />,
 };
+
+/** Areas that work from the local store; every other area needs the server (spec 1: offline mode). */
+const OFFLINE_ROUTES: readonly GuardedRoute[] = [
+  '/patients',
+  '/patients/$id',
+  '/scheduling',
+  '/appointments',
+  '/clinical-charts',
+];
+
+function NeedsInternet({ title, children }: { title: string; children: ReactNode }) {
+  const { online } = useNetwork();
+  if (online) return <>{children}</>;
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Paper withBorder p="lg" radius="md" maw={640}>
+        <Text fw={600}>This area needs an internet connection.</Text>
+        <Text size="sm" c="dimmed" mt="xs">
+          Scheduling and Patients keep working offline. This page will load again when the connection is back.
+        </Text>
+      </Paper>
+    </Stack>
+  );
+}
 
 /** Routes whose query parameters are typed and validated; links to them are checked by the compiler. */
 const searchRoutes = [
@@ -109,7 +149,16 @@ function guardedPage(path: GuardedRoute) {
   const permission = ROUTE_PERMISSIONS[path];
   const screen = screens[path];
   const title = path === '/appointments' ? routeTitle('/scheduling') : routeTitle(path);
-  return () => <PageGuard permission={permission}>{screen ? screen() : <UnavailablePage title={title} />}</PageGuard>;
+  const page = () => (
+    <Suspense fallback={<Loader m="xl" aria-label="Loading" />}>
+      {screen ? screen() : <UnavailablePage title={title} />}
+    </Suspense>
+  );
+  return () => (
+    <PageGuard permission={permission}>
+      {OFFLINE_ROUTES.includes(path) ? page() : <NeedsInternet title={title}>{page()}</NeedsInternet>}
+    </PageGuard>
+  );
 }
 
 const isParamRoute = (path: GuardedRoute): path is ParamRoute => path.includes('$');

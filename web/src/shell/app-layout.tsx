@@ -3,6 +3,7 @@ import { useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { PageErrorBoundary } from '../app/error-boundary.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
+import { LocalDataProvider } from '../features/offline/local-data.tsx';
 import { useConnectionToasts } from '../features/offline/use-connection-toasts.ts';
 import { toast } from '../features/toasts/toast.ts';
 import { Footer } from './footer.tsx';
@@ -25,22 +26,24 @@ export function AppLayout({ children }: { children: ReactNode }) {
   }
 
   return (
-    <div className={classes.layout}>
-      <a href="#main-content" className={classes.skipLink}>
-        Skip to main content
-      </a>
-      <Sidebar forceCollapsed={pathname === '/op-view'} onLogout={() => void handleLogout()} />
-      <div className={classes.column}>
-        <Box component="header" className={classes.headerBar}>
-          <Header onLogout={() => void handleLogout()} />
-        </Box>
-        <main id="main-content" className={classes.main} tabIndex={-1}>
-          <PageErrorBoundary key={pathname}>{children}</PageErrorBoundary>
-        </main>
-        <Box component="footer" className={classes.footerBar}>
-          <Footer />
-        </Box>
+    <LocalDataProvider>
+      <div className={classes.layout}>
+        <a href="#main-content" className={classes.skipLink}>
+          Skip to main content
+        </a>
+        <Sidebar forceCollapsed={pathname === '/op-view'} onLogout={() => void handleLogout()} />
+        <div className={classes.column}>
+          <Box component="header" className={classes.headerBar}>
+            <Header onLogout={() => void handleLogout()} />
+          </Box>
+          <main id="main-content" className={classes.main} tabIndex={-1}>
+            <PageErrorBoundary key={pathname}>{children}</PageErrorBoundary>
+          </main>
+          <Box component="footer" className={classes.footerBar}>
+            <Footer />
+          </Box>
+        </div>
       </div>
-    </div>
+    </LocalDataProvider>
   );
 }

@@ -1,10 +1,16 @@
 import { DEFAULTS } from '@dental/domain/constants';
 import { type PracticeHoursResponse, WEEKDAY_NAMES } from '@dental/domain/practices/hours';
-import { Badge, Group, Popover, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
+import { Badge, Button, Group, Popover, Table, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useNetwork } from '@mantine/hooks';
 import { IconClock, IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useLocalData } from '../features/offline/local-data.tsx';
+import { NeedsAttentionDrawer } from '../features/offline/needs-attention.tsx';
+import { OfflinePanel } from '../features/offline/offline-panel.tsx';
+import { applyUpdate, subscribeUpdates, type UpdateState } from '../features/offline/service-worker-registration.ts';
 import { useCurrentPractice } from '../features/practice/practice-queries.ts';
+import { toast } from '../features/toasts/toast.ts';
 import { apiRequest } from '../lib/api.ts';
 import { dayjs } from '../lib/dates.ts';
 import classes from './shell.module.css';
@@ -72,29 +78,65 @@ function PracticeHoursControl() {
 
 function ConnectionStatusControl() {
   const { online } = useNetwork();
+  const local = useLocalData();
+  const [panelOpen, panel] = useDisclosure(false);
+  const [attentionOpen, attention] = useDisclosure(false);
+  const [update, setUpdate] = useState<UpdateState>({ updateReady: false, persisted: null });
+  useEffect(() => subscribeUpdates(setUpdate), []);
+  const label = online ? 'Online' : 'Offline';
+
   return (
-    <Popover position="top-end" shadow="md" width={300}>
-      <Popover.Target>
-        <UnstyledButton className={classes.footerControl} aria-label={`Connection: ${online ? 'Online' : 'Offline'}`}>
-          {online ? <IconWifi size={14} aria-hidden="true" /> : <IconWifiOff size={14} aria-hidden="true" />}
-          <Badge size="sm" variant="filled" color={online ? 'teal.9' : 'orange.9'} data-testid="connection-status">
-            {online ? 'Online' : 'Offline'}
-          </Badge>
-        </UnstyledButton>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap={4}>
-          <Text fw={600} size="sm">
-            {online ? 'Connected' : 'Working offline'}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {online
-              ? 'Changes are saved to the server as you work.'
-              : 'This device has no connection. Pages that need the internet will say so.'}
-          </Text>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <>
+      {update.updateReady && (
+        <Button
+          size="compact-xs"
+          variant="light"
+          onClick={() => {
+            if (applyUpdate() === 'unsaved-input') {
+              toast(
+                'Update waiting',
+                'Save or close the open form first; the update will not discard your input.',
+                'info',
+              );
+            }
+          }}
+        >
+          Update available: reload
+        </Button>
+      )}
+      {local.attention > 0 && (
+        <Button size="compact-xs" color="red.9" variant="filled" onClick={attention.open} data-testid="attention-count">
+          Needs attention: {local.attention}
+        </Button>
+      )}
+      {local.stuck && (
+        <Badge size="sm" color="red.9" variant="filled">
+          Sync stuck
+        </Badge>
+      )}
+      {local.pending > 0 && (
+        <Badge size="sm" color="blue.9" variant="filled" data-testid="pending-count">
+          {local.pending} waiting to sync
+        </Badge>
+      )}
+      {local.stale && (
+        <Text size="xs" c="orange.9" data-testid="stale-data">
+          Last synced {dayjs(local.lastSyncedAt).format('MMM D, h:mm A')}
+        </Text>
+      )}
+      <UnstyledButton
+        className={classes.footerControl}
+        onClick={panel.open}
+        aria-label={`Connection: ${label}. Offline data`}
+      >
+        {online ? <IconWifi size={14} aria-hidden="true" /> : <IconWifiOff size={14} aria-hidden="true" />}
+        <Badge size="sm" variant="filled" color={online ? 'teal.9' : 'orange.9'} data-testid="connection-status">
+          {label}
+        </Badge>
+      </UnstyledButton>
+      <OfflinePanel opened={panelOpen} onClose={panel.close} />
+      <NeedsAttentionDrawer opened={attentionOpen} onClose={attention.close} />
+    </>
   );
 }
 

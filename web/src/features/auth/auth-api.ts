@@ -5,21 +5,25 @@ import { ApiError, apiRequest, NetworkError } from '../../lib/api.ts';
 export interface LoginResult {
   user: User;
   mustResetPassword: boolean;
+  /** Wraps the local data key for this session, so reloads do not ask for the password. */
+  deviceSecret: string | null;
 }
 
 export type SessionCheck =
-  | { kind: 'signed-in'; user: User }
+  | { kind: 'signed-in'; user: User; deviceSecret: string | null }
   | { kind: 'signed-out' }
   | { kind: 'failed'; message: string };
 
 /** GET /api/auth/me with the spec's 10 s timeout; any failure counts as signed out. */
 export async function checkSession(): Promise<SessionCheck> {
   try {
-    const body = await apiRequest<{ user?: User }>('/api/auth/me', {
+    const body = await apiRequest<{ user?: User; deviceSecret?: string | null }>('/api/auth/me', {
       practiceId: null,
       timeoutMs: REQUESTS.authCheckTimeoutMs,
     });
-    return body?.user ? { kind: 'signed-in', user: body.user } : { kind: 'signed-out' };
+    return body?.user
+      ? { kind: 'signed-in', user: body.user, deviceSecret: body.deviceSecret ?? null }
+      : { kind: 'signed-out' };
   } catch (error) {
     if (error instanceof NetworkError) {
       return {
@@ -47,13 +51,22 @@ export function loginErrorMessage(error: unknown): string {
 }
 
 export async function login(username: string, password: string): Promise<LoginResult> {
-  const body = await apiRequest<{ success?: unknown; user?: User; mustResetPassword?: unknown }>('/api/auth/login', {
+  const body = await apiRequest<{
+    success?: unknown;
+    user?: User;
+    mustResetPassword?: unknown;
+    deviceSecret?: unknown;
+  }>('/api/auth/login', {
     method: 'POST',
     practiceId: null,
     body: { username, password },
   });
   if (body?.success !== true || !body.user) throw new Error('Invalid login response');
-  return { user: body.user, mustResetPassword: body.mustResetPassword === true || body.user.mustResetPassword };
+  return {
+    user: body.user,
+    mustResetPassword: body.mustResetPassword === true || body.user.mustResetPassword,
+    deviceSecret: typeof body.deviceSecret === 'string' ? body.deviceSecret : null,
+  };
 }
 
 export async function logout(): Promise<void> {

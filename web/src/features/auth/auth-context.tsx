@@ -1,19 +1,37 @@
 import { APP } from '@dental/domain/constants';
 import type { User } from '@dental/domain/users/user';
+import { forgetSession, unlockUserKeyWithSession } from '@dental/local-store/crypto/user-keyring';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { clearCurrentPracticeId, writeCurrentPracticeId } from '../practice/current-practice-storage.ts';
 import { checkSession, logout as logoutRequest } from './auth-api.ts';
+import { rememberProfile } from './offline-profiles.ts';
 
 export type AuthStatus = 'checking' | 'authenticated' | 'unauthenticated';
 
-interface AuthState {
+export interface SignIn {
+  user: User;
+  /** Unwraps this user's local data on this device; null until the password or session provides it. */
+  userKey: CryptoKey | null;
+  /** Signed in against the local data only: the server could not be reached. */
+  offline: boolean;
+  deviceSecret: string | null;
+}
+
+interface AuthState extends Partial<Omit<SignIn, 'user'>> {
   status: AuthStatus;
   user: User | null;
 }
 
-interface AuthContextValue extends AuthState {
-  /** Called by the sign-in page once the server accepted the credentials. */
-  signedIn(user: User): void;
+interface AuthContextValue {
+  status: AuthStatus;
+  user: User | null;
+  userKey: CryptoKey | null;
+  offline: boolean;
+  deviceSecret: string | null;
+  /** Called by the sign-in page once the server (or, offline, the local key) accepted the password. */
+  signedIn(signIn: SignIn): void;
+  /** The local data was unlocked with the password after the session was restored without it. */
+  setUserKey(userKey: CryptoKey): void;
   refreshUser(): Promise<void>;
   /** Ends the session on the server first; rejects if the server could not be told. */
   logout(): Promise<void>;
@@ -28,9 +46,10 @@ export const AUTH_RESET_EVENT = 'dentalflow:auth-reset';
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: 'checking', user: null });
 
-  const applyUser = useCallback((user: User) => {
-    writeCurrentPracticeId(user.currentPracticeId);
-    setState({ status: 'authenticated', user });
+  const signedIn = useCallback((signIn: SignIn) => {
+    writeCurrentPracticeId(signIn.user.currentPracticeId);
+    if (!signIn.offline) rememberProfile(signIn.user);
+    setState({ status: 'authenticated', ...signIn });
   }, []);
 
   const clear = useCallback(() => {
@@ -41,13 +60,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const refreshUser = useCallback(async () => {
     const result = await checkSession();
     if (result.kind === 'signed-in') {
-      applyUser(result.user);
+      // A reload while the session lives reopens the local data through the session's secret.
+      const userKey = result.deviceSecret
+        ? await unlockUserKeyWithSession(result.user.id, result.deviceSecret).catch(() => null)
+        : null;
+      setState((current) => {
+        writeCurrentPracticeId(result.user.currentPracticeId);
+        rememberProfile(result.user);
+        return {
+          status: 'authenticated',
+          user: result.user,
+          userKey: userKey ?? (current.user?.id === result.user.id ? (current.userKey ?? null) : null),
+          offline: false,
+          deviceSecret: result.deviceSecret,
+        };
+      });
       return;
     }
     if (result.kind === 'failed')
       console.error(`${result.message} (${window.location.href}, ${new Date().toISOString()})`);
     clear();
-  }, [applyUser, clear]);
+  }, [clear]);
 
   useEffect(() => {
     const slow = window.setTimeout(
@@ -64,16 +97,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<AuthContextValue>(
     () => ({
-      ...state,
-      signedIn: applyUser,
+      status: state.status,
+      user: state.user,
+      userKey: state.userKey ?? null,
+      offline: state.offline ?? false,
+      deviceSecret: state.deviceSecret ?? null,
+      signedIn,
+      setUserKey: (userKey) => setState((current) => ({ ...current, userKey })),
       refreshUser,
-      updateUser: applyUser,
+      updateUser: (user) => {
+        writeCurrentPracticeId(user.currentPracticeId);
+        rememberProfile(user);
+        setState((current) => ({ ...current, user }));
+      },
       logout: async () => {
-        await logoutRequest();
+        const userId = state.user?.id;
+        if (!state.offline) await logoutRequest();
+        if (userId !== undefined) await forgetSession(userId).catch(() => undefined);
         clear();
       },
     }),
-    [state, applyUser, refreshUser, clear],
+    [state, signedIn, refreshUser, clear],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

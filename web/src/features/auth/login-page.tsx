@@ -4,13 +4,22 @@ import type { User } from '@dental/domain/users/user';
 import { Alert, Box, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { NetworkError } from '../../lib/api.ts';
 import { toast } from '../toasts/toast.ts';
 import { checkSession, login, loginErrorMessage } from './auth-api.ts';
-import { useAuth } from './auth-context.tsx';
+import { type SignIn, useAuth } from './auth-context.tsx';
+import { unlockAfterPasswordChange, unlockLocalData } from './local-unlock.ts';
 import classes from './login-page.module.css';
+import { profileFor } from './offline-profiles.ts';
 import { PasswordResetDialog } from './password-reset-dialog.tsx';
 
 type Phase = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'success' } | { kind: 'error'; message: string };
+
+interface PendingReset {
+  user: User;
+  loginPassword: string | null;
+  deviceSecret: string | null;
+}
 
 export function LoginPage() {
   const auth = useAuth();
@@ -19,18 +28,42 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const [resetUser, setResetUser] = useState<User | null>(null);
+  const [reset, setReset] = useState<PendingReset | null>(null);
   const redirect = useRef<number | undefined>(undefined);
   // A signed-in user who still holds a temporary password lands here after a reload too.
-  const pendingReset = resetUser ?? (auth.user?.mustResetPassword ? auth.user : null);
+  const pendingReset =
+    reset ??
+    (auth.user?.mustResetPassword ? { user: auth.user, loginPassword: null, deviceSecret: auth.deviceSecret } : null);
 
   useEffect(() => () => window.clearTimeout(redirect.current), []);
 
-  function finishSignIn(user: User) {
+  function finishSignIn(signIn: SignIn) {
     redirect.current = window.setTimeout(() => {
-      auth.signedIn(user);
+      auth.signedIn(signIn);
       void navigate({ to: '/' });
     }, SCHEDULING.loginRedirectMs);
+  }
+
+  /** The server is unreachable: the password can still open the data this user left on the device. */
+  async function signInOffline(name: string): Promise<boolean> {
+    const profile = profileFor(name);
+    if (!profile) return false;
+    const userKey = await unlockLocalData(profile, password, null);
+    if (!userKey) {
+      setPhase({
+        kind: 'error',
+        message: 'The server cannot be reached, and this password does not open the data saved on this device.',
+      });
+      return true;
+    }
+    setPhase({ kind: 'success' });
+    toast(
+      'Signed in offline',
+      'The server cannot be reached. Your changes are saved on this device and sync later.',
+      'warning',
+    );
+    finishSignIn({ user: profile, userKey, offline: true, deviceSecret: null });
+    return true;
   }
 
   async function submit(event: FormEvent) {
@@ -47,23 +80,35 @@ export function LoginPage() {
       const result = await login(username.trim(), password);
       if (result.mustResetPassword) {
         setPhase({ kind: 'idle' });
-        setResetUser(result.user);
+        setReset({ user: result.user, loginPassword: password, deviceSecret: result.deviceSecret });
         return;
       }
+      const userKey = await unlockLocalData(result.user, password, result.deviceSecret);
       setPhase({ kind: 'success' });
       toast('Login Successful', 'Welcome back! Redirecting to dashboard...', 'success');
-      finishSignIn(result.user);
+      finishSignIn({ user: result.user, userKey, offline: false, deviceSecret: result.deviceSecret });
     } catch (error) {
+      if (error instanceof NetworkError && (await signInOffline(username))) return;
       setPhase({ kind: 'error', message: loginErrorMessage(error) });
     }
   }
 
-  async function resetComplete() {
+  async function resetComplete(newPassword: string) {
+    if (!pendingReset) return;
     const session = await checkSession();
-    setResetUser(null);
+    setReset(null);
     toast('Password Reset Complete', 'You are signed in with your new password.', 'success');
-    if (session.kind === 'signed-in') finishSignIn(session.user);
-    else await auth.refreshUser();
+    if (session.kind !== 'signed-in') {
+      await auth.refreshUser();
+      return;
+    }
+    const userKey = await unlockAfterPasswordChange(
+      session.user,
+      newPassword,
+      pendingReset.loginPassword,
+      session.deviceSecret,
+    );
+    finishSignIn({ user: session.user, userKey, offline: false, deviceSecret: session.deviceSecret });
   }
 
   const busy = phase.kind === 'submitting' || phase.kind === 'success';
@@ -147,7 +192,7 @@ export function LoginPage() {
         </Box>
       </main>
 
-      {pendingReset && <PasswordResetDialog user={pendingReset} onComplete={resetComplete} />}
+      {pendingReset && <PasswordResetDialog user={pendingReset.user} onComplete={(next) => void resetComplete(next)} />}
     </div>
   );
 }

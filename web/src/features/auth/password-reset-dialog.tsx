@@ -9,7 +9,7 @@ import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
 interface Props {
   user: User;
-  onComplete(): void;
+  onComplete(newPassword: string): void;
 }
 
 /** Undismissable: a user with a temporary password cannot use the system until it is replaced. */
@@ -39,7 +39,7 @@ export function PasswordResetDialog({ user, onComplete }: Props) {
         'Your password has been successfully updated. You can now access the system.',
         'success',
       );
-      onComplete();
+      onComplete(newPassword);
     } catch (error) {
       const message =
         error instanceof Error && error.message ? error.message : 'Failed to update password. Please try again.';

@@ -3,12 +3,25 @@ import type { Practice } from '@dental/domain/practices/practice';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { practicesFor, rememberPractices } from '../auth/offline-profiles.ts';
 
 export function useAccessiblePractices() {
   const { user } = useAuth();
   return useQuery({
     queryKey: ['multi-clinic', 'accessible-practices', user?.id],
-    queryFn: () => apiRequest<Practice[]>('/api/multi-clinic/accessible-practices', { practiceId: null }),
+    queryFn: async () => {
+      if (!user) return [];
+      try {
+        const practices = await apiRequest<Practice[]>('/api/multi-clinic/accessible-practices', { practiceId: null });
+        // Kept for offline sign-in: the practice names and time zones, never patient data.
+        rememberPractices(user.id, practices);
+        return practices;
+      } catch (error) {
+        const cached = practicesFor(user.id);
+        if (cached.length > 0) return cached;
+        throw error;
+      }
+    },
     enabled: Boolean(user),
     staleTime: STALE_TIMES_MS.settings,
   });
@@ -20,7 +33,15 @@ export function useCurrentPractice() {
   const practiceId = user?.currentPracticeId ?? DEFAULTS.practiceId;
   const query = useQuery({
     queryKey: ['practices', practiceId],
-    queryFn: () => apiRequest<Practice>(`/api/practices/${practiceId}`, { practiceId: null }),
+    queryFn: async () => {
+      try {
+        return await apiRequest<Practice>(`/api/practices/${practiceId}`, { practiceId: null });
+      } catch (error) {
+        const cached = user ? practicesFor(user.id).find((practice) => practice.id === practiceId) : undefined;
+        if (cached) return cached;
+        throw error;
+      }
+    },
     enabled: Boolean(user),
     staleTime: 5 * 60_000,
     retry: 1,

@@ -1,0 +1,30 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The practice's calendar date (YYYY-MM-DD) at an instant, whatever the device's own zone. */
+export function localDate(instant: Date | string, timeZone: string): string {
+  return dayjs(instant).tz(timeZone).format('YYYY-MM-DD');
+}
+
+/** The practice's wall-clock time (HH:mm, 24-hour) at an instant. */
+export function localTime(instant: Date | string, timeZone: string): string {
+  return dayjs(instant).tz(timeZone).format('HH:mm');
+}
+
+/** The instant of a wall-clock date and time in the practice's zone, as ISO-8601 UTC. */
+export function instantAt(date: string, time: string, timeZone: string): string {
+  return dayjs.tz(`${date} ${time}`, timeZone).toDate().toISOString();
+}
+
+/**
+ * A local calendar day as [start, end) instants. Computed from each midnight rather than by adding
+ * 24 hours: days with a daylight-saving change last 23 or 25 hours.
+ */
+export function localDayRange(date: string, timeZone: string): { start: string; end: string } {
+  const next = dayjs.utc(date).add(1, 'day').format('YYYY-MM-DD');
+  return { start: instantAt(date, '00:00', timeZone), end: instantAt(next, '00:00', timeZone) };
+}

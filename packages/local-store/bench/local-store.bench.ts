@@ -1,0 +1,508 @@
+/**
+ * Browser benchmarks of the offline data layer, driven by scripts/bench-local-store.mjs (`pnpm bench`).
+ * Bundled with esbuild and served from the real server's origin, so cookies, IndexedDB and
+ * WebCrypto behave as in the app. Every function times only the operation it is named after;
+ * setup (filling, unlocking, signing in, building request bodies) happens outside the clock.
+ */
+import { createPatientSchema } from '@dental/domain/patients/patient.schema';
+import { HEADERS, SERVER_SCHEMA_VERSION } from '@dental/domain/sync/protocol';
+import { systemClock } from '@dental/domain/time/clock';
+import { parseWith } from '@dental/domain/validation/issues';
+import Dexie, { type EntityTable } from 'dexie';
+import { type StoreKey, unlockStore } from '../src/crypto/keys.ts';
+import { createPusher, type PusherEvent } from '../src/outbox/pusher.ts';
+import { createPatient, type PatientInput } from '../src/patient-commands.ts';
+import { pullChanges } from '../src/pull.ts';
+import { readPatients } from '../src/reads.ts';
+import { fromStoredRows, type PlainRecord, putSealedBatch, toStoredRows } from '../src/records.ts';
+import { closeStore, type LocalStore, openStore, type PracticeCalendar } from '../src/store.ts';
+
+const PASSWORD = 'bench password, not a real one';
+/** The floor of keys.ts: the bench measures storage and sync, not key derivation. */
+const ITERATIONS = 100_000;
+const CLIENT_SCHEMA = SERVER_SCHEMA_VERSION;
+const calendar: PracticeCalendar = { dayOf: (iso) => iso.slice(0, 10), timeOf: (iso) => iso.slice(11, 16) };
+
+const FIRST_NAMES = ['Ada', 'Bruno', 'Chloé', 'Dmitri', 'Esme', 'Farid', 'Greta', 'Hiro', 'Imani', 'Jonas', 'Keira'];
+const LAST_NAMES = ['Okafor', 'Lindqvist', 'Tremblay', 'Nakamura', 'Osei', 'Gagnon', 'Moreau', 'Kowalski', 'Singh'];
+const STREETS = ['Maple Ave', 'Queen St W', 'Birch Cres', 'Harbour Rd', 'Elm Dr', 'Lakeshore Blvd'];
+const CITIES: [string, string][] = [
+  ['Toronto', 'ON'],
+  ['Mississauga', 'ON'],
+  ['Calgary', 'AB'],
+  ['Vancouver', 'BC'],
+];
+
+/** Small deterministic generator, so every run stores the same bytes. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const digits = (count: number) => Array.from({ length: count }, () => Math.floor(next() * 10)).join('');
+  return { next, pick, digits };
+}
+
+function uuidFrom(n: number, salt: number): string {
+  const hex = (n * 7919 + salt * 104_729).toString(16).padStart(12, '0').slice(-12);
+  return `be0c4a7e-${(salt & 0xffff).toString(16).padStart(4, '0')}-4000-8000-${hex}`;
+}
+
+/** A patient as the server's API returns it (PatientView plus the sync version). */
+function patientRecord(index: number, random: ReturnType<typeof generator>): PlainRecord {
+  const [city, province] = random.pick(CITIES);
+  const firstName = random.pick(FIRST_NAMES);
+  const lastName = `${random.pick(LAST_NAMES)}-${index}`;
+  const stamp = new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString();
+  return {
+    id: uuidFrom(index, 1),
+    practiceId: 1,
+    firstName,
+    lastName,
+    email: `${firstName.toLowerCase()}.${index}@example.ca`,
+    phone: `4${random.digits(9)}`,
+    dateOfBirth: `19${50 + Math.floor(random.next() * 50)}-0${1 + Math.floor(random.next() * 9)}-1${random.digits(1)}`,
+    address: `${1 + Math.floor(random.next() * 999)} ${random.pick(STREETS)}`,
+    city,
+    province,
+    zipCode: 'M5V 2T6',
+    emergencyContact: `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`,
+    emergencyPhone: `6${random.digits(9)}`,
+    medicalHistory: {
+      communicationPreference: 'sms',
+      conditions: random.next() < 0.3 ? ['hypertension'] : [],
+      medications: random.next() < 0.2 ? ['lisinopril 10 mg'] : [],
+      allergies: random.next() < 0.15 ? ['penicillin'] : [],
+      insuranceProvider: random.next() < 0.5 ? 'Sun Life' : null,
+      insurancePolicyNumber: random.next() < 0.5 ? `SL-${random.digits(8)}` : null,
+    },
+    preferredProviderId: 3,
+    isActive: true,
+    status: 'active',
+    createdAt: stamp,
+    updatedAt: stamp,
+    restricted: [],
+    version: index + 1,
+  };
+}
+
+export function patientFixture(count: number): PlainRecord[] {
+  const random = generator(20_261_120);
+  return Array.from({ length: count }, (_, index) => patientRecord(index, random));
+}
+
+/** The plain baseline: the same table and indexes as the store's patients table, nothing sealed. */
+class PlainDb extends Dexie {
+  declare readonly patients: EntityTable<PlainRecord, 'id'>;
+  constructor() {
+    super('bench-plain-patients');
+    this.version(1).stores({ patients: '&id, updatedAt, status' });
+  }
+}
+
+const since = (started: number) => performance.now() - started;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function unlockedStore(practiceId: number, userId: number): Promise<{ store: LocalStore; key: StoreKey }> {
+  const store = await openStore({ practiceId, userId, calendar });
+  const key = await unlockStore(store.db, PASSWORD, { iterations: ITERATIONS });
+  return { store, key };
+}
+
+async function deleteStore(store: LocalStore): Promise<void> {
+  closeStore(store);
+  await Dexie.delete(store.db.name);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1 and 2: 10,000 patients, sealed (putSealedBatch / readPatients) versus plain Dexie.
+
+let records: PlainRecord[] = [];
+let sealedSide: { store: LocalStore; key: StoreKey } | null = null;
+let plainSide: PlainDb | null = null;
+
+async function setupLocal(count: number): Promise<{ count: number; jsonBytes: number }> {
+  records = patientFixture(count);
+  await Dexie.delete('bench-plain-patients');
+  await Dexie.delete('dentalflow-u9001-p1');
+  sealedSide = await unlockedStore(1, 9001);
+  plainSide = new PlainDb();
+  await plainSide.open();
+  return { count, jsonBytes: JSON.stringify(records).length };
+}
+
+function sides() {
+  if (!sealedSide || !plainSide) throw new Error('setupLocal first');
+  return { sealed: sealedSide, plain: plainSide };
+}
+
+/** Clears the table outside the clock, then times the write. */
+async function writeSealed(): Promise<number> {
+  const { sealed } = sides();
+  await sealed.store.db.patients.clear();
+  await pause(50);
+  const started = performance.now();
+  const written = await putSealedBatch(sealed.store, sealed.key, 'patients', records);
+  const ms = since(started);
+  if (written !== records.length) throw new Error(`putSealedBatch wrote ${written}`);
+  return ms;
+}
+
+async function writePlain(): Promise<number> {
+  const { plain } = sides();
+  await plain.patients.clear();
+  await pause(50);
+  const started = performance.now();
+  await plain.patients.bulkPut(records);
+  const ms = since(started);
+  if ((await plain.patients.count()) !== records.length) throw new Error('bulkPut lost rows');
+  return ms;
+}
+
+async function readSealed(): Promise<number> {
+  const { sealed } = sides();
+  await pause(50);
+  const started = performance.now();
+  const patients = await readPatients(sealed.store, sealed.key);
+  const ms = since(started);
+  if (patients.length !== records.length) throw new Error(`readPatients returned ${patients.length}`);
+  if (patients.some((patient) => patient.decryptionError)) throw new Error('a record failed to decrypt');
+  return ms;
+}
+
+async function readPlain(): Promise<number> {
+  const { plain } = sides();
+  await pause(50);
+  const started = performance.now();
+  const patients = await plain.patients.toArray();
+  const ms = since(started);
+  if (patients.length !== records.length) throw new Error(`toArray returned ${patients.length}`);
+  return ms;
+}
+
+/** Where readPatients and putSealedBatch spend their time: IndexedDB versus WebCrypto and copying. */
+async function profileLocal(): Promise<Record<string, number>> {
+  const { sealed } = sides();
+  const { store, key } = sealed;
+  await pause(50);
+  let started = performance.now();
+  const rows = await store.db.patients.toArray();
+  const idbReadSealed = since(started);
+  await pause(50);
+  started = performance.now();
+  await fromStoredRows(store, key, 'patients', rows);
+  const decryptAndMerge = since(started);
+  await pause(50);
+  started = performance.now();
+  const stored = await toStoredRows(store, key, 'patients', records);
+  const splitAndSeal = since(started);
+  await store.db.patients.clear();
+  await pause(50);
+  started = performance.now();
+  await store.db.transaction('rw', store.db.patients, () => store.db.patients.bulkPut(stored));
+  const idbWriteSealed = since(started);
+  // Raw WebCrypto: 10,000 AES-GCM decryptions of ~600 bytes each, all queued at once, no JSON.
+  const aesKey = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+  const iv = new Uint8Array(12);
+  const sample = new TextEncoder().encode(JSON.stringify(records[0]));
+  const ciphertexts = await Promise.all(
+    records.map(() => crypto.subtle.encrypt({ name: 'AES-GCM', iv }, aesKey, sample)),
+  );
+  await pause(50);
+  started = performance.now();
+  await Promise.all(ciphertexts.map((data) => crypto.subtle.decrypt({ name: 'AES-GCM', iv }, aesKey, data)));
+  const rawDecrypt = since(started);
+  return { idbReadSealed, decryptAndMerge, splitAndSeal, idbWriteSealed, rawDecrypt };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3: replaying 1,000 queued patient creations through the pusher versus 1,000 direct fetches.
+
+const REPLAY_PROVINCE = 'AB';
+
+async function signIn(): Promise<{ status: number }> {
+  const response = await fetch('/api/auth/login', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'demo1234' }),
+  });
+  await response.text();
+  if (!response.ok) throw new Error(`sign-in failed: HTTP ${response.status}`);
+  return { status: response.status };
+}
+
+/** Unique names and phones per run tag and index, so the server's duplicate rules never refuse one. */
+function replayInput(tag: number, index: number): PatientInput {
+  const random = generator(tag * 100_003 + index);
+  return {
+    firstName: random.pick(FIRST_NAMES),
+    lastName: `Bench${tag}x${index}`,
+    phone: `7${String(tag).padStart(3, '0')}${String(index).padStart(6, '0')}`,
+    email: `bench${tag}.${index}@example.ca`,
+    dateOfBirth: `19${60 + (index % 40)}-0${1 + (index % 9)}-1${index % 10}`,
+    address: `${1 + (index % 900)} ${random.pick(STREETS)}`,
+    city: 'Calgary',
+    province: REPLAY_PROVINCE,
+    zipCode: 'T2P 1J9',
+    medicalHistory: { allergies: index % 7 === 0 ? ['latex'] : [] },
+  };
+}
+
+const boundFetch: typeof fetch = (input, init) => fetch(input, init);
+
+interface ReplayTiming {
+  ms: number;
+  enqueueMs?: number;
+  sent: number;
+  /** Per entry: time spent in fetch (server and network, body read) and in the rest of the loop. */
+  networkMs?: number;
+  firstHundredLocalMs?: number;
+  lastHundredLocalMs?: number;
+}
+
+/** createPatient × count (timed apart), then one pusher drain against the real server (the figure). */
+async function replayPusher(practiceId: number, tag: number, count: number, profile = false): Promise<ReplayTiming> {
+  const { store, key } = await unlockedStore(practiceId, 20_000 + tag);
+  let started = performance.now();
+  for (let index = 0; index < count; index += 1) await createPatient(store, key, replayInput(tag, index));
+  const enqueueMs = since(started);
+
+  // Profiling wraps fetch to read the body inside the timed call: server + network per entry.
+  const network: number[] = [];
+  const sentAt: number[] = [];
+  const timedFetch: typeof fetch = async (input, init) => {
+    const begun = performance.now();
+    const response = await fetch(input, init);
+    const text = await response.text();
+    network.push(since(begun));
+    return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+  let sent = 0;
+  const problems: PusherEvent[] = [];
+  const pusher = createPusher({
+    store,
+    key,
+    fetch: profile ? timedFetch : boundFetch,
+    clientSchema: CLIENT_SCHEMA,
+    onEvent: (event) => {
+      if (event.type === 'sent') {
+        sent += 1;
+        if (profile) sentAt.push(performance.now());
+      } else if (event.type !== 'drained') problems.push(event);
+    },
+  });
+  await pause(100);
+  started = performance.now();
+  const result = await pusher.drain();
+  const ms = since(started);
+  const left = await store.db.outbox.count();
+  await deleteStore(store);
+  if (result !== 'drained' || sent !== count || left !== 0) {
+    const first = problems[0];
+    throw new Error(
+      `pusher ended ${result} with ${sent}/${count} sent, ${left} left; first problem: ${first?.type} ${first?.entry?.lastError ?? ''}`,
+    );
+  }
+  if (!profile) return { ms, enqueueMs, sent };
+  // Local time of entry n: from the previous 'sent' (or the drain start) to this one, minus its fetch.
+  const local = sentAt.map(
+    (at, index) => at - (index === 0 ? started : (sentAt[index - 1] as number)) - (network[index] ?? 0),
+  );
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+  return {
+    ms,
+    enqueueMs,
+    sent,
+    networkMs: network.reduce((sum, value) => sum + value, 0),
+    firstHundredLocalMs: mean(local.slice(0, 100)),
+    lastHundredLocalMs: mean(local.slice(-100)),
+  };
+}
+
+/** The same requests the pusher sends (body, Idempotency-Key, headers), one after another with fetch. */
+async function replayDirect(practiceId: number, tag: number, count: number): Promise<ReplayTiming> {
+  // The body createPatient queues: the input as the shared schema parses it, plus id, practice and isActive.
+  const schema = createPatientSchema(systemClock);
+  const requests = Array.from({ length: count }, (_, index) => {
+    const id = crypto.randomUUID();
+    const parsed = parseWith(schema, { ...replayInput(tag, index), id });
+    if (!parsed.ok) throw new Error(`bench patient is invalid: ${parsed.issues[0]?.message}`);
+    return {
+      key: crypto.randomUUID(),
+      body: JSON.stringify({ ...parsed.value, id, practiceId, isActive: true }),
+    };
+  });
+  await pause(100);
+  const started = performance.now();
+  let sent = 0;
+  for (const request of requests) {
+    const response = await fetch('/api/patients', {
+      method: 'POST',
+      credentials: 'include',
+      headers: {
+        [HEADERS.practice]: String(practiceId),
+        [HEADERS.idempotencyKey]: request.key,
+        [HEADERS.clientSchema]: String(CLIENT_SCHEMA),
+        'content-type': 'application/json',
+      },
+      body: request.body,
+    });
+    const body = await response.json();
+    if (response.status !== 201) throw new Error(`direct POST: HTTP ${response.status} ${JSON.stringify(body)}`);
+    sent += 1;
+  }
+  return { ms: since(started), sent };
+}
+
+/** How a pending-queue query scales: the pusher runs one per acknowledged entry. */
+async function profileOutbox(practiceId: number, tag: number, count: number): Promise<Record<string, number>> {
+  const { store, key } = await unlockedStore(practiceId, 30_000 + tag);
+  for (let index = 0; index < count; index += 1) await createPatient(store, key, replayInput(tag, index));
+  const runs = 20;
+  const time = async (work: () => Promise<unknown>) => {
+    const started = performance.now();
+    for (let run = 0; run < runs; run += 1) await work();
+    return since(started) / runs;
+  };
+  const pending = () => store.db.outbox.where('state').equals('pending');
+  const scanMs = await time(() =>
+    store.db.transaction('r', store.db.outbox, () =>
+      pending()
+        .filter((entry) => entry.id === 'none')
+        .toArray(),
+    ),
+  );
+  const countMs = await time(() => pending().count());
+  const firstMs = await time(() => pending().first());
+  const entryBytes = JSON.stringify(await store.db.outbox.toCollection().first(), (_key, value: unknown) =>
+    value instanceof ArrayBuffer ? Array.from(new Uint8Array(value)) : value,
+  ).length;
+  await deleteStore(store);
+  return { entries: count, scanAllPendingMs: scanMs, pendingCountMs: countMs, firstPendingMs: firstMs, entryBytes };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4: a full snapshot of one practice pulled into an empty store.
+
+interface PullTiming {
+  ms: number;
+  pages: number;
+  applied: number;
+  counts: Record<string, number>;
+  networkMs?: number;
+}
+
+async function pullSnapshot(practiceId: number, run: number, limit?: number, profile = false): Promise<PullTiming> {
+  const { store, key } = await unlockedStore(practiceId, 40_000 + run);
+  let networkMs = 0;
+  const timedFetch: typeof fetch = async (input, init) => {
+    const begun = performance.now();
+    const response = await fetch(input, init);
+    const text = await response.text();
+    networkMs += since(begun);
+    return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+  await pause(100);
+  const started = performance.now();
+  const result = await pullChanges({
+    store,
+    key,
+    fetch: profile ? timedFetch : boundFetch,
+    practiceId,
+    clientSchema: CLIENT_SCHEMA,
+    ...(limit ? { limit } : {}),
+  });
+  const ms = since(started);
+  const counts: Record<string, number> = {};
+  for (const table of store.db.tables) {
+    if (table.name !== 'meta') counts[table.name] = await table.count();
+  }
+  const patients = await readPatients(store, key);
+  await deleteStore(store);
+  if (patients.some((patient) => patient.decryptionError)) throw new Error('a pulled patient failed to decrypt');
+  return {
+    ms,
+    pages: result.pages,
+    applied: result.applied,
+    counts,
+    ...(profile ? { networkMs } : {}),
+  };
+}
+
+/** The baseline for the pull: the same pages fetched and parsed, nothing stored. */
+async function pullRaw(practiceId: number, limit = 500): Promise<PullTiming> {
+  await pause(100);
+  const started = performance.now();
+  let cursor: string | null = null;
+  let pages = 0;
+  let applied = 0;
+  for (;;) {
+    const query = new URLSearchParams({ limit: String(limit) });
+    if (cursor !== null) query.set('cursor', cursor);
+    const response = await fetch(`/api/sync/pull?${query}`, {
+      credentials: 'include',
+      headers: { [HEADERS.practice]: String(practiceId), [HEADERS.clientSchema]: String(CLIENT_SCHEMA) },
+    });
+    const page = (await response.json()) as { cursor: string; hasMore: boolean; changes: unknown[] };
+    if (!response.ok) throw new Error(`pull: HTTP ${response.status}`);
+    pages += 1;
+    applied += page.changes.length;
+    cursor = page.cursor;
+    if (!page.hasMore) break;
+  }
+  return { ms: since(started), pages, applied, counts: {} };
+}
+
+/**
+ * applyPage writes a page row by row (an awaited put per change) inside its transaction. This
+ * times that pattern against one bulkPut for the same sealed rows, outside pullChanges.
+ */
+async function profileApply(practiceId: number): Promise<Record<string, number>> {
+  const { store, key } = await unlockedStore(practiceId, 49_000);
+  const rows = await toStoredRows(store, key, 'patients', patientFixture(2000));
+  const table = store.db.patients;
+  await pause(50);
+  let started = performance.now();
+  await store.db.transaction('rw', table, async () => {
+    for (const row of rows) await table.put(row);
+  });
+  const putEachMs = since(started);
+  await table.clear();
+  await pause(50);
+  started = performance.now();
+  await store.db.transaction('rw', table, () => table.bulkPut(rows));
+  const bulkPutMs = since(started);
+  await deleteStore(store);
+  return { rows: rows.length, putEachMs, bulkPutMs };
+}
+
+const bench = {
+  setupLocal,
+  writeSealed,
+  writePlain,
+  readSealed,
+  readPlain,
+  profileLocal,
+  signIn,
+  replayPusher,
+  replayDirect,
+  profileOutbox,
+  pullSnapshot,
+  pullRaw,
+  profileApply,
+  userAgent: () => navigator.userAgent,
+};
+
+declare global {
+  interface Window {
+    bench: typeof bench;
+  }
+}
+
+window.bench = bench;

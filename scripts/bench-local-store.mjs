@@ -1,0 +1,402 @@
+// The offline data layer (packages/local-store) in Debian's Chromium, against the real built server.
+// Each figure is the median of interleaved rounds (A then B, B then A, …); ratios are taken within a round.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CHROMIUM, ensureChromium } from './lib/chromium.mjs';
+import { isStale } from './lib/freshness.mjs';
+import { log, pnpm, root } from './lib/toolchain.mjs';
+
+const ROUNDS = 5;
+const RECORDS = 10_000;
+const REPLAY_ACTIONS = 1_000;
+/** Replayed patients go to Calgary so Toronto's snapshot (the pull benchmark) stays the seeded one. */
+const REPLAY_PRACTICE = 2;
+const PULL_PRACTICE = 1;
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const GOALS = {
+  readRatio: 1.5,
+  readMs: 300,
+  writeRatio: 1.5,
+  replayRatio: 1.3,
+  replayMs: 3000,
+  pullMs: 2000,
+};
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForServer(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+function buildIfStale() {
+  const packages = join(root, 'packages');
+  const lockfile = join(root, 'pnpm-lock.yaml');
+  const serverStale = isStale(join(root, 'sync-server', 'dist', 'main.js'), [
+    join(root, 'sync-server', 'src'),
+    packages,
+    lockfile,
+  ]);
+  const webMissing = !existsSync(join(root, 'web', 'dist', 'index.html'));
+  if (serverStale || webMissing) {
+    log('building the server and the web app for the local-store benchmark');
+    pnpm(['-r', '--filter', '@dental/web', '--filter', '@dental/sync-server', 'run', 'build']);
+  }
+}
+
+async function bundleBench() {
+  const esbuild = createRequire(join(root, 'sync-server', 'package.json'))('esbuild');
+  const result = await esbuild.build({
+    entryPoints: [join(root, 'packages', 'local-store', 'bench', 'local-store.bench.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'warning',
+  });
+  return result.outputFiles[0].text;
+}
+
+async function startServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dental-bench-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(root, 'sync-server', 'dist', 'main.js')], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForServer(`${baseURL}/api/auth/me`, child, 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, stop };
+}
+
+/** Runs `a` and `b` once per round, alternating which goes first; returns every figure and the medians. */
+async function interleaved(label, rounds, a, b) {
+  const runs = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const first = round % 2 === 0 ? 'a' : 'b';
+    const result = {};
+    for (const side of first === 'a' ? ['a', 'b'] : ['b', 'a']) {
+      result[side] = await (side === 'a' ? a(round) : b(round));
+    }
+    const ms = (value) => (typeof value === 'number' ? value : value.ms);
+    runs.push({ round, first, a: result.a, b: result.b, ratio: ms(result.a) / ms(result.b) });
+    process.stdout.write(
+      `  ${label} round ${round + 1}/${rounds}: ${ms(result.a).toFixed(1)} ms vs ${ms(result.b).toFixed(1)} ms\n`,
+    );
+  }
+  const pick = (side) => runs.map((run) => (typeof run[side] === 'number' ? run[side] : run[side].ms));
+  return {
+    subjectMs: median(pick('a')),
+    baselineMs: median(pick('b')),
+    ratio: median(runs.map((run) => run.ratio)),
+    runs,
+  };
+}
+
+const HTML = `<!doctype html><html><head><meta charset="utf-8"><title>local-store bench</title></head>
+<body><script type="module" src="/__bench/bench.js"></script></body></html>`;
+
+export async function runLocalStoreBench() {
+  const started = Date.now();
+  ensureChromium();
+  buildIfStale();
+  log('local-store benchmark: bundling, starting the server on a fresh data directory, launching Chromium');
+  const code = await bundleBench();
+  const { chromium } = createRequire(join(root, 'web', 'package.json'))('playwright-core');
+  const server = await startServer();
+  // A persistent profile on disk: an incognito context would keep IndexedDB in memory.
+  const profileDir = mkdtempSync(join(tmpdir(), 'dental-bench-chromium-'));
+  let context;
+  try {
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+      baseURL: server.baseURL,
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') console.error(`[page console] ${message.text()}`);
+    });
+    await page.route('**/__bench/**', (route) => {
+      const { pathname } = new URL(route.request().url());
+      if (pathname === '/__bench/bench.js') {
+        return route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: code });
+      }
+      return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: HTML });
+    });
+    await page.goto('/__bench/index.html');
+    await page.waitForFunction(() => window.bench !== undefined);
+    const userAgent = await page.evaluate(() => window.bench.userAgent());
+    const browserVersion = /Chrome\/([\d.]+)/.exec(userAgent)?.[1] ?? userAgent;
+    const call = (name, ...args) => page.evaluate(([fn, params]) => window.bench[fn](...params), [name, args]);
+    /** Each replay round signs in afresh: the rate limit counts per session cookie (1000 / 15 min). */
+    const freshSession = async () => {
+      await context.clearCookies();
+      await call('signIn');
+    };
+
+    log(`1 and 2: ${RECORDS.toLocaleString('en')} patients, sealed versus plain Dexie`);
+    const fixture = await call('setupLocal', RECORDS);
+    await call('writeSealed');
+    await call('writePlain');
+    await call('readSealed');
+    await call('readPlain');
+    const write = await interleaved(
+      'write',
+      ROUNDS,
+      () => call('writeSealed'),
+      () => call('writePlain'),
+    );
+    const read = await interleaved(
+      'read',
+      ROUNDS,
+      () => call('readSealed'),
+      () => call('readPlain'),
+    );
+    const localProfile = await call('profileLocal');
+
+    log(`4: full snapshot of practice ${PULL_PRACTICE} into an empty store`);
+    await freshSession();
+    await call('pullSnapshot', PULL_PRACTICE, 999);
+    await call('pullRaw', PULL_PRACTICE);
+    const pull = await interleaved(
+      'pull',
+      ROUNDS,
+      (round) => call('pullSnapshot', PULL_PRACTICE, round),
+      () => call('pullRaw', PULL_PRACTICE),
+    );
+    const pullProfile = await call('pullSnapshot', PULL_PRACTICE, 998, undefined, true);
+    const applyProfile = await call('profileApply', PULL_PRACTICE);
+
+    log(`3: replay of ${REPLAY_ACTIONS.toLocaleString('en')} queued patient creations (practice ${REPLAY_PRACTICE})`);
+    await freshSession();
+    await call('replayPusher', REPLAY_PRACTICE, 900, 50);
+    await call('replayDirect', REPLAY_PRACTICE, 901, 50);
+    // Tags make names and phones unique per run: 1 + 2 × round for the pusher, 2 + 2 × round for fetch.
+    const replay = await interleaved(
+      'replay',
+      ROUNDS,
+      async (round) => {
+        await freshSession();
+        return call('replayPusher', REPLAY_PRACTICE, 1 + 2 * round, REPLAY_ACTIONS);
+      },
+      async (round) => {
+        await freshSession();
+        return call('replayDirect', REPLAY_PRACTICE, 2 + 2 * round, REPLAY_ACTIONS);
+      },
+    );
+    await freshSession();
+    const replayProfile = await call('replayPusher', REPLAY_PRACTICE, 500, REPLAY_ACTIONS, true);
+    const outboxProfile = await call('profileOutbox', REPLAY_PRACTICE, 600, REPLAY_ACTIONS);
+
+    const lastPull = pull.runs.at(-1).a;
+    const results = {
+      read: {
+        what: `readPatients over ${RECORDS} sealed patients vs toArray over the same records in clear`,
+        ...read,
+      },
+      write: { what: `putSealedBatch of ${RECORDS} patients vs bulkPut of the same records in clear`, ...write },
+      replay: {
+        what: `pusher drain of ${REPLAY_ACTIONS} queued createPatient vs the same POST /api/patients with fetch, sequential`,
+        enqueueMs: median(replay.runs.map((run) => run.a.enqueueMs)),
+        ...replay,
+      },
+      pull: {
+        what: `pullChanges of practice ${PULL_PRACTICE}'s full snapshot into an empty store vs fetching and parsing the same pages`,
+        pages: lastPull.pages,
+        applied: lastPull.applied,
+        counts: lastPull.counts,
+        ...pull,
+      },
+    };
+    const goals = [
+      {
+        goal: `read: sealed ≤ ${GOALS.readRatio}x plain`,
+        value: `${read.ratio.toFixed(2)}x`,
+        pass: read.ratio <= GOALS.readRatio,
+      },
+      {
+        goal: `read: readPatients < ${GOALS.readMs} ms`,
+        value: `${read.subjectMs.toFixed(0)} ms`,
+        pass: read.subjectMs < GOALS.readMs,
+      },
+      {
+        goal: `write: sealed ≤ ${GOALS.writeRatio}x plain`,
+        value: `${write.ratio.toFixed(2)}x`,
+        pass: write.ratio <= GOALS.writeRatio,
+      },
+      {
+        goal: `replay: pusher ≤ ${GOALS.replayRatio}x direct fetch`,
+        value: `${replay.ratio.toFixed(2)}x`,
+        pass: replay.ratio <= GOALS.replayRatio,
+      },
+      {
+        goal: `replay: drain < ${GOALS.replayMs / 1000} s`,
+        value: `${replay.subjectMs.toFixed(0)} ms`,
+        pass: replay.subjectMs < GOALS.replayMs,
+      },
+      {
+        goal: `pull: snapshot < ${GOALS.pullMs / 1000} s`,
+        value: `${pull.subjectMs.toFixed(0)} ms`,
+        pass: pull.subjectMs < GOALS.pullMs,
+      },
+    ];
+    const profile = {
+      local: localProfile,
+      pull: { ...pullProfile, apply: applyProfile },
+      replay: replayProfile,
+      outbox: outboxProfile,
+    };
+    const report = {
+      measuredAt: new Date().toISOString(),
+      environment: {
+        chromium: browserVersion,
+        cpus: cpus().length,
+        node: process.version,
+        pbkdf2Iterations: 100_000,
+        indexedDb: 'persistent Chromium profile on disk',
+      },
+      rounds: ROUNDS,
+      fixtureJsonBytes: fixture.jsonBytes,
+      results,
+      goals,
+      profile,
+      totalSeconds: 0,
+    };
+    report.totalSeconds = Math.round((Date.now() - started) / 1000);
+    printReport(report);
+    mkdirSync(join(root, 'bench-results'), { recursive: true });
+    writeFileSync(join(root, 'bench-results', 'local-store.json'), `${JSON.stringify(report, null, 2)}\n`);
+    return report;
+  } finally {
+    await context?.close().catch(() => {});
+    rmSync(profileDir, { recursive: true, force: true });
+    await server.stop();
+  }
+}
+
+function printReport(report) {
+  const { results, goals, profile } = report;
+  const ms = (value) => `${value.toFixed(1)} ms`;
+  const rows = [
+    ['1 read 10,000 patients', 'readPatients', 'Dexie toArray (clear)', results.read],
+    ['2 write 10,000 patients', 'putSealedBatch', 'Dexie bulkPut (clear)', results.write],
+    ['3 replay 1,000 creations', 'pusher drain', 'sequential fetch', results.replay],
+    ['4 pull practice snapshot', 'pullChanges', 'fetch + parse pages', results.pull],
+  ];
+  console.log(
+    `\nOffline data layer in Chromium ${report.environment.chromium} (${report.environment.cpus} CPUs), ` +
+      `median of ${report.rounds} interleaved rounds; ratio = median of per-round ratios`,
+  );
+  const header = ['benchmark', 'subject', 'median', 'baseline', 'median', 'ratio'];
+  const widths = [26, 16, 11, 22, 11, 7];
+  const line = (cells) => cells.map((cell, index) => String(cell).padEnd(widths[index])).join(' ');
+  console.log(line(header));
+  for (const [label, subject, baseline, result] of rows) {
+    console.log(
+      line([label, subject, ms(result.subjectMs), baseline, ms(result.baselineMs), `${result.ratio.toFixed(2)}x`]),
+    );
+  }
+  console.log(
+    `  replay: creating the 1,000 entries (createPatient, not in the figure above) took ${ms(results.replay.enqueueMs)}`,
+  );
+  console.log(
+    `  pull: ${results.pull.pages} pages, ${results.pull.applied} changes applied; rows: ${Object.entries(
+      results.pull.counts,
+    )
+      .filter(([, count]) => count > 0)
+      .map(([table, count]) => `${table} ${count}`)
+      .join(', ')}`,
+  );
+  console.log('\nGoals');
+  for (const goal of goals)
+    console.log(`  ${goal.goal.padEnd(34)} ${goal.value.padStart(9)}  ${goal.pass ? 'PASS' : 'MISS'}`);
+
+  const local = profile.local;
+  console.log('\nWhere the time goes (one profiled run each)');
+  console.log(
+    `  read:  IndexedDB toArray of sealed rows ${ms(local.idbReadSealed)}, decrypt + merge (fromStoredRows) ${ms(
+      local.decryptAndMerge,
+    )}; raw AES-GCM decrypt of 10,000 records ${ms(local.rawDecrypt)}`,
+  );
+  console.log(
+    `  write: split + seal (toStoredRows) ${ms(local.splitAndSeal)}, IndexedDB bulkPut of sealed rows ${ms(
+      local.idbWriteSealed,
+    )}`,
+  );
+  const pull = profile.pull;
+  console.log(
+    `  pull:  ${ms(pull.ms)} total, of which fetching the pages ${ms(pull.networkMs)}; ` +
+      `${pull.apply.rows} sealed rows written with an awaited put each ${ms(pull.apply.putEachMs)} vs one bulkPut ${ms(
+        pull.apply.bulkPutMs,
+      )}`,
+  );
+  const replay = profile.replay;
+  console.log(
+    `  replay: ${ms(replay.ms)} drain, of which server + network ${ms(replay.networkMs)}; local work per entry ` +
+      `${replay.firstHundredLocalMs.toFixed(2)} ms for the first 100 vs ${replay.lastHundredLocalMs.toFixed(2)} ms for the last 100`,
+  );
+  const outbox = profile.outbox;
+  console.log(
+    `  outbox with ${outbox.entries} pending entries (${outbox.entryBytes} bytes each as JSON): scanning all pending ` +
+      `${ms(outbox.scanAllPendingMs)}, count ${ms(outbox.pendingCountMs)}, first ${ms(outbox.firstPendingMs)}`,
+  );
+  console.log(`\nlocal-store benchmark took ${report.totalSeconds} s`);
+}

@@ -1,0 +1,240 @@
+import { DEFAULTS, STALE_TIMES_MS } from '@dental/domain/constants';
+import { SERVER_SCHEMA_VERSION } from '@dental/domain/sync/protocol';
+import { localDate, localTime } from '@dental/domain/time/zones';
+import { type StoreKey, unlockStoreWithUserKey } from '@dental/local-store/crypto/keys';
+import { createPusher, type Pusher, type PusherEvent } from '@dental/local-store/outbox/pusher';
+import { isStale, PullError, pullChanges } from '@dental/local-store/pull';
+import { closeStore, type LocalStore, openStore } from '@dental/local-store/store';
+import { useNetwork } from '@mantine/hooks';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useAuth } from '../auth/auth-context.tsx';
+import { practicesFor } from '../auth/offline-profiles.ts';
+import { toast } from '../toasts/toast.ts';
+
+export type LocalStatus = 'locked' | 'opening' | 'ready' | 'error';
+
+interface LocalDataValue {
+  status: LocalStatus;
+  store: LocalStore | null;
+  key: StoreKey | null;
+  timezone: string;
+  pending: number;
+  attention: number;
+  lastSyncedAt: string | null;
+  stale: boolean;
+  syncing: boolean;
+  /** The same entry failed five times in a row: shown so nobody assumes it went through. */
+  stuck: boolean;
+  /** The server session ended: changes wait until the user signs in again. */
+  signedOut: boolean;
+  /** The server no longer accepts this version's reads: finish syncing, then reload to update. */
+  updateRequired: boolean;
+  error: string | null;
+  syncNow(): Promise<void>;
+  /** Call after every local write: wakes the pusher and tells an offline user the change is queued. */
+  afterWrite(): void;
+}
+
+const LocalDataContext = createContext<LocalDataValue | null>(null);
+
+function timezoneOf(userId: number, practiceId: number): string {
+  return practicesFor(userId).find((practice) => practice.id === practiceId)?.settings.timezone ?? DEFAULTS.timezone;
+}
+
+/**
+ * The current practice's encrypted local store for the signed-in user: opened with the user's key,
+ * kept in step with the server (pull) and draining its outbox (push) whenever there is a connection.
+ */
+export function LocalDataProvider({ children }: { children: ReactNode }) {
+  const auth = useAuth();
+  const { online } = useNetwork();
+  const userId = auth.user?.id;
+  const practiceId = auth.user?.currentPracticeId;
+  const userKey = auth.userKey;
+  const [opened, setOpened] = useState<{ store: LocalStore; key: StoreKey; timezone: string } | null>(null);
+  const [status, setStatus] = useState<LocalStatus>('locked');
+  const [error, setError] = useState<string | null>(null);
+  const [syncing, setSyncing] = useState(false);
+  const [stuck, setStuck] = useState(false);
+  const [signedOut, setSignedOut] = useState(false);
+  const [updateRequired, setUpdateRequired] = useState(false);
+  const pusher = useRef<Pusher | null>(null);
+  const roundStartAttention = useRef<number | null>(null);
+
+  const store = opened?.store ?? null;
+  const counts = useLiveQuery(
+    async () => {
+      if (!store) return { pending: 0, attention: 0, lastSyncedAt: null as string | null };
+      const [pending, attention, synced] = await Promise.all([
+        store.db.outbox.where('state').equals('pending').count(),
+        store.db.outbox.where('state').equals('attention').count(),
+        store.db.meta.get('lastSyncedAt'),
+      ]);
+      const at = synced?.value;
+      return {
+        pending,
+        attention,
+        lastSyncedAt: typeof at === 'string' || typeof at === 'number' ? new Date(at).toISOString() : null,
+      };
+    },
+    [store],
+    { pending: 0, attention: 0, lastSyncedAt: null },
+  );
+
+  const pull = useCallback(async () => {
+    if (!opened || !navigator.onLine) return;
+    setSyncing(true);
+    try {
+      await pullChanges({
+        store: opened.store,
+        key: opened.key,
+        fetch: window.fetch.bind(window),
+        practiceId: opened.store.practiceId,
+        clientSchema: SERVER_SCHEMA_VERSION,
+      });
+      setError(null);
+    } catch (caught) {
+      if (caught instanceof PullError && caught.status === 426) setUpdateRequired(true);
+      else if (caught instanceof PullError && caught.status === 401) setSignedOut(true);
+      else console.warn('Pull failed; the local data stays readable and will catch up later.', caught);
+    } finally {
+      setSyncing(false);
+    }
+  }, [opened]);
+
+  useEffect(() => {
+    if (userId === undefined || practiceId === undefined || !userKey) {
+      setStatus('locked');
+      return;
+    }
+    let cancelled = false;
+    let current: { store: LocalStore; key: StoreKey } | null = null;
+    setStatus('opening');
+    const timezone = timezoneOf(userId, practiceId);
+    void (async () => {
+      try {
+        const local = await openStore({
+          practiceId,
+          userId,
+          calendar: { dayOf: (iso) => localDate(iso, timezone), timeOf: (iso) => localTime(iso, timezone) },
+        });
+        const key = await unlockStoreWithUserKey(local.db, userKey);
+        current = { store: local, key };
+        if (cancelled) {
+          closeStore(local);
+          return;
+        }
+        setOpened({ store: local, key, timezone });
+        setStatus('ready');
+      } catch (caught) {
+        console.error('Failed to decrypt data', caught);
+        setError(caught instanceof Error ? caught.message : 'Failed to decrypt data');
+        setStatus('error');
+      }
+    })();
+    return () => {
+      cancelled = true;
+      pusher.current?.stop();
+      pusher.current = null;
+      if (current) {
+        current.key.lock();
+        closeStore(current.store);
+      }
+      setOpened(null);
+    };
+  }, [userId, practiceId, userKey]);
+
+  // One pusher per open store; it drains now and whenever it is kicked.
+  useEffect(() => {
+    if (!opened) return;
+    const onEvent = (event: PusherEvent) => {
+      if (event.type === 'stuck') setStuck(true);
+      if (event.type === 'sent') setStuck(false);
+      if (event.type === 'signed-out') setSignedOut(true);
+      if (event.type === 'drained') {
+        const before = roundStartAttention.current;
+        roundStartAttention.current = null;
+        if (before !== null) {
+          void opened.store.db.outbox
+            .where('state')
+            .equals('attention')
+            .count()
+            .then((now) => {
+              if (now > before)
+                toast(
+                  'Partial Sync',
+                  'Some changes could not be saved. They are listed under Needs attention.',
+                  'warning',
+                );
+              else toast('Sync Complete', 'All changes made on this device are saved on the server.', 'success');
+            });
+        }
+        void pull();
+      }
+    };
+    const instance = createPusher({
+      store: opened.store,
+      key: opened.key,
+      fetch: window.fetch.bind(window),
+      clientSchema: SERVER_SCHEMA_VERSION,
+      onEvent,
+    });
+    pusher.current = instance;
+    void pull().then(() => instance.drain());
+    return () => instance.stop();
+  }, [opened, pull]);
+
+  // Reconnect: retry at once, then catch up. While online, refresh on the default stale time.
+  useEffect(() => {
+    if (!online || !opened) return;
+    void opened.store.db.outbox
+      .where('state')
+      .equals('pending')
+      .count()
+      .then((pending) => {
+        if (pending > 0) roundStartAttention.current = counts.attention;
+        return pusher.current?.kick({ resetBackoff: true });
+      });
+    const timer = window.setInterval(() => void pull(), STALE_TIMES_MS.default);
+    return () => window.clearInterval(timer);
+  }, [online, opened, pull, counts.attention]);
+
+  const value = useMemo<LocalDataValue>(
+    () => ({
+      status,
+      store,
+      key: opened?.key ?? null,
+      timezone: opened?.timezone ?? DEFAULTS.timezone,
+      pending: counts.pending,
+      attention: counts.attention,
+      lastSyncedAt: counts.lastSyncedAt,
+      stale: counts.lastSyncedAt ? isStale(counts.lastSyncedAt, Date.now()) : false,
+      syncing,
+      stuck,
+      signedOut,
+      updateRequired,
+      error,
+      syncNow: async () => {
+        roundStartAttention.current = counts.attention;
+        await pusher.current?.kick({ resetBackoff: true });
+        await pull();
+      },
+      afterWrite: () => {
+        if (!navigator.onLine)
+          toast('Action Queued', 'Saved on this device. It will be sent when the connection is back.', 'info');
+        roundStartAttention.current ??= counts.attention;
+        void pusher.current?.kick();
+      },
+    }),
+    [status, store, opened, counts, syncing, stuck, signedOut, updateRequired, error, pull],
+  );
+
+  return <LocalDataContext.Provider value={value}>{children}</LocalDataContext.Provider>;
+}
+
+export function useLocalData(): LocalDataValue {
+  const value = useContext(LocalDataContext);
+  if (!value) throw new Error('useLocalData must be used inside LocalDataProvider');
+  return value;
+}
