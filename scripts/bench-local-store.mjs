@@ -11,6 +11,11 @@ import { isStale } from './lib/freshness.mjs';
 import { log, pnpm, root } from './lib/toolchain.mjs';
 
 const ROUNDS = 5;
+/**
+ * Replay rounds are long (1,000 sequential requests each way, plus queuing); three keep `pnpm bench`
+ * within about five minutes on a 2-core machine while the pusher's drain takes over 30 s.
+ */
+const REPLAY_ROUNDS = 3;
 const RECORDS = 10_000;
 const REPLAY_ACTIONS = 1_000;
 /** Replayed patients go to Calgary so Toronto's snapshot (the pull benchmark) stays the seeded one. */
@@ -183,8 +188,13 @@ export async function runLocalStoreBench() {
     });
     await page.goto('/__bench/index.html');
     await page.waitForFunction(() => window.bench !== undefined);
-    const userAgent = await page.evaluate(() => window.bench.userAgent());
-    const browserVersion = /Chrome\/([\d.]+)/.exec(userAgent)?.[1] ?? userAgent;
+    // Loaded: nothing else is intercepted, so no request pays for a round trip to Playwright.
+    await page.unroute('**/__bench/**');
+    // The user agent says 156.0.0.0 (reduced); the protocol gives the full build number.
+    const cdp = await context.newCDPSession(page);
+    const { product } = await cdp.send('Browser.getVersion');
+    await cdp.detach();
+    const browserVersion = /\/([\d.]+)/.exec(product)?.[1] ?? product;
     const call = (name, ...args) => page.evaluate(([fn, params]) => window.bench[fn](...params), [name, args]);
     /** Each replay round signs in afresh: the rate limit counts per session cookie (1000 / 15 min). */
     const freshSession = async () => {
@@ -223,7 +233,7 @@ export async function runLocalStoreBench() {
       () => call('pullRaw', PULL_PRACTICE),
     );
     const pullProfile = await call('pullSnapshot', PULL_PRACTICE, 998, undefined, true);
-    const applyProfile = await call('profileApply', PULL_PRACTICE);
+    const pullSteps = await call('profilePullSteps', PULL_PRACTICE);
 
     log(`3: replay of ${REPLAY_ACTIONS.toLocaleString('en')} queued patient creations (practice ${REPLAY_PRACTICE})`);
     await freshSession();
@@ -232,7 +242,7 @@ export async function runLocalStoreBench() {
     // Tags make names and phones unique per run: 1 + 2 × round for the pusher, 2 + 2 × round for fetch.
     const replay = await interleaved(
       'replay',
-      ROUNDS,
+      REPLAY_ROUNDS,
       async (round) => {
         await freshSession();
         return call('replayPusher', REPLAY_PRACTICE, 1 + 2 * round, REPLAY_ACTIONS);
@@ -300,7 +310,7 @@ export async function runLocalStoreBench() {
     ];
     const profile = {
       local: localProfile,
-      pull: { ...pullProfile, apply: applyProfile },
+      pull: { ...pullProfile, steps: pullSteps },
       replay: replayProfile,
       outbox: outboxProfile,
     };
@@ -313,7 +323,7 @@ export async function runLocalStoreBench() {
         pbkdf2Iterations: 100_000,
         indexedDb: 'persistent Chromium profile on disk',
       },
-      rounds: ROUNDS,
+      rounds: { read: ROUNDS, write: ROUNDS, pull: ROUNDS, replay: REPLAY_ROUNDS },
       fixtureJsonBytes: fixture.jsonBytes,
       results,
       goals,
@@ -323,7 +333,8 @@ export async function runLocalStoreBench() {
     report.totalSeconds = Math.round((Date.now() - started) / 1000);
     printReport(report);
     mkdirSync(join(root, 'bench-results'), { recursive: true });
-    writeFileSync(join(root, 'bench-results', 'local-store.json'), `${JSON.stringify(report, null, 2)}\n`);
+    const rounded = (_key, value) => (typeof value === 'number' ? Math.round(value * 100) / 100 : value);
+    writeFileSync(join(root, 'bench-results', 'local-store.json'), `${JSON.stringify(report, rounded, 2)}\n`);
     return report;
   } finally {
     await context?.close().catch(() => {});
@@ -333,70 +344,72 @@ export async function runLocalStoreBench() {
 }
 
 function printReport(report) {
-  const { results, goals, profile } = report;
+  const { results, goals, profile, rounds } = report;
   const ms = (value) => `${value.toFixed(1)} ms`;
   const rows = [
-    ['1 read 10,000 patients', 'readPatients', 'Dexie toArray (clear)', results.read],
-    ['2 write 10,000 patients', 'putSealedBatch', 'Dexie bulkPut (clear)', results.write],
-    ['3 replay 1,000 creations', 'pusher drain', 'sequential fetch', results.replay],
-    ['4 pull practice snapshot', 'pullChanges', 'fetch + parse pages', results.pull],
+    ['1 read 10,000 patients', 'readPatients', 'Dexie toArray (clear)', results.read, rounds.read],
+    ['2 write 10,000 patients', 'putSealedBatch', 'Dexie bulkPut (clear)', results.write, rounds.write],
+    ['3 replay 1,000 creations', 'pusher drain', 'sequential fetch', results.replay, rounds.replay],
+    ['4 pull practice snapshot', 'pullChanges', 'fetch + parse pages', results.pull, rounds.pull],
   ];
   console.log(
-    `\nOffline data layer in Chromium ${report.environment.chromium} (${report.environment.cpus} CPUs), ` +
-      `median of ${report.rounds} interleaved rounds; ratio = median of per-round ratios`,
+    `\nOffline data layer in Chromium ${report.environment.chromium} (${report.environment.cpus} CPUs, IndexedDB on disk, ` +
+      `PBKDF2 ${report.environment.pbkdf2Iterations.toLocaleString('en')} iterations): medians of interleaved rounds, ` +
+      'ratio = median of the per-round ratios',
   );
-  const header = ['benchmark', 'subject', 'median', 'baseline', 'median', 'ratio'];
-  const widths = [26, 16, 11, 22, 11, 7];
+  const widths = [26, 16, 11, 22, 11, 8, 6];
   const line = (cells) => cells.map((cell, index) => String(cell).padEnd(widths[index])).join(' ');
-  console.log(line(header));
-  for (const [label, subject, baseline, result] of rows) {
+  console.log(line(['benchmark', 'subject', 'median', 'baseline', 'median', 'ratio', 'rounds']));
+  for (const [label, subject, baseline, result, count] of rows) {
     console.log(
-      line([label, subject, ms(result.subjectMs), baseline, ms(result.baselineMs), `${result.ratio.toFixed(2)}x`]),
+      line([
+        label,
+        subject,
+        ms(result.subjectMs),
+        baseline,
+        ms(result.baselineMs),
+        `${result.ratio.toFixed(2)}x`,
+        count,
+      ]),
     );
   }
   console.log(
-    `  replay: creating the 1,000 entries (createPatient, not in the figure above) took ${ms(results.replay.enqueueMs)}`,
+    `  replay: queuing the 1,000 entries (createPatient, outside the figure) took ${ms(results.replay.enqueueMs)}`,
   );
-  console.log(
-    `  pull: ${results.pull.pages} pages, ${results.pull.applied} changes applied; rows: ${Object.entries(
-      results.pull.counts,
-    )
-      .filter(([, count]) => count > 0)
-      .map(([table, count]) => `${table} ${count}`)
-      .join(', ')}`,
-  );
-  console.log('\nGoals');
-  for (const goal of goals)
-    console.log(`  ${goal.goal.padEnd(34)} ${goal.value.padStart(9)}  ${goal.pass ? 'PASS' : 'MISS'}`);
+  const counts = Object.entries(results.pull.counts)
+    .filter(([, count]) => count > 0)
+    .map(([table, count]) => `${table} ${count}`)
+    .join(', ');
+  console.log(`  pull: ${results.pull.pages} pages, ${results.pull.applied} changes applied; rows: ${counts}`);
 
-  const local = profile.local;
+  console.log('\nGoals');
+  for (const goal of goals) {
+    console.log(`  ${goal.goal.padEnd(34)} ${goal.value.padStart(9)}  ${goal.pass ? 'PASS' : 'MISS'}`);
+  }
+
+  const { local, pull, replay, outbox } = profile;
   console.log('\nWhere the time goes (one profiled run each)');
   console.log(
-    `  read:  IndexedDB toArray of sealed rows ${ms(local.idbReadSealed)}, decrypt + merge (fromStoredRows) ${ms(
-      local.decryptAndMerge,
-    )}; raw AES-GCM decrypt of 10,000 records ${ms(local.rawDecrypt)}`,
+    `  read:   IndexedDB toArray of the sealed rows ${ms(local.idbReadSealed)}, decrypt + merge (fromStoredRows) ` +
+      `${ms(local.decryptAndMerge)}; floor: bare AES-GCM decrypt ×10,000 ${ms(local.rawDecrypt)}, ` +
+      `JSON.parse ×10,000 ${ms(local.jsonParse)}`,
   );
   console.log(
-    `  write: split + seal (toStoredRows) ${ms(local.splitAndSeal)}, IndexedDB bulkPut of sealed rows ${ms(
-      local.idbWriteSealed,
-    )}`,
+    `  write:  split + seal (toStoredRows) ${ms(local.splitAndSeal)}, IndexedDB bulkPut of the sealed rows ${ms(local.idbWriteSealed)}`,
   );
-  const pull = profile.pull;
   console.log(
-    `  pull:  ${ms(pull.ms)} total, of which fetching the pages ${ms(pull.networkMs)}; ` +
-      `${pull.apply.rows} sealed rows written with an awaited put each ${ms(pull.apply.putEachMs)} vs one bulkPut ${ms(
-        pull.apply.bulkPutMs,
-      )}`,
+    `  pull:   ${ms(pull.ms)} in all, of which fetching the pages ${ms(pull.networkMs)}; steps replayed on the same ` +
+      `${pull.steps.rows} rows: validate ${ms(pull.steps.validateMs)}, seal ${ms(pull.steps.sealMs)}, ` +
+      `write with an awaited put per row (as applyPage) ${ms(pull.steps.putEachMs)} vs one bulkPut per table and page ${ms(pull.steps.bulkPutMs)}`,
   );
-  const replay = profile.replay;
   console.log(
-    `  replay: ${ms(replay.ms)} drain, of which server + network ${ms(replay.networkMs)}; local work per entry ` +
-      `${replay.firstHundredLocalMs.toFixed(2)} ms for the first 100 vs ${replay.lastHundredLocalMs.toFixed(2)} ms for the last 100`,
+    `  replay: ${ms(replay.ms)} drain, of which in fetch (server + network) ${ms(replay.networkMs)}; local work per ` +
+      `entry ${ms(replay.firstHundredLocalMs)} for the first 100 entries vs ${ms(replay.lastHundredLocalMs)} for the last 100`,
   );
-  const outbox = profile.outbox;
   console.log(
-    `  outbox with ${outbox.entries} pending entries (${outbox.entryBytes} bytes each as JSON): scanning all pending ` +
-      `${ms(outbox.scanAllPendingMs)}, count ${ms(outbox.pendingCountMs)}, first ${ms(outbox.firstPendingMs)}`,
+    `  outbox: acknowledge() ${ms(outbox.ackFullMs)} with ${outbox.entries} pending vs ${ms(outbox.ackShortMs)} with ` +
+      `${outbox.shortEntries}; pendingCount() ${ms(outbox.countFullMs)} vs ${ms(outbox.countShortMs)} ` +
+      `(entries are ${outbox.entryBytes} bytes each as JSON)`,
   );
   console.log(`\nlocal-store benchmark took ${report.totalSeconds} s`);
 }

@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { measureFirstScreen, printFirstScreen } from './bench-bundle.mjs';
+import { runLocalStoreBench } from './bench-local-store.mjs';
 import { installDependencies, log, pnpm, root } from './lib/toolchain.mjs';
 
 installDependencies();
@@ -12,3 +13,6 @@ printFirstScreen(bundle);
 
 mkdirSync(join(root, 'bench-results'), { recursive: true });
 writeFileSync(join(root, 'bench-results', 'bundle.json'), `${JSON.stringify(bundle, null, 2)}\n`);
+
+// The offline data layer in Chromium, against the built server (saves bench-results/local-store.json).
+await runLocalStoreBench();

@@ -11,7 +11,8 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
 
 export async function signInToShell(page: Page, username: string): Promise<void> {
   await signIn(page, username);
-  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: 15_000 });
+  // Generous: on two cores, several browsers may be pulling and decrypting thousands of records at once.
+  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: 45_000 });
 }
 
 /** The sidebar as a flat list, so every link the user may open is on screen at once. */

@@ -5,12 +5,14 @@
  * setup (filling, unlocking, signing in, building request bodies) happens outside the clock.
  */
 import { createPatientSchema } from '@dental/domain/patients/patient.schema';
-import { HEADERS, SERVER_SCHEMA_VERSION } from '@dental/domain/sync/protocol';
+import { HEADERS, SERVER_SCHEMA_VERSION, SYNCED_TABLES, type SyncedTable } from '@dental/domain/sync/protocol';
 import { systemClock } from '@dental/domain/time/clock';
 import { parseWith } from '@dental/domain/validation/issues';
 import Dexie, { type EntityTable } from 'dexie';
+import * as v from 'valibot';
 import { type StoreKey, unlockStore } from '../src/crypto/keys.ts';
 import { createPusher, type PusherEvent } from '../src/outbox/pusher.ts';
+import { acknowledge, firstPending, pendingCount } from '../src/outbox/queue.ts';
 import { createPatient, type PatientInput } from '../src/patient-commands.ts';
 import { pullChanges } from '../src/pull.ts';
 import { readPatients } from '../src/reads.ts';
@@ -206,18 +208,27 @@ async function profileLocal(): Promise<Record<string, number>> {
   started = performance.now();
   await store.db.transaction('rw', store.db.patients, () => store.db.patients.bulkPut(stored));
   const idbWriteSealed = since(started);
-  // Raw WebCrypto: 10,000 AES-GCM decryptions of ~600 bytes each, all queued at once, no JSON.
+  // The floor under decrypt + merge: the same number of bare AES-GCM decryptions of a patient-sized
+  // plaintext, in rounds of 512 as seal.ts does, then TextDecoder + JSON.parse of the plaintexts.
   const aesKey = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
   const iv = new Uint8Array(12);
-  const sample = new TextEncoder().encode(JSON.stringify(records[0]));
+  const plaintexts = records.map((record) => new TextEncoder().encode(JSON.stringify(record)));
   const ciphertexts = await Promise.all(
-    records.map(() => crypto.subtle.encrypt({ name: 'AES-GCM', iv }, aesKey, sample)),
+    plaintexts.map((plain) => crypto.subtle.encrypt({ name: 'AES-GCM', iv }, aesKey, plain)),
   );
   await pause(50);
   started = performance.now();
-  await Promise.all(ciphertexts.map((data) => crypto.subtle.decrypt({ name: 'AES-GCM', iv }, aesKey, data)));
+  for (let start = 0; start < ciphertexts.length; start += 512) {
+    await Promise.all(
+      ciphertexts.slice(start, start + 512).map((data) => crypto.subtle.decrypt({ name: 'AES-GCM', iv }, aesKey, data)),
+    );
+  }
   const rawDecrypt = since(started);
-  return { idbReadSealed, decryptAndMerge, splitAndSeal, idbWriteSealed, rawDecrypt };
+  const decoder = new TextDecoder();
+  started = performance.now();
+  for (const plain of plaintexts) JSON.parse(decoder.decode(plain));
+  const jsonParse = since(started);
+  return { idbReadSealed, decryptAndMerge, rawDecrypt, jsonParse, splitAndSeal, idbWriteSealed };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -360,31 +371,49 @@ async function replayDirect(practiceId: number, tag: number, count: number): Pro
   return { ms: since(started), sent };
 }
 
-/** How a pending-queue query scales: the pusher runs one per acknowledged entry. */
+/**
+ * How the pusher's per-entry bookkeeping scales with the queue: acknowledge() (what runs after each
+ * 2xx) and pendingCount() (run for every event) timed at the head of a full and of a short queue.
+ */
 async function profileOutbox(practiceId: number, tag: number, count: number): Promise<Record<string, number>> {
   const { store, key } = await unlockedStore(practiceId, 30_000 + tag);
   for (let index = 0; index < count; index += 1) await createPatient(store, key, replayInput(tag, index));
-  const runs = 20;
-  const time = async (work: () => Promise<unknown>) => {
-    const started = performance.now();
-    for (let run = 0; run < runs; run += 1) await work();
-    return since(started) / runs;
-  };
-  const pending = () => store.db.outbox.where('state').equals('pending');
-  const scanMs = await time(() =>
-    store.db.transaction('r', store.db.outbox, () =>
-      pending()
-        .filter((entry) => entry.id === 'none')
-        .toArray(),
-    ),
-  );
-  const countMs = await time(() => pending().count());
-  const firstMs = await time(() => pending().first());
   const entryBytes = JSON.stringify(await store.db.outbox.toCollection().first(), (_key, value: unknown) =>
-    value instanceof ArrayBuffer ? Array.from(new Uint8Array(value)) : value,
+    value instanceof ArrayBuffer || value instanceof Uint8Array ? Array.from(new Uint8Array(value)) : value,
   ).length;
+  const samples = 20;
+  const headOfQueue = async () => {
+    let ackMs = 0;
+    let countMs = 0;
+    for (let sample = 0; sample < samples; sample += 1) {
+      const entry = await firstPending(store.db);
+      if (!entry) throw new Error('outbox ran empty');
+      let started = performance.now();
+      await acknowledge(store.db, entry, null);
+      ackMs += since(started);
+      started = performance.now();
+      await pendingCount(store);
+      countMs += since(started);
+    }
+    return { ackMs: ackMs / samples, countMs: countMs / samples };
+  };
+  await pause(50);
+  const full = await headOfQueue();
+  const keep = 2 * samples;
+  const drop = (await store.db.outbox.count()) - keep;
+  await store.db.outbox.bulkDelete(await store.db.outbox.orderBy('seq').limit(drop).primaryKeys());
+  await pause(50);
+  const short = await headOfQueue();
   await deleteStore(store);
-  return { entries: count, scanAllPendingMs: scanMs, pendingCountMs: countMs, firstPendingMs: firstMs, entryBytes };
+  return {
+    entries: count,
+    entryBytes,
+    ackFullMs: full.ackMs,
+    countFullMs: full.countMs,
+    shortEntries: keep,
+    ackShortMs: short.ackMs,
+    countShortMs: short.countMs,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -459,27 +488,84 @@ async function pullRaw(practiceId: number, limit = 500): Promise<PullTiming> {
   return { ms: since(started), pages, applied, counts: {} };
 }
 
+const pullPageSchema = v.object({
+  cursor: v.string(),
+  hasMore: v.boolean(),
+  reset: v.boolean(),
+  serverTime: v.string(),
+  changes: v.array(
+    v.object({
+      table: v.string(),
+      op: v.picklist(['upsert', 'delete']),
+      id: v.string(),
+      version: v.number(),
+      row: v.optional(v.record(v.string(), v.unknown())),
+    }),
+  ),
+});
+
 /**
- * applyPage writes a page row by row (an awaited put per change) inside its transaction. This
- * times that pattern against one bulkPut for the same sealed rows, outside pullChanges.
+ * pullChanges' steps replayed one by one on the real snapshot: validating the pages (the schema of
+ * pull.ts), sealing them (toStoredRows, as prepare() does), then writing them as applyPage does (one
+ * transaction per page, an awaited put per row) versus one bulkPut per table and page.
  */
-async function profileApply(practiceId: number): Promise<Record<string, number>> {
+async function profilePullSteps(practiceId: number, limit = 500): Promise<Record<string, number>> {
+  const pages: unknown[] = [];
+  let cursor: string | null = null;
+  for (;;) {
+    const query = new URLSearchParams({ limit: String(limit) });
+    if (cursor !== null) query.set('cursor', cursor);
+    const response = await fetch(`/api/sync/pull?${query}`, {
+      credentials: 'include',
+      headers: { [HEADERS.practice]: String(practiceId), [HEADERS.clientSchema]: String(CLIENT_SCHEMA) },
+    });
+    const page = (await response.json()) as { cursor: string; hasMore: boolean };
+    pages.push(page);
+    cursor = page.cursor;
+    if (!page.hasMore) break;
+  }
   const { store, key } = await unlockedStore(practiceId, 49_000);
-  const rows = await toStoredRows(store, key, 'patients', patientFixture(2000));
-  const table = store.db.patients;
   await pause(50);
   let started = performance.now();
-  await store.db.transaction('rw', table, async () => {
-    for (const row of rows) await table.put(row);
-  });
-  const putEachMs = since(started);
-  await table.clear();
+  const parsed = pages.map((page) => v.parse(pullPageSchema, page));
+  const validateMs = since(started);
+
+  started = performance.now();
+  const sealed: { table: SyncedTable; rows: { id: string }[] }[][] = [];
+  for (const page of parsed) {
+    const perTable: { table: SyncedTable; rows: { id: string }[] }[] = [];
+    for (const table of SYNCED_TABLES) {
+      const upserts = page.changes.filter((change) => change.table === table && change.op === 'upsert' && change.row);
+      if (upserts.length === 0) continue;
+      const records = upserts.map((change) => ({ ...change.row, id: change.id, version: change.version }));
+      perTable.push({ table, rows: await toStoredRows(store, key, table, records) });
+    }
+    sealed.push(perTable);
+  }
+  const sealMs = since(started);
+
+  const tables = SYNCED_TABLES.map((table) => store.db.table(table));
+  const clearAll = () => store.db.transaction('rw', tables, () => Promise.all(tables.map((table) => table.clear())));
   await pause(50);
   started = performance.now();
-  await store.db.transaction('rw', table, () => table.bulkPut(rows));
+  for (const page of sealed) {
+    await store.db.transaction('rw', tables, async () => {
+      for (const { table, rows } of page) for (const row of rows) await store.db.table(table).put(row);
+    });
+  }
+  const putEachMs = since(started);
+  const rows = sealed.flat().reduce((sum, { rows: pageRows }) => sum + pageRows.length, 0);
+  await clearAll();
+  await pause(50);
+  started = performance.now();
+  for (const page of sealed) {
+    await store.db.transaction('rw', tables, () =>
+      Promise.all(page.map(({ table, rows: pageRows }) => store.db.table(table).bulkPut(pageRows))),
+    );
+  }
   const bulkPutMs = since(started);
   await deleteStore(store);
-  return { rows: rows.length, putEachMs, bulkPutMs };
+  return { pages: pages.length, rows, validateMs, sealMs, putEachMs, bulkPutMs };
 }
 
 const bench = {
@@ -495,8 +581,7 @@ const bench = {
   profileOutbox,
   pullSnapshot,
   pullRaw,
-  profileApply,
-  userAgent: () => navigator.userAgent,
+  profilePullSteps,
 };
 
 declare global {

@@ -183,7 +183,13 @@ export function Header({ onLogout }: { onLogout(): void }) {
         )}
       </Group>
 
-      <Modal opened={assistantOpen} onClose={assistant.close} title="Ninja AI" centered>
+      <Modal
+        opened={assistantOpen}
+        onClose={assistant.close}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        title="Ninja AI"
+        centered
+      >
         <Text>The Ninja AI assistant is not available in this version.</Text>
       </Modal>
     </Group>

@@ -103,7 +103,14 @@ export function BookAppointmentForm({ opened, onClose, day, dayAppointments }: P
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="New Appointment" centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title="New Appointment"
+      centered
+      size="lg"
+    >
       <form
         noValidate
         data-dirty={values.patientId ? 'true' : undefined}

@@ -1,0 +1,142 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext } from './browser.ts';
+import { DEMO_PASSWORD, signInToShell } from './helpers.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Online sign-in, local data pulled, and the service worker in control so reloads work offline. */
+async function readyForOffline(context: BrowserContext, username: string): Promise<Page> {
+  const page = await context.newPage();
+  await signInToShell(page, username);
+  await page.goto('/patients');
+  await page.getByTestId('patient-row').first().waitFor({ timeout: 60_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  return page;
+}
+
+async function signInOffline(page: Page, username: string): Promise<void> {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByText('Signed in offline').waitFor({ timeout: 20_000 });
+  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: 15_000 });
+}
+
+/** In-app navigation: a page load would drop the unlocked key and ask for the password again. */
+async function openArea(page: Page, label: 'Patients' | 'Scheduling'): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  const flat = nav.getByRole('button', { name: 'Show as a flat list' });
+  if (await flat.count()) await flat.click();
+  await nav.getByRole('link', { name: new RegExp(`^${label}( Available offline)?$`) }).click();
+}
+
+async function reloadOffline(page: Page, username: string, area: 'Patients' | 'Scheduling'): Promise<void> {
+  await page.reload();
+  await signInOffline(page, username);
+  await openArea(page, area);
+}
+
+function futureDay(daysAhead: number): string {
+  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
+  await page.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+async function bookOffline(page: Page, options: { day: string; patient: string; room: string; time: string }) {
+  await openArea(page, 'Scheduling');
+  await page.getByLabel('Schedule date').fill(options.day);
+  await page.getByRole('button', { name: 'New Appointment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Appointment' });
+  await dialog.getByRole('combobox', { name: /^Patient/ }).fill(options.patient);
+  await page.getByRole('option').first().click();
+  await choose(page, 'Time', options.time);
+  await choose(page, 'Room', options.room);
+  await choose(page, 'Provider', /^Dr\./);
+  await dialog.getByLabel('Procedure').fill('Cleaning');
+  await dialog.getByRole('button', { name: 'Book appointment' }).click();
+  await page.getByText(`${options.time} in ${options.room}.`).waitFor();
+}
+
+describe('offline mode', () => {
+  it('after going offline and reloading, the shell and the offline areas render from the device', async () => {
+    const context = await newContext(browser);
+    const page = await readyForOffline(context, 'receptionist');
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    await signInOffline(page, 'receptionist');
+    await openArea(page, 'Patients');
+    await page.getByTestId('patient-row').first().waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('connection-status').textContent()).toBe('Offline');
+    await page.getByRole('link', { name: 'Billing', exact: true }).click();
+    await page.getByText('This area needs an internet connection.').waitFor();
+    await context.close();
+  });
+
+  it('a patient and an appointment created offline survive two reloads and reach the server exactly once', async () => {
+    const context = await newContext(browser);
+    const page = await readyForOffline(context, 'receptionist');
+    await context.setOffline(true);
+
+    await page.getByRole('button', { name: 'New Patient' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Patient' });
+    await dialog.getByLabel(/^First name/).fill('Offlina');
+    await dialog.getByLabel(/^Last name/).fill('Quenneville');
+    await dialog.getByLabel(/^Phone/).fill('(416) 555-0911');
+    await dialog.getByRole('button', { name: 'Save patient' }).click();
+    await page.getByText('Action Queued').waitFor();
+    await bookOffline(page, { day: futureDay(30), patient: 'Quenneville', room: 'Room 5', time: '10:00' });
+    await page.getByTestId('pending-count').filter({ hasText: '2 waiting to sync' }).waitFor();
+
+    for (let reload = 0; reload < 2; reload++) await reloadOffline(page, 'receptionist', 'Patients');
+    await page.getByLabel('Search the patient list').fill('Quenneville');
+    await page.getByTestId('patient-row').filter({ hasText: 'Pending sync' }).waitFor();
+
+    await context.setOffline(false);
+    await page.getByText('Sync Complete').waitFor({ timeout: 30_000 });
+    const patients = await (await page.request.get('/api/patients?search=Quenneville&status=all')).json();
+    expect(patients).toHaveLength(1);
+    const day = futureDay(30);
+    const appointments = (await (await page.request.get(`/api/appointments?date=${day}`)).json()) as {
+      patientId: string;
+    }[];
+    expect(appointments.filter((a) => a.patientId === patients[0].id)).toHaveLength(1);
+    await context.close();
+  });
+
+  it('two devices book the same room and time offline: one is accepted, the other lands in Needs attention', async () => {
+    const [first, second] = [await newContext(browser), await newContext(browser)];
+    const [pageA, pageB] = [await readyForOffline(first, 'receptionist'), await readyForOffline(second, 'admin')];
+    await first.setOffline(true);
+    await second.setOffline(true);
+    const slot = { day: futureDay(31), room: 'Room 7', time: '11:00' };
+    await bookOffline(pageA, { ...slot, patient: 'Abbott' });
+    await bookOffline(pageB, { ...slot, patient: 'Adams' });
+
+    await first.setOffline(false);
+    await pageA.getByText('Sync Complete').waitFor({ timeout: 30_000 });
+    await second.setOffline(false);
+    await pageB.getByTestId('attention-count').waitFor({ timeout: 30_000 });
+    await pageB.getByTestId('attention-count').click();
+    const reason = await pageB.getByTestId('attention-reason').first().innerText();
+    expect(reason).toContain(`${slot.time}`);
+    expect(reason).toContain('is already booked by');
+
+    const booked = (await (await pageA.request.get(`/api/appointments?date=${slot.day}`)).json()) as {
+      treatmentRoom: string;
+    }[];
+    expect(booked.filter((a) => a.treatmentRoom === slot.room)).toHaveLength(1);
+    await first.close();
+    await second.close();
+  });
+});
