@@ -202,6 +202,20 @@ export async function runLocalStoreBench() {
       await call('signIn');
     };
 
+    // The pull first, as on a new device: an empty profile, before the 10,000-row tables come and go.
+    log(`4: full snapshot of practice ${PULL_PRACTICE} into an empty store`);
+    await freshSession();
+    await call('pullSnapshot', PULL_PRACTICE, 999);
+    await call('pullRaw', PULL_PRACTICE);
+    const pull = await interleaved(
+      'pull',
+      ROUNDS,
+      (round) => call('pullSnapshot', PULL_PRACTICE, round),
+      () => call('pullRaw', PULL_PRACTICE),
+    );
+    const pullProfile = await call('pullSnapshot', PULL_PRACTICE, 998, undefined, true);
+    const pullSteps = await call('profilePullSteps', PULL_PRACTICE);
+
     log(`1 and 2: ${RECORDS.toLocaleString('en')} patients, sealed versus plain Dexie`);
     const fixture = await call('setupLocal', RECORDS);
     await call('writeSealed');
@@ -221,19 +235,7 @@ export async function runLocalStoreBench() {
       () => call('readPlain'),
     );
     const localProfile = await call('profileLocal');
-
-    log(`4: full snapshot of practice ${PULL_PRACTICE} into an empty store`);
-    await freshSession();
-    await call('pullSnapshot', PULL_PRACTICE, 999);
-    await call('pullRaw', PULL_PRACTICE);
-    const pull = await interleaved(
-      'pull',
-      ROUNDS,
-      (round) => call('pullSnapshot', PULL_PRACTICE, round),
-      () => call('pullRaw', PULL_PRACTICE),
-    );
-    const pullProfile = await call('pullSnapshot', PULL_PRACTICE, 998, undefined, true);
-    const pullSteps = await call('profilePullSteps', PULL_PRACTICE);
+    await call('teardownLocal');
 
     log(`3: replay of ${REPLAY_ACTIONS.toLocaleString('en')} queued patient creations (practice ${REPLAY_PRACTICE})`);
     await freshSession();
@@ -400,7 +402,7 @@ function printReport(report) {
   console.log(
     `  pull:   ${ms(pull.ms)} in all, of which fetching the pages ${ms(pull.networkMs)}; steps replayed on the same ` +
       `${pull.steps.rows} rows: validate ${ms(pull.steps.validateMs)}, seal ${ms(pull.steps.sealMs)}, ` +
-      `write with an awaited put per row (as applyPage) ${ms(pull.steps.putEachMs)} vs one bulkPut per table and page ${ms(pull.steps.bulkPutMs)}`,
+      `write with an awaited put per row (as applyPage) ${ms(pull.steps.putEachMs)} vs one bulkPut per table and page ${ms(pull.steps.bulkPutMs)} (medians of 3)`,
   );
   console.log(
     `  replay: ${ms(replay.ms)} drain, of which in fetch (server + network) ${ms(replay.networkMs)}; local work per ` +

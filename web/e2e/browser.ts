@@ -22,6 +22,10 @@ export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   });
 }
 
-export function newContext(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseURL(), viewport });
+export function newContext(
+  browser: Browser,
+  viewport = { width: 1440, height: 900 },
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseURL(), viewport, ...options });
 }

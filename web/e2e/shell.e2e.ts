@@ -195,6 +195,10 @@ describe('accessibility (axe): no serious or critical violations', () => {
 
 describe('error screens', () => {
   it("recovers from a part of the app that failed to download ('Attempting to recover')", async () => {
+    // The service worker would serve the precached chunk; this test needs the network to fail it.
+    await context.close();
+    context = await newContext(browser, undefined, { serviceWorkers: 'block' });
+    page = await context.newPage();
     await signInToShell(page, 'staff');
     let blocked = true;
     await page.route('**/assets/app-layout-*.js', (route) => (blocked ? route.abort('failed') : route.continue()));

@@ -27,8 +27,9 @@ function PatientList() {
   const filtered = useMemo(() => {
     const term = search.trim().toLowerCase();
     const digits = term.replace(/\D/g, '');
+    // Spec 8: records whose encrypted part cannot be opened are left out rather than shown as noise.
     return patients
-      .filter((p) => p.status === 'active')
+      .filter((p) => p.status === 'active' && !p.decryptionError)
       .filter(
         (p) =>
           !term ||
@@ -37,6 +38,7 @@ function PatientList() {
       )
       .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
   }, [patients, search]);
+  const unreadable = patients.filter((p) => p.decryptionError).length;
   const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
   const shown = filtered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
 
@@ -60,6 +62,8 @@ function PatientList() {
       />
       <Text size="sm" c="dimmed">
         {filtered.length} patients
+        {unreadable > 0 &&
+          ` · ${unreadable} record${unreadable === 1 ? '' : 's'} on this device could not be decrypted and ${unreadable === 1 ? 'is' : 'are'} hidden`}
       </Text>
       <Table striped highlightOnHover>
         <Table.Thead>
