@@ -25,6 +25,11 @@ export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string,
       meta: '&key',
     },
   },
+  {
+    // Finding the other queued changes to the same row must not scan the whole queue.
+    version: 2,
+    stores: { outbox: '++seq, &id, state, createdAt, [entity.table+entity.id]' },
+  },
 ];
 
 export const SCHEMA_VERSION = SCHEMA_VERSIONS.length;

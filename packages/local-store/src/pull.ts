@@ -121,6 +121,12 @@ async function prepare(store: LocalStore, key: StoreKey, changes: readonly PullC
   return prepared;
 }
 
+function append<T>(groups: Map<string, T[]>, table: string, item: T): void {
+  const group = groups.get(table);
+  if (group) group.push(item);
+  else groups.set(table, [item]);
+}
+
 async function applyPage(
   store: LocalStore,
   prepared: readonly PreparedChange[],
@@ -141,6 +147,9 @@ async function applyPage(
       }
       await db.deferred.clear();
     }
+    // The feed carries each row once per page, so puts and deletes can go to IndexedDB in bulk.
+    const puts = new Map<string, StoredRow[]>();
+    const deletes = new Map<string, string[]>();
     for (const { change, row } of prepared) {
       const key = entityKey(change.table, change.id);
       if (pending.has(key)) {
@@ -152,10 +161,12 @@ async function applyPage(
         skipped += 1;
         continue;
       }
-      if (row) await db.table(change.table).put(row);
-      else await db.table(change.table).delete(change.id);
+      if (row) append(puts, change.table, row);
+      else append(deletes, change.table, change.id);
       applied += 1;
     }
+    for (const [table, ids] of deletes) await db.table(table).bulkDelete(ids);
+    for (const [table, rows] of puts) await db.table(table).bulkPut(rows);
     // Saved in the same transaction as the rows, so a crash cannot leave a cursor past unsaved data.
     await db.meta.bulkPut([
       { key: 'cursor', value: page.cursor },

@@ -31,10 +31,6 @@ export async function pendingEntityKeys(db: DentalDb): Promise<Set<string>> {
   return keys;
 }
 
-function sameEntity(a: OutboxEntry, b: OutboxEntry): boolean {
-  return a.entity.table === b.entity.table && a.entity.id === b.entity.id;
-}
-
 async function putOrDelete(db: DentalDb, entry: OutboxEntry, row: StoredRow | null): Promise<void> {
   const table = db.table(entry.entity.table);
   if (row) await table.put(row);
@@ -42,9 +38,12 @@ async function putOrDelete(db: DentalDb, entry: OutboxEntry, row: StoredRow | nu
 }
 
 async function otherPendingForEntity(db: DentalDb, entry: OutboxEntry): Promise<OutboxEntry[]> {
-  return pendingEntries(db)
-    .filter((other) => other.id !== entry.id && sameEntity(other, entry))
+  const sameRow = await db.outbox
+    .where('[entity.table+entity.id]')
+    .equals([entry.entity.table, entry.entity.id])
+    .filter((other) => other.id !== entry.id && other.state === 'pending')
     .toArray();
+  return sameRow.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
 }
 
 /**
