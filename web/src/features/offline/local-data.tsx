@@ -60,7 +60,8 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
   const [signedOut, setSignedOut] = useState(false);
   const [updateRequired, setUpdateRequired] = useState(false);
   const pusher = useRef<Pusher | null>(null);
-  const roundStartAttention = useRef<number | null>(null);
+  // What the pusher did since it last drained, so a catch-up after an outage can be reported once.
+  const round = useRef({ sent: 0, refused: 0, afterOutage: false });
 
   const store = opened?.store ?? null;
   const counts = useLiveQuery(
@@ -149,29 +150,25 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!opened) return;
     const onEvent = (event: PusherEvent) => {
+      const current = round.current;
       if (event.type === 'stuck') setStuck(true);
-      if (event.type === 'sent') setStuck(false);
-      if (event.type === 'signed-out') setSignedOut(true);
-      if (event.type === 'drained') {
-        const before = roundStartAttention.current;
-        roundStartAttention.current = null;
-        if (before !== null) {
-          void opened.store.db.outbox
-            .where('state')
-            .equals('attention')
-            .count()
-            .then((now) => {
-              if (now > before)
-                toast(
-                  'Partial Sync',
-                  'Some changes could not be saved. They are listed under Needs attention.',
-                  'warning',
-                );
-              else toast('Sync Complete', 'All changes made on this device are saved on the server.', 'success');
-            });
-        }
-        void pull();
+      if (event.type === 'sent') {
+        setStuck(false);
+        current.sent += 1;
       }
+      if (event.type === 'attention') current.refused += 1;
+      if (event.type === 'retrying') current.afterOutage = true;
+      if (event.type === 'signed-out') setSignedOut(true);
+      // 'drained' also fires when the only entries left are waiting out a backoff: not the end of a round.
+      if (event.type === 'drained' && event.pending === 0) {
+        if (current.afterOutage && current.refused > 0) {
+          toast('Partial Sync', 'Some changes could not be saved. They are listed under Needs attention.', 'warning');
+        } else if (current.afterOutage && current.sent > 0) {
+          toast('Sync Complete', 'All changes made on this device are saved on the server.', 'success');
+        }
+        round.current = { sent: 0, refused: 0, afterOutage: false };
+      }
+      if (event.type === 'drained') void pull();
     };
     const instance = createPusher({
       store: opened.store,
@@ -188,17 +185,10 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
   // Reconnect: retry at once, then catch up. While online, refresh on the default stale time.
   useEffect(() => {
     if (!online || !opened) return;
-    void opened.store.db.outbox
-      .where('state')
-      .equals('pending')
-      .count()
-      .then((pending) => {
-        if (pending > 0) roundStartAttention.current = counts.attention;
-        return pusher.current?.kick({ resetBackoff: true });
-      });
+    void pusher.current?.kick({ resetBackoff: true });
     const timer = window.setInterval(() => void pull(), STALE_TIMES_MS.default);
     return () => window.clearInterval(timer);
-  }, [online, opened, pull, counts.attention]);
+  }, [online, opened, pull]);
 
   const value = useMemo<LocalDataValue>(
     () => ({
@@ -216,14 +206,14 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
       updateRequired,
       error,
       syncNow: async () => {
-        roundStartAttention.current = counts.attention;
         await pusher.current?.kick({ resetBackoff: true });
         await pull();
       },
       afterWrite: () => {
-        if (!navigator.onLine)
+        if (!navigator.onLine) {
+          round.current.afterOutage = true;
           toast('Action Queued', 'Saved on this device. It will be sent when the connection is back.', 'info');
-        roundStartAttention.current ??= counts.attention;
+        }
         void pusher.current?.kick();
       },
     }),
