@@ -1,6 +1,5 @@
 import { APP } from '@dental/domain/constants';
 import type { User } from '@dental/domain/users/user';
-import { forgetSession, unlockUserKeyWithSession } from '@dental/local-store/crypto/user-keyring';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { clearCurrentPracticeId, writeCurrentPracticeId } from '../practice/current-practice-storage.ts';
 import { checkSession, logout as logoutRequest } from './auth-api.ts';
@@ -62,7 +61,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (result.kind === 'signed-in') {
       // A reload while the session lives reopens the local data through the session's secret.
       const userKey = result.deviceSecret
-        ? await unlockUserKeyWithSession(result.user.id, result.deviceSecret).catch(() => null)
+        ? await import('@dental/local-store/crypto/user-keyring')
+            .then(({ unlockUserKeyWithSession }) =>
+              unlockUserKeyWithSession(result.user.id, result.deviceSecret as string),
+            )
+            .catch(() => null)
         : null;
       setState((current) => {
         writeCurrentPracticeId(result.user.currentPracticeId);
@@ -113,7 +116,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       logout: async () => {
         const userId = state.user?.id;
         if (!state.offline) await logoutRequest();
-        if (userId !== undefined) await forgetSession(userId).catch(() => undefined);
+        if (userId !== undefined) {
+          await import('@dental/local-store/crypto/user-keyring')
+            .then(({ forgetSession }) => forgetSession(userId))
+            .catch(() => undefined);
+        }
         clear();
       },
     }),

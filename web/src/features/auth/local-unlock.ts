@@ -1,6 +1,8 @@
 import type { User } from '@dental/domain/users/user';
-import { WrongPasswordError } from '@dental/local-store/crypto/keys';
-import { changeKeyringPassword, unlockUserKey } from '@dental/local-store/crypto/user-keyring';
+
+/** Loaded on demand so the storage library stays out of the sign-in page's first download. */
+const keyring = () =>
+  Promise.all([import('@dental/local-store/crypto/keys'), import('@dental/local-store/crypto/user-keyring')]);
 
 /**
  * Opens this user's local data with the password just accepted. Null when the data on this device
@@ -12,6 +14,7 @@ export async function unlockLocalData(
   password: string,
   deviceSecret: string | null,
 ): Promise<CryptoKey | null> {
+  const [{ WrongPasswordError }, { unlockUserKey }] = await keyring();
   try {
     return await unlockUserKey(user.id, password, { deviceSecret });
   } catch (error) {
@@ -31,6 +34,7 @@ export async function unlockAfterPasswordChange(
   if (withNew || !previousPassword || !deviceSecret) return withNew;
   const withOld = await unlockLocalData(user, previousPassword, deviceSecret);
   if (!withOld) return null;
+  const [, { changeKeyringPassword }] = await keyring();
   await changeKeyringPassword(user.id, deviceSecret, newPassword);
   return withOld;
 }
