@@ -2,8 +2,8 @@ import {
   type CommunicationPreference,
   type CreatePatientBody,
   createPatientSchema,
-  DEFAULT_COMMUNICATION_PREFERENCE,
   type MedicalHistory,
+  newPatient,
 } from '@dental/domain/patients/patient.schema';
 import { parseWith } from '@dental/domain/validation/issues';
 import { CommandValidationError, writeThrough } from './commands.ts';
@@ -45,44 +45,9 @@ function parsePatient(store: LocalStore, input: Record<string, unknown>): Create
   return parsed.value;
 }
 
-function medicalHistoryOf(body: CreatePatientBody): MedicalHistory {
-  const history = body.medicalHistory;
-  return {
-    conditions: history?.conditions ?? [],
-    medications: history?.medications ?? [],
-    allergies: history?.allergies ?? [],
-    communicationPreference:
-      body.communicationPreference ?? history?.communicationPreference ?? DEFAULT_COMMUNICATION_PREFERENCE,
-    insuranceProvider: history?.insuranceProvider ?? null,
-    insurancePolicyNumber: history?.insurancePolicyNumber ?? null,
-  };
-}
-
 /** The record as the server would return it, so the screen shows the new patient at once. */
 function toRecord(store: LocalStore, id: string, body: CreatePatientBody, stamp: string): LocalPatient {
-  return {
-    id,
-    practiceId: store.practiceId,
-    firstName: body.firstName,
-    lastName: body.lastName,
-    email: body.email ?? null,
-    phone: body.phone,
-    dateOfBirth: body.dateOfBirth ?? null,
-    address: body.address ?? null,
-    city: body.city ?? null,
-    province: body.province ?? null,
-    zipCode: body.zipCode ?? null,
-    emergencyContact: body.emergencyContact ?? null,
-    emergencyPhone: body.emergencyPhone ?? null,
-    medicalHistory: medicalHistoryOf(body),
-    preferredProviderId: body.preferredProviderId ?? null,
-    isActive: true,
-    status: 'active',
-    createdAt: stamp,
-    updatedAt: stamp,
-    restricted: [],
-    version: 0,
-  };
+  return { ...newPatient(id, store.practiceId, body, stamp), restricted: [], version: 0 };
 }
 
 /** Spec 7: POST /api/patients with the patient fields plus practiceId and isActive true; the id is ours. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@dental/domain/messages';
 import {
   createPatientSchema,
-  DEFAULT_COMMUNICATION_PREFERENCE,
+  newPatient,
   patientIdParamsSchema,
   patientListQuerySchema,
 } from '@dental/domain/patients/patient.schema';
@@ -99,38 +99,28 @@ export function registerPatientRoutes(app: FastifyInstance, deps: AppDeps, regis
           ]);
         }
       }
-      const history = body.medicalHistory;
-      const medicalHistory = {
-        conditions: history?.conditions ?? [],
-        medications: history?.medications ?? [],
-        allergies: history?.allergies ?? [],
-        communicationPreference:
-          body.communicationPreference ?? history?.communicationPreference ?? DEFAULT_COMMUNICATION_PREFERENCE,
-        insuranceProvider: history?.insuranceProvider ?? null,
-        insurancePolicyNumber: history?.insurancePolicyNumber ?? null,
-      };
-      const stamp = now.toISOString();
+      const patient = newPatient(id, practiceId, body, now.toISOString());
       await db
         .insertInto('patients')
         .values({
           id,
           practice_id: practiceId,
-          first_name: body.firstName,
-          last_name: body.lastName,
-          email: body.email ?? null,
-          phone: body.phone,
-          date_of_birth: body.dateOfBirth ?? null,
-          address: body.address ?? null,
-          city: body.city ?? null,
-          province: body.province ?? null,
-          zip_code: body.zipCode ?? null,
-          emergency_contact: body.emergencyContact ?? null,
-          emergency_phone: body.emergencyPhone ?? null,
-          medical_history: JSON.stringify(medicalHistory),
-          preferred_provider_id: body.preferredProviderId ?? null,
-          is_active: body.isActive === false ? 0 : 1,
-          created_at: stamp,
-          updated_at: stamp,
+          first_name: patient.firstName,
+          last_name: patient.lastName,
+          email: patient.email,
+          phone: patient.phone,
+          date_of_birth: patient.dateOfBirth,
+          address: patient.address,
+          city: patient.city,
+          province: patient.province,
+          zip_code: patient.zipCode,
+          emergency_contact: patient.emergencyContact,
+          emergency_phone: patient.emergencyPhone,
+          medical_history: JSON.stringify(patient.medicalHistory),
+          preferred_provider_id: patient.preferredProviderId,
+          is_active: patient.isActive ? 1 : 0,
+          created_at: patient.createdAt,
+          updated_at: patient.updatedAt,
         })
         .execute();
       await recordChange(db, { practiceId, table: 'patients', rowId: id, at: now });

@@ -227,3 +227,43 @@ export const patientIdParamsSchema = v.object({ id: uuid('id') });
 
 /** Spec 5 default when the form leaves it blank. */
 export const DEFAULT_COMMUNICATION_PREFERENCE: CommunicationPreference = 'email';
+
+/** Medical history as stored: lists default to empty and the communication preference to email. */
+export function medicalHistoryFromBody(body: CreatePatientBody): MedicalHistory {
+  const history = body.medicalHistory;
+  return {
+    conditions: history?.conditions ?? [],
+    medications: history?.medications ?? [],
+    allergies: history?.allergies ?? [],
+    communicationPreference:
+      body.communicationPreference ?? history?.communicationPreference ?? DEFAULT_COMMUNICATION_PREFERENCE,
+    insuranceProvider: history?.insuranceProvider ?? null,
+    insurancePolicyNumber: history?.insurancePolicyNumber ?? null,
+  };
+}
+
+/** The patient a validated create body describes: the same record on the server and, offline, on the device. */
+export function newPatient(id: string, practiceId: number, body: CreatePatientBody, stamp: string): Patient {
+  const isActive = body.isActive !== false;
+  return {
+    id,
+    practiceId,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    email: body.email ?? null,
+    phone: body.phone,
+    dateOfBirth: body.dateOfBirth ?? null,
+    address: body.address ?? null,
+    city: body.city ?? null,
+    province: body.province ?? null,
+    zipCode: body.zipCode ?? null,
+    emergencyContact: body.emergencyContact ?? null,
+    emergencyPhone: body.emergencyPhone ?? null,
+    medicalHistory: medicalHistoryFromBody(body),
+    preferredProviderId: body.preferredProviderId ?? null,
+    isActive,
+    status: isActive ? 'active' : 'inactive',
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+}
