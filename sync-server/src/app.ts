@@ -19,6 +19,7 @@ import { registerPracticeHoursRoutes } from './routes/practice-hours.ts';
 import { registerPracticeRoutes } from './routes/practices.ts';
 import { registerStaffRoutes } from './routes/staff.ts';
 import { registerSyncRoutes } from './routes/sync.ts';
+import { registerSyncPushRoute } from './routes/sync-push.ts';
 import { SESSION_COOKIE } from './services/sessions.ts';
 
 const SECURITY_HEADERS = {
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAppointmentRoutes(app, deps, registry);
   registerMaintenanceRoutes(app, deps, registry);
   registerSyncRoutes(app, deps, registry);
+  registerSyncPushRoute(app, deps, registry);
   await registerDocsRoutes(app, registry);
 
   const webDist = deps.settings.webDistDir;

@@ -103,6 +103,7 @@ describe('offline mode', () => {
     await page.getByTestId('patient-row').filter({ hasText: 'Pending sync' }).waitFor();
 
     await context.setOffline(false);
+    await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 30_000 });
     await page.getByText('Sync Complete').waitFor({ timeout: 30_000 });
     const patients = await (await page.request.get('/api/patients?search=Quenneville&status=all')).json();
     expect(patients).toHaveLength(1);

@@ -5,7 +5,13 @@
  * setup (filling, unlocking, signing in, building request bodies) happens outside the clock.
  */
 import { createPatientSchema } from '@dental/domain/patients/patient.schema';
-import { HEADERS, SERVER_SCHEMA_VERSION, SYNCED_TABLES, type SyncedTable } from '@dental/domain/sync/protocol';
+import {
+  HEADERS,
+  PUSH_PATH,
+  SERVER_SCHEMA_VERSION,
+  SYNCED_TABLES,
+  type SyncedTable,
+} from '@dental/domain/sync/protocol';
 import { systemClock } from '@dental/domain/time/clock';
 import { parseWith } from '@dental/domain/validation/issues';
 import Dexie, { type EntityTable } from 'dexie';
@@ -311,6 +317,8 @@ async function replayPusher(practiceId: number, tag: number, count: number, prof
     key,
     fetch: profile ? timedFetch : boundFetch,
     clientSchema: CLIENT_SCHEMA,
+    // As the app configures it: queued actions go up in batches through the server's push route.
+    batchEndpoint: PUSH_PATH,
     onEvent: (event) => {
       if (event.type === 'sent') {
         sent += 1;

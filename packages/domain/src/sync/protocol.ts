@@ -138,3 +138,28 @@ export const pullQuerySchema = v.object({
   ),
   limit: v.optional(boundedInt('limit', 1, PULL_LIMIT.max), PULL_LIMIT.default),
 });
+
+/** Queued actions sent together: the server runs each through its own route, in order. */
+export const PUSH_BATCH_MAX = 100;
+export const PUSH_PATH = '/api/sync/push';
+
+export interface PushAction {
+  /** The outbox entry id, used as the action's Idempotency-Key. */
+  id: string;
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  endpoint: string;
+  body?: unknown;
+}
+
+export interface PushResult {
+  id: string;
+  status: number;
+  body: unknown;
+  /** Seconds, when the action's own answer carried Retry-After. */
+  retryAfter: string | null;
+}
+
+/** Results in action order; the batch stops at the first answer that is not final, later actions are absent. */
+export interface PushResponse {
+  results: PushResult[];
+}

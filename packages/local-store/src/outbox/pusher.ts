@@ -1,4 +1,4 @@
-import { HEADERS } from '@dental/domain/sync/protocol';
+import { HEADERS, PUSH_BATCH_MAX, type PushAction, type PushResponse } from '@dental/domain/sync/protocol';
 import { type StoreKey, StoreLockedError } from '../crypto/keys.ts';
 import { DECRYPT_FAILED, openValue, sealValue } from '../crypto/seal.ts';
 import { toStoredRows } from '../records.ts';
@@ -25,6 +25,12 @@ export interface PusherOptions {
   fetch: typeof fetch;
   baseUrl?: string;
   clientSchema: number;
+  /**
+   * The server's batch route (PUSH_PATH). With it, due entries go up to PUSH_BATCH_MAX per round
+   * trip, each still answered and acknowledged on its own; without it, one request per entry.
+   */
+  batchEndpoint?: string;
+  batchSize?: number;
   onEvent?: (event: PusherEvent) => void;
   now?: () => number;
   /** Resolves after ms, or early when the signal aborts (a kick wakes the pusher). */
@@ -103,6 +109,8 @@ export function createPusher(options: PusherOptions): Pusher {
   let stopped = false;
   let again = false;
   let wake = new AbortController();
+  let batchUnsupported = !options.batchEndpoint;
+  const batchSize = Math.min(PUSH_BATCH_MAX, options.batchSize ?? 50);
 
   async function emit(type: PusherEventType, entry?: OutboxEntry): Promise<void> {
     options.onEvent?.({ type, ...(entry ? { entry } : {}), pending: await pendingCount(store) });
@@ -176,6 +184,95 @@ export function createPusher(options: PusherOptions): Pusher {
     }
   }
 
+  /** The head and the due entries right behind it, in queue order. */
+  async function dueRun(): Promise<OutboxEntry[]> {
+    const next = await db.outbox
+      .orderBy('seq')
+      .filter((entry) => entry.state === 'pending')
+      .limit(batchSize)
+      .toArray();
+    const cut = next.findIndex((entry) => entry.nextAttemptAt > now());
+    return cut === -1 ? next : next.slice(0, cut);
+  }
+
+  /** Returns false when the server has no batch route, so the caller sends entries one by one. */
+  async function sendBatch(entries: OutboxEntry[]): Promise<boolean> {
+    const head = entries[0];
+    if (!head || !options.batchEndpoint) return false;
+    const opened = await Promise.all(
+      entries.map((entry) => (entry.body ? openValue(key, store.practiceId, 'outbox', entry.id, entry.body) : null)),
+    );
+    // An entry whose body cannot be opened is refused on its own by send(); the batch stops before it.
+    const usable = opened.findIndex((result) => result !== null && !result.ok);
+    const batch = usable === -1 ? entries : entries.slice(0, usable);
+    if (batch.length < 2) return false;
+    const actions: PushAction[] = batch.map((entry, index) => {
+      const plain = opened[index];
+      const body = plain?.ok && entry.method !== 'DELETE' ? plain.plain : undefined;
+      return { id: entry.id, method: entry.method, endpoint: entry.endpoint, ...(body !== undefined ? { body } : {}) };
+    });
+    let response: Response;
+    try {
+      response = await options.fetch(`${options.baseUrl ?? ''}${options.batchEndpoint}`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: {
+          'content-type': 'application/json',
+          [HEADERS.practice]: String(store.practiceId),
+          [HEADERS.clientSchema]: String(options.clientSchema),
+        },
+        body: JSON.stringify({ actions }),
+      });
+    } catch {
+      await scheduleRetry(head, 'Network error', null);
+      return true;
+    }
+    if (response.status === 404 || response.status === 405) {
+      // An older server: fall back to one request per entry for the life of this pusher.
+      batchUnsupported = true;
+      return false;
+    }
+    if (!response.ok) {
+      const outcome = classify(response.status);
+      if (outcome === 'signed-out') {
+        paused = true;
+        await emit('signed-out', head);
+      } else if (outcome === 'refused') {
+        batchUnsupported = true;
+        return false;
+      } else {
+        await scheduleRetry(head, `HTTP ${response.status}`, retryAfterMs(response.headers.get('retry-after'), now()));
+      }
+      return true;
+    }
+    const { results } = ((await readBody(response)) ?? {}) as Partial<PushResponse>;
+    if (!Array.isArray(results) || results.length === 0) {
+      await scheduleRetry(head, 'The server answered the batch without results', null);
+      return true;
+    }
+    for (const [index, result] of results.entries()) {
+      const entry = batch[index];
+      if (!entry || result.id !== entry.id) break;
+      switch (classify(result.status)) {
+        case 'accepted':
+          await acknowledge(db, entry, await canonicalRow(entry, result.body));
+          await emit('sent', entry);
+          break;
+        case 'refused':
+          await refuseWith(entry, result.status, errorMessage(result.body, '', result.status), result.body);
+          break;
+        case 'signed-out':
+          paused = true;
+          await emit('signed-out', entry);
+          return true;
+        case 'retry':
+          await scheduleRetry(entry, `HTTP ${result.status}`, retryAfterMs(result.retryAfter, now()));
+          return true;
+      }
+    }
+    return true;
+  }
+
   async function loop(): Promise<DrainResult> {
     for (;;) {
       if (stopped) return 'stopped';
@@ -196,6 +293,7 @@ export function createPusher(options: PusherOptions): Pusher {
         if (wake.signal.aborted) wake = new AbortController();
         continue;
       }
+      if (!batchUnsupported && (await sendBatch(await dueRun()))) continue;
       await send(head);
     }
   }

@@ -1,5 +1,5 @@
 import { DEFAULTS, STALE_TIMES_MS } from '@dental/domain/constants';
-import { SERVER_SCHEMA_VERSION } from '@dental/domain/sync/protocol';
+import { PUSH_PATH, SERVER_SCHEMA_VERSION } from '@dental/domain/sync/protocol';
 import { localDate, localTime } from '@dental/domain/time/zones';
 import { type StoreKey, unlockStoreWithUserKey } from '@dental/local-store/crypto/keys';
 import { createPusher, type Pusher, type PusherEvent } from '@dental/local-store/outbox/pusher';
@@ -175,6 +175,7 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
       key: opened.key,
       fetch: window.fetch.bind(window),
       clientSchema: SERVER_SCHEMA_VERSION,
+      batchEndpoint: PUSH_PATH,
       onEvent,
     });
     pusher.current = instance;
@@ -185,6 +186,8 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
   // Reconnect: retry at once, then catch up. While online, refresh on the default stale time.
   useEffect(() => {
     if (!online || !opened) return;
+    // Whatever is still queued now was saved while the server was out of reach: report when it is through.
+    round.current.afterOutage = true;
     void pusher.current?.kick({ resetBackoff: true });
     const timer = window.setInterval(() => void pull(), STALE_TIMES_MS.default);
     return () => window.clearInterval(timer);

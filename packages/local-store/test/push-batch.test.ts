@@ -1,0 +1,118 @@
+import 'fake-indexeddb/auto';
+import { PUSH_PATH, type PushAction } from '@dental/domain/sync/protocol';
+import { describe, expect, it } from 'vitest';
+import { createPusher } from '../src/outbox/pusher.ts';
+import { pendingCount } from '../src/outbox/queue.ts';
+import { createPatient } from '../src/patient-commands.ts';
+import { readPatients } from '../src/reads.ts';
+import { anUnlockedStore, aPatientInput } from './support/store.ts';
+
+type Answer = (action: PushAction) => { status: number; body?: unknown; retryAfter?: string };
+
+/** A batch route that answers each action from `answer`, stopping at the first non-final one as the server does. */
+function batchServer(answer: Answer) {
+  const calls: PushAction[][] = [];
+  const fetch = (async (url: string, init?: RequestInit) => {
+    if (!String(url).endsWith(PUSH_PATH)) return new Response('{}', { status: 404 });
+    const { actions } = JSON.parse(String(init?.body)) as { actions: PushAction[] };
+    calls.push(actions);
+    const results = [];
+    for (const action of actions) {
+      const { status, body = null, retryAfter = null } = answer(action);
+      results.push({ id: action.id, status, body, retryAfter });
+      if (status >= 500 || status === 429) break;
+    }
+    return new Response(JSON.stringify({ results }), { status: 200, headers: { 'content-type': 'application/json' } });
+  }) as typeof globalThis.fetch;
+  return { fetch, calls };
+}
+
+async function threeQueued() {
+  const { store, key } = await anUnlockedStore();
+  const names = ['Ames', 'Bryce', 'Cole'];
+  for (const [index, lastName] of names.entries()) {
+    await createPatient(store, key, aPatientInput({ lastName, phone: `41655503${index}0` }));
+  }
+  return { store, key };
+}
+
+function pusherFor(
+  store: Awaited<ReturnType<typeof threeQueued>>['store'],
+  key: Awaited<ReturnType<typeof threeQueued>>['key'],
+  fetch: typeof globalThis.fetch,
+) {
+  let clock = Date.parse('2026-11-20T15:00:00.000Z');
+  return createPusher({
+    store,
+    key,
+    fetch,
+    clientSchema: 1,
+    batchEndpoint: PUSH_PATH,
+    now: () => clock,
+    random: () => 1,
+    sleep: async (ms) => {
+      clock += ms;
+    },
+  });
+}
+
+describe('batched push', () => {
+  it('sends the queue in one round trip and acknowledges each entry', async () => {
+    const { store, key } = await threeQueued();
+    const server = batchServer((action) => ({ status: 201, body: { ...(action.body as object), id: action.id } }));
+    const pusher = pusherFor(store, key, server.fetch);
+    await pusher.drain();
+    expect(server.calls).toHaveLength(1);
+    expect(server.calls[0]?.map((action) => (action.body as { lastName: string }).lastName)).toEqual([
+      'Ames',
+      'Bryce',
+      'Cole',
+    ]);
+    expect(await pendingCount(store)).toBe(0);
+  });
+
+  it('a refused action goes to attention and the rest of the batch is still acknowledged', async () => {
+    const { store, key } = await threeQueued();
+    const server = batchServer((action) =>
+      (action.body as { lastName: string }).lastName === 'Bryce'
+        ? { status: 409, body: { message: 'This patient may already exist' } }
+        : { status: 201, body: null },
+    );
+    await pusherFor(store, key, server.fetch).drain();
+    expect(await store.db.outbox.where('state').equals('attention').count()).toBe(1);
+    expect(await pendingCount(store)).toBe(0);
+    expect((await readPatients(store, key)).map((p) => p.lastName).sort()).toEqual(['Ames', 'Cole']);
+  });
+
+  it('stops at a transient failure: the failed action and those after it stay queued, in order', async () => {
+    const { store, key } = await threeQueued();
+    let failing = true;
+    const server = batchServer((action) =>
+      failing && (action.body as { lastName: string }).lastName === 'Bryce'
+        ? { status: 503, retryAfter: '2' }
+        : { status: 201 },
+    );
+    const pusher = pusherFor(store, key, server.fetch);
+    const first = pusher.drain();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    failing = false;
+    await first;
+    const sent = server.calls.flat().map((action) => (action.body as { lastName: string }).lastName);
+    expect(sent.filter((name) => name === 'Ames')).toHaveLength(1);
+    expect(sent.slice(-2)).toEqual(['Bryce', 'Cole']);
+    expect(await pendingCount(store)).toBe(0);
+  });
+
+  it('falls back to one request per entry when the server has no batch route', async () => {
+    const { store, key } = await threeQueued();
+    const singles: string[] = [];
+    const fetch = (async (url: string) => {
+      if (String(url).endsWith(PUSH_PATH)) return new Response('{}', { status: 404 });
+      singles.push(String(url));
+      return new Response('null', { status: 201 });
+    }) as typeof globalThis.fetch;
+    await pusherFor(store, key, fetch).drain();
+    expect(singles).toHaveLength(3);
+    expect(await pendingCount(store)).toBe(0);
+  });
+});

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = await t.login('receptionist');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const patient = (firstName: string, phone: string) => ({
+  firstName,
+  lastName: 'Batchelor',
+  phone,
+  dateOfBirth: '1990-01-01',
+});
+const countBatchelors = async () =>
+  (await t.db.selectFrom('patients').select('id').where('last_name', '=', 'Batchelor').execute()).length;
+
+describe('POST /api/sync/push', () => {
+  const actions = [
+    { id: 'push-a-1', method: 'POST', endpoint: '/api/patients', body: patient('Ada', '4165550301') },
+    { id: 'push-a-2', method: 'POST', endpoint: '/api/patients', body: { ...patient('Bo', '12') } },
+    { id: 'push-a-3', method: 'POST', endpoint: '/api/patients', body: patient('Cy', '4165550303') },
+  ];
+
+  it("runs each action through its own route, in order, and answers each one's status and body", async () => {
+    const response = await t.request({ method: 'POST', url: '/api/sync/push', cookie, body: { actions } });
+    expect(response.statusCode).toBe(200);
+    const { results } = response.json() as { results: { id: string; status: number; body: { message?: string } }[] };
+    expect(results.map((r) => [r.id, r.status])).toEqual([
+      ['push-a-1', 201],
+      ['push-a-2', 400],
+      ['push-a-3', 201],
+    ]);
+    expect(results[1]?.body.message).toBe('Please enter a valid North American phone number (10 digits)');
+    expect(await countBatchelors()).toBe(2);
+  });
+
+  it('is exactly-once: the same batch again replays the stored answers and changes nothing', async () => {
+    const response = await t.request({ method: 'POST', url: '/api/sync/push', cookie, body: { actions } });
+    expect((response.json() as { results: { status: number }[] }).results.map((r) => r.status)).toEqual([
+      201, 400, 201,
+    ]);
+    expect(await countBatchelors()).toBe(2);
+  });
+
+  it('refuses nested sync calls, empty and oversized batches', async () => {
+    for (const body of [
+      { actions: [{ id: 'x1', method: 'POST', endpoint: '/api/sync/push', body: {} }] },
+      { actions: [] },
+      { actions: Array.from({ length: 101 }, (_, i) => ({ id: `k${i}`, method: 'POST', endpoint: '/api/patients' })) },
+      { actions: [{ id: 'bad key!', method: 'POST', endpoint: '/api/patients' }] },
+    ]) {
+      expect((await t.request({ method: 'POST', url: '/api/sync/push', cookie, body })).statusCode).toBe(400);
+    }
+  });
+
+  it('checks permissions per action', async () => {
+    const staff = await t.login('staff');
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/sync/push',
+      cookie: staff,
+      body: {
+        actions: [{ id: 'push-s-1', method: 'POST', endpoint: '/api/patients', body: patient('Di', '4165550304') }],
+      },
+    });
+    expect((response.json() as { results: { status: number }[] }).results[0]?.status).toBe(403);
+  });
+
+  it('needs a session', async () => {
+    expect((await t.request({ method: 'POST', url: '/api/sync/push', body: { actions } })).statusCode).toBe(401);
+  });
+});
