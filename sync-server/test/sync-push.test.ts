@@ -76,3 +76,39 @@ describe('POST /api/sync/push', () => {
     expect((await t.request({ method: 'POST', url: '/api/sync/push', body: { actions } })).statusCode).toBe(401);
   });
 });
+
+describe('rate limit and batches', () => {
+  it('counts a batch as one request, and a client cannot claim to be a batch member', async () => {
+    const limited = await createTestApp({ rateLimitMax: 5 });
+    try {
+      const session = await limited.login('receptionist');
+      const actions = Array.from({ length: 20 }, (_, i) => ({
+        id: `rl-${i}`,
+        method: 'POST',
+        endpoint: '/api/patients',
+        body: { firstName: `Rae${i}`, lastName: 'Limit', phone: `41655504${String(i).padStart(2, '0')}` },
+      }));
+      const response = await limited.request({
+        method: 'POST',
+        url: '/api/sync/push',
+        cookie: session,
+        body: { actions },
+      });
+      const statuses = (response.json() as { results: { status: number }[] }).results.map((r) => r.status);
+      expect(statuses).toEqual(Array(20).fill(201));
+      const spoofed = await limited.request({
+        url: '/api/auth/me',
+        cookie: session,
+        headers: { 'x-batch-member': 'guess' },
+      });
+      for (let i = 0; i < 5; i++) await limited.request({ url: '/api/auth/me', cookie: session });
+      expect(spoofed.statusCode).toBe(200);
+      expect(
+        (await limited.request({ url: '/api/auth/me', cookie: session, headers: { 'x-batch-member': 'guess' } }))
+          .statusCode,
+      ).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

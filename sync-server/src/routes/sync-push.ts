@@ -51,7 +51,12 @@ function parse(text: string): unknown {
  * Replays a device's queued actions in one round trip. Each action goes through its own route
  * (session, practice, permission, validation, Idempotency-Key, transaction) exactly as if sent alone.
  */
-export function registerSyncPushRoute(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
+export function registerSyncPushRoute(
+  app: FastifyInstance,
+  deps: AppDeps,
+  registry: RouteRegistry,
+  batchMember: { header: string; token: string },
+): void {
   defineRoute(app, deps, registry, {
     method: 'POST',
     url: PUSH_PATH,
@@ -71,6 +76,7 @@ export function registerSyncPushRoute(app: FastifyInstance, deps: AppDeps, regis
           url: action.endpoint,
           headers: {
             cookie: request.headers.cookie ?? '',
+            [batchMember.header]: batchMember.token,
             'x-practice-id': String(practiceId),
             'idempotency-key': action.id,
             ...(typeof request.headers['x-client-schema'] === 'string'
