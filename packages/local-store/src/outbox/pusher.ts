@@ -4,7 +4,7 @@ import { DECRYPT_FAILED, openValue, sealValue } from '../crypto/seal.ts';
 import { toStoredRows } from '../records.ts';
 import type { OutboxEntry, StoredRow } from '../rows.ts';
 import type { LocalStore } from '../store.ts';
-import { acknowledge, firstPending, pendingCount, refuse } from './queue.ts';
+import { acknowledge, acknowledgeAll, firstPending, pendingCount, refuse } from './queue.ts';
 import { backoffDelay, classify, retryAfterMs, STUCK_AFTER_ATTEMPTS } from './retry.ts';
 
 export type PusherEventType = 'sent' | 'attention' | 'retrying' | 'stuck' | 'drained' | 'signed-out';
@@ -250,26 +250,41 @@ export function createPusher(options: PusherOptions): Pusher {
       await scheduleRetry(head, 'The server answered the batch without results', null);
       return true;
     }
+    // Consecutive accepted answers are acknowledged together, in one transaction and one count.
+    let accepted: { entry: OutboxEntry; body: unknown }[] = [];
+    const flush = async () => {
+      if (accepted.length === 0) return;
+      const rows = await Promise.all(accepted.map(({ entry, body }) => canonicalRow(entry, body)));
+      await acknowledgeAll(
+        db,
+        accepted.map(({ entry }, index) => ({ entry, canonical: rows[index] ?? null })),
+      );
+      const pending = await pendingCount(store);
+      for (const { entry } of accepted) options.onEvent?.({ type: 'sent', entry, pending });
+      accepted = [];
+    };
     for (const [index, result] of results.entries()) {
       const entry = batch[index];
       if (!entry || result.id !== entry.id) break;
-      switch (classify(result.status)) {
-        case 'accepted':
-          await acknowledge(db, entry, await canonicalRow(entry, result.body));
-          await emit('sent', entry);
-          break;
-        case 'refused':
-          await refuseWith(entry, result.status, errorMessage(result.body, '', result.status), result.body);
-          break;
-        case 'signed-out':
-          paused = true;
-          await emit('signed-out', entry);
-          return true;
-        case 'retry':
-          await scheduleRetry(entry, `HTTP ${result.status}`, retryAfterMs(result.retryAfter, now()));
-          return true;
+      const outcome = classify(result.status);
+      if (outcome === 'accepted') {
+        accepted.push({ entry, body: result.body });
+        continue;
       }
+      await flush();
+      if (outcome === 'refused') {
+        await refuseWith(entry, result.status, errorMessage(result.body, '', result.status), result.body);
+        continue;
+      }
+      if (outcome === 'signed-out') {
+        paused = true;
+        await emit('signed-out', entry);
+      } else {
+        await scheduleRetry(entry, `HTTP ${result.status}`, retryAfterMs(result.retryAfter, now()));
+      }
+      return true;
     }
+    await flush();
     return true;
   }
 

@@ -52,22 +52,35 @@ async function otherPendingForEntity(db: DentalDb, entry: OutboxEntry): Promise<
  * than anything the cursor has passed, so it wins over the response; a later pull corrects either.
  */
 export async function acknowledge(db: DentalDb, entry: OutboxEntry, canonical: StoredRow | null): Promise<void> {
-  const table = db.table(entry.entity.table);
-  await db.transaction('rw', [db.outbox, db.deferred, table], async () => {
-    if (entry.seq === undefined || !(await db.outbox.get(entry.seq))) return;
-    await db.outbox.delete(entry.seq);
-    if ((await otherPendingForEntity(db, entry)).length > 0) return;
-    const key = entityKey(entry.entity.table, entry.entity.id);
-    const deferred = await db.deferred.get(key);
-    if (deferred) {
-      await putOrDelete(db, entry, deferred.row);
-      await db.deferred.delete(key);
-    } else if (canonical) {
-      const current = (await table.get(entry.entity.id)) as StoredRow | undefined;
-      const version = typeof canonical.version === 'number' && canonical.version > 0 ? canonical.version : undefined;
-      await table.put({ ...canonical, version: version ?? current?.version ?? 0 });
-    }
+  await acknowledgeAll(db, [{ entry, canonical }]);
+}
+
+/** Several accepted entries in one transaction: a batch push is acknowledged as one write. */
+export async function acknowledgeAll(
+  db: DentalDb,
+  accepted: readonly { entry: OutboxEntry; canonical: StoredRow | null }[],
+): Promise<void> {
+  const tables = [...new Set(accepted.map(({ entry }) => entry.entity.table))].map((name) => db.table(name));
+  await db.transaction('rw', [db.outbox, db.deferred, ...tables], async () => {
+    for (const { entry, canonical } of accepted) await acknowledgeOne(db, entry, canonical);
   });
+}
+
+async function acknowledgeOne(db: DentalDb, entry: OutboxEntry, canonical: StoredRow | null): Promise<void> {
+  const table = db.table(entry.entity.table);
+  if (entry.seq === undefined || !(await db.outbox.get(entry.seq))) return;
+  await db.outbox.delete(entry.seq);
+  if ((await otherPendingForEntity(db, entry)).length > 0) return;
+  const key = entityKey(entry.entity.table, entry.entity.id);
+  const deferred = await db.deferred.get(key);
+  if (deferred) {
+    await putOrDelete(db, entry, deferred.row);
+    await db.deferred.delete(key);
+  } else if (canonical) {
+    const current = (await table.get(entry.entity.id)) as StoredRow | undefined;
+    const version = typeof canonical.version === 'number' && canonical.version > 0 ? canonical.version : undefined;
+    await table.put({ ...canonical, version: version ?? current?.version ?? 0 });
+  }
 }
 
 /**
