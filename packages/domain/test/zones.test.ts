@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { instantAt, localDate, localDayRange, localTime } from '../src/time/zones.ts';
+import { instantAt, localDate, localDayRange, localTime, longDate } from '../src/time/zones.ts';
 
 describe('practice time zones', () => {
   it('gives the practice calendar day and time whatever the instant', () => {
     expect(localDate('2026-11-23T03:30:00Z', 'America/Toronto')).toBe('2026-11-22');
     expect(localTime('2026-11-23T03:30:00Z', 'America/Vancouver')).toBe('19:30');
     expect(instantAt('2026-11-23', '09:00', 'America/Edmonton')).toBe('2026-11-23T16:00:00.000Z');
+    expect(longDate('2026-11-23T03:30:00Z', 'America/Toronto')).toBe('Sunday, November 22, 2026');
   });
 
   it('spans 23 and 25 hours on daylight-saving days', () => {

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@dental/domain/messages';
 import { can } from '@dental/domain/permissions/can';
 import type { Permission } from '@dental/domain/permissions/catalogue';
 import { Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
@@ -47,7 +48,7 @@ export function PageGuard({ permission, children, fallback }: Props) {
           </ThemeIcon>
         }
       >
-        <Text>Please log in to access this page.</Text>
+        <Text>{MESSAGES.notAuthenticated}</Text>
       </GuardCard>
     );
   }

@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, Drawer, Modal } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'teal',
@@ -7,4 +7,9 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   cursorType: 'pointer',
+  // Icon-only close buttons need a name for screen readers; set once for every dialog.
+  components: {
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+  },
 });

@@ -1,3 +1,4 @@
+import { longDate } from '@dental/domain/time/zones';
 import { fullName } from '@dental/domain/users/user';
 import { ActionIcon, Avatar, Group, Menu, Modal, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -19,7 +20,6 @@ import { type FormEvent, useState } from 'react';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { useCurrentPractice } from '../features/practice/practice-queries.ts';
 import { useThemePreference } from '../features/theme/use-theme.ts';
-import { longDateIn } from '../lib/dates.ts';
 import { NotificationsBell } from './notifications-bell.tsx';
 import { PracticeSwitcher } from './practice-switcher.tsx';
 import classes from './shell.module.css';
@@ -99,7 +99,7 @@ export function Header({ onLogout }: { onLogout(): void }) {
     <Group className={classes.header} justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
         <Text size="sm" c="dimmed" data-testid="header-date" visibleFrom="lg" style={{ whiteSpace: 'nowrap' }}>
-          {longDateIn(timezone)}
+          {longDate(new Date(), timezone)}
         </Text>
         <PracticeSwitcher />
       </Group>
@@ -183,13 +183,7 @@ export function Header({ onLogout }: { onLogout(): void }) {
         )}
       </Group>
 
-      <Modal
-        opened={assistantOpen}
-        onClose={assistant.close}
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        title="Ninja AI"
-        centered
-      >
+      <Modal opened={assistantOpen} onClose={assistant.close} title="Ninja AI" centered>
         <Text>The Ninja AI assistant is not available in this version.</Text>
       </Modal>
     </Group>

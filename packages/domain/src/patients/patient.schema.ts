@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { PATIENTS, PROVINCES, SCHEDULING } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import type { Clock } from '../time/clock.ts';
-import { boundedInt, jsonObject, positiveId, uuid } from '../validation/fields.ts';
+import { boundedInt, jsonObject, optionalText, positiveId, uuid } from '../validation/fields.ts';
 import { isValidPhone, normalizePhone } from './phone.ts';
 import { formatPostalCode, POSTAL_CODE_MAX_LENGTH } from './postal-code.ts';
 
@@ -49,19 +49,6 @@ function enumMessage(values: readonly string[]): string {
 
 function name(required: string, tooLong: string) {
   return v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(50, tooLong));
-}
-
-function optionalText(field: string, max: number) {
-  return v.optional(
-    v.nullable(
-      v.pipe(
-        v.string(`${field} must be text`),
-        v.trim(),
-        v.maxLength(max, `${field} must be at most ${max} characters`),
-        v.transform((value) => (value === '' ? null : value)),
-      ),
-    ),
-  );
 }
 
 const phoneSchema = v.pipe(

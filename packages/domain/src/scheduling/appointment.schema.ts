@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { SCHEDULING } from '../constants.ts';
-import { jsonObject, positiveId, UUID_PATTERN } from '../validation/fields.ts';
+import { jsonObject, optionalText, positiveId, UUID_PATTERN } from '../validation/fields.ts';
 import { APPOINTMENT_STATUSES, type AppointmentStatus, STATUS_ALIASES } from './status-transitions.ts';
 
 /** An appointment as GET /api/appointments lists it and as the pull sync delivers it. */
@@ -71,19 +71,6 @@ function requiredText(field: string, max: number) {
     v.trim(),
     v.nonEmpty(`${field} is required`),
     v.maxLength(max, `${field} must be at most ${max} characters`),
-  );
-}
-
-function optionalText(field: string, max: number) {
-  return v.optional(
-    v.nullable(
-      v.pipe(
-        v.string(`${field} must be text`),
-        v.trim(),
-        v.maxLength(max, `${field} must be at most ${max} characters`),
-        v.transform((value) => (value === '' ? null : value)),
-      ),
-    ),
   );
 }
 

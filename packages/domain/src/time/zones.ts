@@ -28,3 +28,8 @@ export function localDayRange(date: string, timeZone: string): { start: string; 
   const next = dayjs.utc(date).add(1, 'day').format('YYYY-MM-DD');
   return { start: instantAt(date, '00:00', timeZone), end: instantAt(next, '00:00', timeZone) };
 }
+
+/** Long date in the practice's zone, whatever the device's zone: "Sunday, November 22, 2026". */
+export function longDate(instant: Date | string, timeZone: string): string {
+  return dayjs(instant).tz(timeZone).format('dddd, MMMM D, YYYY');
+}

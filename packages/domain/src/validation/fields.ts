@@ -51,3 +51,17 @@ export function jsonObject<T extends v.ObjectEntries>(entries: T) {
     v.object(entries),
   );
 }
+
+/** Optional free text: trimmed, bounded, and an empty string stored as null. */
+export function optionalText(field: string, max: number) {
+  return v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(`${field} must be text`),
+        v.trim(),
+        v.maxLength(max, `${field} must be at most ${max} characters`),
+        v.transform((value) => (value === '' ? null : value)),
+      ),
+    ),
+  );
+}

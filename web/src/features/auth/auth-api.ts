@@ -1,4 +1,5 @@
 import { REQUESTS } from '@dental/domain/constants';
+import { MESSAGES } from '@dental/domain/messages';
 import type { User } from '@dental/domain/users/user';
 import { ApiError, apiRequest, NetworkError } from '../../lib/api.ts';
 
@@ -61,7 +62,7 @@ export async function login(username: string, password: string): Promise<LoginRe
     practiceId: null,
     body: { username, password },
   });
-  if (body?.success !== true || !body.user) throw new Error('Invalid login response');
+  if (body?.success !== true || !body.user) throw new Error(MESSAGES.invalidLoginResponse);
   return {
     user: body.user,
     mustResetPassword: body.mustResetPassword === true || body.user.mustResetPassword,

@@ -1,6 +1,6 @@
+import { longDate } from '@dental/domain/time/zones';
 import { fullName } from '@dental/domain/users/user';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { longDateIn } from '../../lib/dates.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { useCurrentPractice } from '../practice/practice-queries.ts';
 
@@ -17,7 +17,7 @@ export function HomePage() {
         </Title>
         <Text c="dimmed">
           {practice ? `${practice.name} · ${practice.city}, ${practice.province} · ` : ''}
-          {longDateIn(timezone)}
+          {longDate(new Date(), timezone)}
         </Text>
       </div>
       <Paper withBorder p="lg" radius="md">

@@ -153,14 +153,7 @@ export function NeedsAttentionDrawer({ opened, onClose }: { opened: boolean; onC
     [],
   );
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      title="Needs attention"
-      position="right"
-      size="md"
-    >
+    <Drawer opened={opened} onClose={onClose} title="Needs attention" position="right" size="md">
       <Stack gap="sm">
         {items.length === 0 ? (
           <Text c="dimmed" size="sm">

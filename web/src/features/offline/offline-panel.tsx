@@ -93,14 +93,7 @@ export function OfflinePanel({ opened, onClose }: { opened: boolean; onClose(): 
   }
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      title="Offline data"
-      size="lg"
-      centered
-    >
+    <Modal opened={opened} onClose={onClose} title="Offline data" size="lg" centered>
       <Stack gap="md">
         <Group gap="xs">
           <Badge color={online ? 'teal.9' : 'orange.9'} variant="filled">

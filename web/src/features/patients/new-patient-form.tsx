@@ -49,7 +49,7 @@ export function NewPatientForm({ opened, onClose }: { opened: boolean; onClose()
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title="New Patient" centered>
+    <Modal opened={opened} onClose={onClose} title="New Patient" centered>
       <form onSubmit={submit} noValidate data-dirty={dirty ? 'true' : undefined}>
         <Stack gap="sm">
           {field('firstName', 'First name', { required: true })}

@@ -1,3 +1,4 @@
+import { DEFAULTS } from '@dental/domain/constants';
 import { PROVIDER_ROLES } from '@dental/domain/permissions/roles';
 import { type Conflict, findConflicts } from '@dental/domain/scheduling/conflicts';
 import { instantAt } from '@dental/domain/time/zones';
@@ -11,8 +12,9 @@ import { type FormEvent, useState } from 'react';
 import { useLocalData } from '../offline/local-data.tsx';
 import { toast } from '../toasts/toast.ts';
 
+// Spec 9: slots are 30 minutes apart; the practice-hours grid of the scheduling issue will narrow this to open hours.
 const TIMES = Array.from({ length: 26 }, (_, i) => {
-  const minutes = 7 * 60 + i * 30;
+  const minutes = 7 * 60 + i * DEFAULTS.timeSlotMinutes;
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 });
 
@@ -103,14 +105,7 @@ export function BookAppointmentForm({ opened, onClose, day, dayAppointments }: P
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      title="New Appointment"
-      centered
-      size="lg"
-    >
+    <Modal opened={opened} onClose={onClose} title="New Appointment" centered size="lg">
       <form
         noValidate
         data-dirty={values.patientId ? 'true' : undefined}
