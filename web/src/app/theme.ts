@@ -9,7 +9,13 @@ export const theme = createTheme({
   cursorType: 'pointer',
   // Icon-only close buttons need a name for screen readers; set once for every dialog.
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: Modal.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+      styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
+    }),
+    Drawer: Drawer.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+      styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
+    }),
   },
 });

@@ -59,7 +59,6 @@ export function PasswordResetDialog({ user, onComplete }: Props) {
       withCloseButton={false}
       centered
       size="md"
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
