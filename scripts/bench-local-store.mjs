@@ -202,61 +202,84 @@ export async function runLocalStoreBench() {
       await call('signIn');
     };
 
-    // The pull first, as on a new device: an empty profile, before the 10,000-row tables come and go.
-    log(`4: full snapshot of practice ${PULL_PRACTICE} into an empty store`);
-    await freshSession();
-    await call('pullSnapshot', PULL_PRACTICE, 999);
-    await call('pullRaw', PULL_PRACTICE);
-    const pull = await interleaved(
-      'pull',
-      ROUNDS,
-      (round) => call('pullSnapshot', PULL_PRACTICE, round),
-      () => call('pullRaw', PULL_PRACTICE),
-    );
-    const pullProfile = await call('pullSnapshot', PULL_PRACTICE, 998, undefined, true);
-    const pullSteps = await call('profilePullSteps', PULL_PRACTICE);
-
-    log(`1 and 2: ${RECORDS.toLocaleString('en')} patients, sealed versus plain Dexie`);
-    const fixture = await call('setupLocal', RECORDS);
-    await call('writeSealed');
-    await call('writePlain');
-    await call('readSealed');
-    await call('readPlain');
-    const write = await interleaved(
-      'write',
-      ROUNDS,
-      () => call('writeSealed'),
-      () => call('writePlain'),
-    );
-    const read = await interleaved(
-      'read',
-      ROUNDS,
-      () => call('readSealed'),
-      () => call('readPlain'),
-    );
-    const localProfile = await call('profileLocal');
-    await call('teardownLocal');
-
-    log(`3: replay of ${REPLAY_ACTIONS.toLocaleString('en')} queued patient creations (practice ${REPLAY_PRACTICE})`);
-    await freshSession();
-    await call('replayPusher', REPLAY_PRACTICE, 900, 50);
-    await call('replayDirect', REPLAY_PRACTICE, 901, 50);
-    // Tags make names and phones unique per run: 1 + 2 × round for the pusher, 2 + 2 × round for fetch.
-    const replay = await interleaved(
-      'replay',
-      REPLAY_ROUNDS,
-      async (round) => {
+    const sections = {
+      pull: async () => {
+        // The pull first, as on a new device: an empty profile, before the 10,000-row tables come and go.
+        log(`4: full snapshot of practice ${PULL_PRACTICE} into an empty store`);
         await freshSession();
-        return call('replayPusher', REPLAY_PRACTICE, 1 + 2 * round, REPLAY_ACTIONS);
+        await call('pullSnapshot', PULL_PRACTICE, 999);
+        await call('pullRaw', PULL_PRACTICE);
+        const pull = await interleaved(
+          'pull',
+          ROUNDS,
+          (round) => call('pullSnapshot', PULL_PRACTICE, round),
+          () => call('pullRaw', PULL_PRACTICE),
+        );
+        const pullProfile = await call('pullSnapshot', PULL_PRACTICE, 998, undefined, true);
+        const pullSteps = await call('profilePullSteps', PULL_PRACTICE);
+        return { pull, pullProfile, pullSteps };
       },
-      async (round) => {
+      local: async () => {
+        log(`1 and 2: ${RECORDS.toLocaleString('en')} patients, sealed versus plain Dexie`);
+        const fixture = await call('setupLocal', RECORDS);
+        await call('writeSealed');
+        await call('writePlain');
+        await call('readSealed');
+        await call('readPlain');
+        const write = await interleaved(
+          'write',
+          ROUNDS,
+          () => call('writeSealed'),
+          () => call('writePlain'),
+        );
+        const read = await interleaved(
+          'read',
+          ROUNDS,
+          () => call('readSealed'),
+          () => call('readPlain'),
+        );
+        const localProfile = await call('profileLocal');
+        await call('teardownLocal');
+        return { fixture, write, read, localProfile };
+      },
+      replay: async () => {
+        log(
+          `3: replay of ${REPLAY_ACTIONS.toLocaleString('en')} queued patient creations (practice ${REPLAY_PRACTICE})`,
+        );
         await freshSession();
-        return call('replayDirect', REPLAY_PRACTICE, 2 + 2 * round, REPLAY_ACTIONS);
+        await call('replayPusher', REPLAY_PRACTICE, 900, 50);
+        await call('replayDirect', REPLAY_PRACTICE, 901, 50);
+        // Tags make names and phones unique per run: 1 + 2 × round for the pusher, 2 + 2 × round for fetch.
+        const replay = await interleaved(
+          'replay',
+          REPLAY_ROUNDS,
+          async (round) => {
+            await freshSession();
+            return call('replayPusher', REPLAY_PRACTICE, 1 + 2 * round, REPLAY_ACTIONS);
+          },
+          async (round) => {
+            await freshSession();
+            return call('replayDirect', REPLAY_PRACTICE, 2 + 2 * round, REPLAY_ACTIONS);
+          },
+        );
+        await freshSession();
+        const replayProfile = await call('replayPusher', REPLAY_PRACTICE, 500, REPLAY_ACTIONS, true);
+        const outboxProfile = await call('profileOutbox', REPLAY_PRACTICE, 600, REPLAY_ACTIONS);
+        return { replay, replayProfile, outboxProfile };
       },
-    );
-    await freshSession();
-    const replayProfile = await call('replayPusher', REPLAY_PRACTICE, 500, REPLAY_ACTIONS, true);
-    const outboxProfile = await call('profileOutbox', REPLAY_PRACTICE, 600, REPLAY_ACTIONS);
+    };
+    // BENCH_ONLY=pull|local|replay runs one section and prints it, for working on one figure.
+    const only = process.env.BENCH_ONLY;
+    if (only) {
+      const section = sections[only];
+      if (!section) throw new Error(`BENCH_ONLY must be one of ${Object.keys(sections).join(', ')}`);
+      const figures = await section();
+      console.log(JSON.stringify(figures, (key, value) => (key === 'runs' ? undefined : value), 2));
+      return figures;
+    }
+    const { pull, pullProfile, pullSteps } = await sections.pull();
+    const { fixture, write, read, localProfile } = await sections.local();
+    const { replay, replayProfile, outboxProfile } = await sections.replay();
 
     const lastPull = pull.runs.at(-1).a;
     const results = {

@@ -103,6 +103,40 @@ describe('batched push', () => {
     expect(await pendingCount(store)).toBe(0);
   });
 
+  it('sends later batches while earlier ones are acknowledged: each entry once, in order, refusals kept', async () => {
+    const { store, key } = await anUnlockedStore();
+    const total = 12;
+    for (let index = 0; index < total; index += 1) {
+      await createPatient(
+        store,
+        key,
+        aPatientInput({ lastName: `Row${index}`, phone: `41655510${String(index).padStart(2, '0')}` }),
+      );
+    }
+    const server = batchServer((action) =>
+      (action.body as { lastName: string }).lastName === 'Row7'
+        ? { status: 409, body: { message: 'This patient may already exist' } }
+        : { status: 201, body: { ...(action.body as object) } },
+    );
+    const pusher = createPusher({
+      store,
+      key,
+      fetch: server.fetch,
+      clientSchema: 1,
+      batchEndpoint: PUSH_PATH,
+      batchSize: 5,
+    });
+    expect(await pusher.drain()).toBe('drained');
+    const sent = server.calls.flat().map((action) => (action.body as { lastName: string }).lastName);
+    expect(server.calls.map((call) => call.length)).toEqual([5, 5, 2]);
+    expect(sent).toEqual(Array.from({ length: total }, (_, index) => `Row${index}`));
+    expect(await store.db.outbox.where('state').equals('attention').count()).toBe(1);
+    expect(await pendingCount(store)).toBe(0);
+    const shown = (await readPatients(store, key)).map((patient) => patient.lastName);
+    expect(shown).toHaveLength(total - 1);
+    expect(shown).not.toContain('Row7');
+  });
+
   it('falls back to one request per entry when the server has no batch route', async () => {
     const { store, key } = await threeQueued();
     const singles: string[] = [];

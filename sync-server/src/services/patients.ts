@@ -98,27 +98,32 @@ export async function findPatient(db: Db, practiceId: number, id: string): Promi
     .executeTakeFirst();
 }
 
-/** Same name and date of birth, or same phone and last name, in the same practice. */
+/**
+ * Same name and date of birth, or same phone and last name, in the same practice. Two lookups,
+ * each on its own index (an OR across them would scan the practice on every create).
+ */
 export async function findDuplicatePatient(
   db: Db,
   practiceId: number,
   candidate: { firstName: string; lastName: string; dateOfBirth: string | null; phone: string },
 ): Promise<PatientRow | undefined> {
+  const lastName = like('last_name', escapeLike(candidate.lastName));
+  const samePhone = await db
+    .selectFrom('patients')
+    .selectAll()
+    .where('practice_id', '=', practiceId)
+    .where('phone', '=', candidate.phone)
+    .where(lastName)
+    .orderBy('created_at')
+    .executeTakeFirst();
+  if (samePhone || !candidate.dateOfBirth) return samePhone;
   return db
     .selectFrom('patients')
     .selectAll()
     .where('practice_id', '=', practiceId)
-    .where((eb) => {
-      const samePhone = eb.and([eb('phone', '=', candidate.phone), like('last_name', escapeLike(candidate.lastName))]);
-      if (!candidate.dateOfBirth) return samePhone;
-      return eb.or([
-        eb.and([
-          like('first_name', escapeLike(candidate.firstName)),
-          like('last_name', escapeLike(candidate.lastName)),
-          eb('date_of_birth', '=', candidate.dateOfBirth),
-        ]),
-        samePhone,
-      ]);
-    })
+    .where('date_of_birth', '=', candidate.dateOfBirth)
+    .where(lastName)
+    .where(like('first_name', escapeLike(candidate.firstName)))
+    .orderBy('created_at')
     .executeTakeFirst();
 }

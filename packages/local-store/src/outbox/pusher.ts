@@ -1,4 +1,10 @@
-import { HEADERS, PUSH_BATCH_MAX, type PushAction, type PushResponse } from '@dental/domain/sync/protocol';
+import {
+  HEADERS,
+  PUSH_BATCH_MAX,
+  type PushAction,
+  type PushResponse,
+  type PushResult,
+} from '@dental/domain/sync/protocol';
 import { type StoreKey, StoreLockedError } from '../crypto/keys.ts';
 import { DECRYPT_FAILED, openValue, sealValue } from '../crypto/seal.ts';
 import { toStoredRows } from '../records.ts';
@@ -184,10 +190,10 @@ export function createPusher(options: PusherOptions): Pusher {
     }
   }
 
-  /** The head and the due entries right behind it, in queue order. */
-  async function dueRun(): Promise<OutboxEntry[]> {
-    const next = await db.outbox
-      .orderBy('seq')
+  /** The due entries after `afterSeq` (from the head when absent), in queue order. */
+  async function dueRun(afterSeq?: number): Promise<OutboxEntry[]> {
+    const from = afterSeq === undefined ? db.outbox.orderBy('seq') : db.outbox.where('seq').above(afterSeq);
+    const next = await from
       .filter((entry) => entry.state === 'pending')
       .limit(batchSize)
       .toArray();
@@ -195,17 +201,22 @@ export function createPusher(options: PusherOptions): Pusher {
     return cut === -1 ? next : next.slice(0, cut);
   }
 
-  /** Returns false when the server has no batch route, so the caller sends entries one by one. */
-  async function sendBatch(entries: OutboxEntry[]): Promise<boolean> {
+  type Posted =
+    | { kind: 'unsupported' }
+    | { kind: 'handled' }
+    | { kind: 'answered'; batch: OutboxEntry[]; results: PushResult[] };
+
+  /** Sends one batch; null when fewer than two entries can go together (the caller sends one). */
+  async function postBatch(entries: OutboxEntry[]): Promise<Posted | null> {
     const head = entries[0];
-    if (!head || !options.batchEndpoint) return false;
+    if (!head || !options.batchEndpoint) return null;
     const opened = await Promise.all(
       entries.map((entry) => (entry.body ? openValue(key, store.practiceId, 'outbox', entry.id, entry.body) : null)),
     );
     // An entry whose body cannot be opened is refused on its own by send(); the batch stops before it.
     const usable = opened.findIndex((result) => result !== null && !result.ok);
     const batch = usable === -1 ? entries : entries.slice(0, usable);
-    if (batch.length < 2) return false;
+    if (batch.length < 2) return null;
     const actions: PushAction[] = batch.map((entry, index) => {
       const plain = opened[index];
       const body = plain?.ok && entry.method !== 'DELETE' ? plain.plain : undefined;
@@ -225,32 +236,31 @@ export function createPusher(options: PusherOptions): Pusher {
       });
     } catch {
       await scheduleRetry(head, 'Network error', null);
-      return true;
+      return { kind: 'handled' };
     }
-    if (response.status === 404 || response.status === 405) {
-      // An older server: fall back to one request per entry for the life of this pusher.
-      batchUnsupported = true;
-      return false;
-    }
+    // An older server without the batch route: one request per entry for the life of this pusher.
+    if (response.status === 404 || response.status === 405) return { kind: 'unsupported' };
     if (!response.ok) {
       const outcome = classify(response.status);
+      if (outcome === 'refused') return { kind: 'unsupported' };
       if (outcome === 'signed-out') {
         paused = true;
         await emit('signed-out', head);
-      } else if (outcome === 'refused') {
-        batchUnsupported = true;
-        return false;
       } else {
         await scheduleRetry(head, `HTTP ${response.status}`, retryAfterMs(response.headers.get('retry-after'), now()));
       }
-      return true;
+      return { kind: 'handled' };
     }
     const { results } = ((await readBody(response)) ?? {}) as Partial<PushResponse>;
     if (!Array.isArray(results) || results.length === 0) {
       await scheduleRetry(head, 'The server answered the batch without results', null);
-      return true;
+      return { kind: 'handled' };
     }
-    // Consecutive accepted answers are acknowledged together, in one transaction and one count.
+    return { kind: 'answered', batch, results };
+  }
+
+  /** Records a batch's answers in order: accepted runs acknowledged together, the first non-final one stops it. */
+  async function settle(batch: OutboxEntry[], results: PushResult[]): Promise<void> {
     let accepted: { entry: OutboxEntry; body: unknown }[] = [];
     const flush = async () => {
       if (accepted.length === 0) return;
@@ -282,10 +292,45 @@ export function createPusher(options: PusherOptions): Pusher {
       } else {
         await scheduleRetry(entry, `HTTP ${result.status}`, retryAfterMs(result.retryAfter, now()));
       }
-      return true;
+      return;
     }
     await flush();
-    return true;
+  }
+
+  /**
+   * Sends batches until one is not wholly accepted. The next batch goes up while the previous one
+   * is still being acknowledged locally: the server has applied it, so order holds, and a crash
+   * before its acknowledgement only means a resend the server answers from its Idempotency-Key
+   * records. Acknowledgements still run one after another, in queue order.
+   * Returns false when nothing went as a batch, so the caller sends the head on its own.
+   */
+  async function sendBatches(): Promise<boolean> {
+    let settling: Promise<void> = Promise.resolve();
+    let afterSeq: number | undefined;
+    let sentAny = false;
+    try {
+      while (!stopped && !paused) {
+        const posted = await postBatch(await dueRun(afterSeq));
+        if (!posted) break;
+        if (posted.kind === 'unsupported') {
+          batchUnsupported = true;
+          break;
+        }
+        sentAny = true;
+        if (posted.kind === 'handled') break;
+        const { batch, results } = posted;
+        settling = settling.then(() => settle(batch, results));
+        const whollyAccepted =
+          results.length === batch.length &&
+          results.every((result, index) => result.id === batch[index]?.id && classify(result.status) === 'accepted');
+        const last = batch.at(-1)?.seq;
+        if (!whollyAccepted || last === undefined) break;
+        afterSeq = last;
+      }
+    } finally {
+      await settling;
+    }
+    return sentAny;
   }
 
   async function loop(): Promise<DrainResult> {
@@ -308,7 +353,7 @@ export function createPusher(options: PusherOptions): Pusher {
         if (wake.signal.aborted) wake = new AbortController();
         continue;
       }
-      if (!batchUnsupported && (await sendBatch(await dueRun()))) continue;
+      if (!batchUnsupported && (await sendBatches())) continue;
       await send(head);
     }
   }

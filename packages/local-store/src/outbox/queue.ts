@@ -55,32 +55,60 @@ export async function acknowledge(db: DentalDb, entry: OutboxEntry, canonical: S
   await acknowledgeAll(db, [{ entry, canonical }]);
 }
 
-/** Several accepted entries in one transaction: a batch push is acknowledged as one write. */
+/**
+ * Several accepted entries in one transaction, with a handful of bulk requests rather than several
+ * awaited ones per entry: a batch push is acknowledged as one write. Per row only the last accepted
+ * entry decides what is shown, exactly as acknowledging them one by one in order would.
+ */
 export async function acknowledgeAll(
   db: DentalDb,
   accepted: readonly { entry: OutboxEntry; canonical: StoredRow | null }[],
 ): Promise<void> {
-  const tables = [...new Set(accepted.map(({ entry }) => entry.entity.table))].map((name) => db.table(name));
-  await db.transaction('rw', [db.outbox, db.deferred, ...tables], async () => {
-    for (const { entry, canonical } of accepted) await acknowledgeOne(db, entry, canonical);
-  });
-}
+  const tableNames = [...new Set(accepted.map(({ entry }) => entry.entity.table))];
+  await db.transaction('rw', [db.outbox, db.deferred, ...tableNames.map((name) => db.table(name))], async () => {
+    const seqs = accepted.flatMap(({ entry }) => (entry.seq === undefined ? [] : [entry.seq]));
+    const stillQueued = new Set((await db.outbox.bulkGet(seqs)).flatMap((entry) => (entry ? [entry.id] : [])));
+    const live = accepted.filter(({ entry }) => stillQueued.has(entry.id));
+    if (live.length === 0) return;
+    await db.outbox.bulkDelete(live.flatMap(({ entry }) => (entry.seq === undefined ? [] : [entry.seq])));
 
-async function acknowledgeOne(db: DentalDb, entry: OutboxEntry, canonical: StoredRow | null): Promise<void> {
-  const table = db.table(entry.entity.table);
-  if (entry.seq === undefined || !(await db.outbox.get(entry.seq))) return;
-  await db.outbox.delete(entry.seq);
-  if ((await otherPendingForEntity(db, entry)).length > 0) return;
-  const key = entityKey(entry.entity.table, entry.entity.id);
-  const deferred = await db.deferred.get(key);
-  if (deferred) {
-    await putOrDelete(db, entry, deferred.row);
-    await db.deferred.delete(key);
-  } else if (canonical) {
-    const current = (await table.get(entry.entity.id)) as StoredRow | undefined;
-    const version = typeof canonical.version === 'number' && canonical.version > 0 ? canonical.version : undefined;
-    await table.put({ ...canonical, version: version ?? current?.version ?? 0 });
-  }
+    const lastPerRow = new Map<string, { entry: OutboxEntry; canonical: StoredRow | null }>();
+    for (const item of live) lastPerRow.set(entityKey(item.entry.entity.table, item.entry.entity.id), item);
+    const rows = [...lastPerRow.values()];
+    const waiting = await db.outbox
+      .where('[entity.table+entity.id]')
+      .anyOf(rows.map(({ entry }) => [entry.entity.table, entry.entity.id]))
+      .filter((other) => other.state === 'pending')
+      .toArray();
+    const busy = new Set(waiting.map((other) => entityKey(other.entity.table, other.entity.id)));
+    const settled = rows.filter(({ entry }) => !busy.has(entityKey(entry.entity.table, entry.entity.id)));
+    const keys = settled.map(({ entry }) => entityKey(entry.entity.table, entry.entity.id));
+    const deferred = await db.deferred.bulkGet(keys);
+    await db.deferred.bulkDelete(keys.filter((_key, index) => deferred[index] !== undefined));
+
+    for (const name of tableNames) {
+      const table = db.table(name);
+      const inTable = settled.flatMap((item, index) =>
+        item.entry.entity.table === name ? [{ ...item, deferred: deferred[index] }] : [],
+      );
+      const current = (await table.bulkGet(inTable.map(({ entry }) => entry.entity.id))) as (StoredRow | undefined)[];
+      const puts: StoredRow[] = [];
+      const deletes: string[] = [];
+      inTable.forEach(({ entry, canonical, deferred: change }, index) => {
+        // A server change deferred during a pull is newer than the response; a later pull corrects either.
+        if (change) {
+          if (change.row) puts.push(change.row);
+          else deletes.push(entry.entity.id);
+        } else if (canonical) {
+          const version =
+            typeof canonical.version === 'number' && canonical.version > 0 ? canonical.version : undefined;
+          puts.push({ ...canonical, version: version ?? current[index]?.version ?? 0 });
+        }
+      });
+      if (deletes.length > 0) await table.bulkDelete(deletes);
+      if (puts.length > 0) await table.bulkPut(puts);
+    }
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import * as initial from './0001-initial.ts';
 import * as notifications from './0002-notifications.ts';
 import * as sync from './0003-sync.ts';
 import * as deviceSecret from './0004-device-secret.ts';
+import * as patientBirthDateIndex from './0005-patient-birth-date-index.ts';
 
 /** Applied in key order; keys never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-notifications': notifications,
   '0003-sync': sync,
   '0004-device-secret': deviceSecret,
+  '0005-patient-birth-date-index': patientBirthDateIndex,
 };
