@@ -238,9 +238,16 @@ export async function runLocalStoreBench() {
           () => call('readSealed'),
           () => call('readPlain'),
         );
+        await call('readSealedRowByRow');
+        const readRowByRow = await interleaved(
+          'read, row by row',
+          ROUNDS,
+          () => call('readSealedRowByRow'),
+          () => call('readPlain'),
+        );
         const localProfile = await call('profileLocal');
         await call('teardownLocal');
-        return { fixture, write, read, localProfile };
+        return { fixture, write, read, readRowByRow, localProfile };
       },
       replay: async () => {
         log(
@@ -278,14 +285,18 @@ export async function runLocalStoreBench() {
       return figures;
     }
     const { pull, pullProfile, pullSteps } = await sections.pull();
-    const { fixture, write, read, localProfile } = await sections.local();
+    const { fixture, write, read, readRowByRow, localProfile } = await sections.local();
     const { replay, replayProfile, outboxProfile } = await sections.replay();
 
     const lastPull = pull.runs.at(-1).a;
     const results = {
       read: {
-        what: `readPatients over ${RECORDS} sealed patients vs toArray over the same records in clear`,
+        what: `readPatients over ${RECORDS} sealed patients (roster pages) vs toArray over the same records in clear`,
         ...read,
+      },
+      readRowByRow: {
+        what: `readPatients with no roster pages (first read after a bulk change: each row decrypted) vs toArray in clear`,
+        ...readRowByRow,
       },
       write: { what: `putSealedBatch of ${RECORDS} patients vs bulkPut of the same records in clear`, ...write },
       replay: {
@@ -373,6 +384,7 @@ function printReport(report) {
   const ms = (value) => `${value.toFixed(1)} ms`;
   const rows = [
     ['1 read 10,000 patients', 'readPatients', 'Dexie toArray (clear)', results.read, rounds.read],
+    ['1b same, no roster pages', 'readPatients', 'Dexie toArray (clear)', results.readRowByRow, rounds.read],
     ['2 write 10,000 patients', 'putSealedBatch', 'Dexie bulkPut (clear)', results.write, rounds.write],
     ['3 replay 1,000 creations', 'pusher drain', 'sequential fetch', results.replay, rounds.replay],
     ['4 pull practice snapshot', 'pullChanges', 'fetch + parse pages', results.pull, rounds.pull],

@@ -1,4 +1,5 @@
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
+import { type RosterDirty, type RosterPage, rosterMiddleware } from './roster.ts';
 import type { AppointmentRow, ClearRow, DeferredChange, MetaEntry, OutboxEntry, PatientRow, RowOf } from './rows.ts';
 
 /**
@@ -30,6 +31,11 @@ export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string,
     version: 2,
     stores: { outbox: '++seq, &id, state, createdAt, [entity.table+entity.id]' },
   },
+  {
+    // The patient list read from sealed pages (roster.ts) instead of 10,000 single decryptions.
+    version: 3,
+    stores: { roster: '&page', rosterDirty: '++seq' },
+  },
 ];
 
 export const SCHEMA_VERSION = SCHEMA_VERSIONS.length;
@@ -50,10 +56,13 @@ export class DentalDb extends Dexie {
   declare readonly outbox: EntityTable<OutboxEntry, 'seq'>;
   declare readonly deferred: EntityTable<DeferredChange, 'key'>;
   declare readonly meta: EntityTable<MetaEntry, 'key'>;
+  declare readonly roster: EntityTable<RosterPage, 'page'>;
+  declare readonly rosterDirty: EntityTable<RosterDirty, 'seq'>;
 
   constructor(name: string, options?: DexieOptions) {
     super(name, options);
     for (const { version, stores } of SCHEMA_VERSIONS) this.version(version).stores(stores);
+    this.use(rosterMiddleware);
   }
 
   /** A synced table by its pull-feed name, typed by that name. */

@@ -1,16 +1,13 @@
 import type { SyncedTable } from '@dental/domain/sync/protocol';
 import type { StoreKey } from './crypto/keys.ts';
 import { fromStoredRows, type LocalAppointment, type LocalPatient, type PlainRecord } from './records.ts';
+import { readRoster } from './roster.ts';
 import type { ClearRow, ClearTable, StoredRow } from './rows.ts';
 import type { LocalStore } from './store.ts';
 
-/**
- * Every patient of the practice, decrypted in one batch. `toArray` is one IndexedDB request
- * (bulkGet by id is an order of magnitude slower), and the crypto runs as parallel batches.
- */
+/** Every patient of the practice, decrypted: from the sealed roster pages when they are current. */
 export async function readPatients(store: LocalStore, key: StoreKey): Promise<LocalPatient[]> {
-  const rows = await store.db.patients.toArray();
-  return (await fromStoredRows(store, key, 'patients', rows)) as unknown as LocalPatient[];
+  return (await readRoster(store, key)) as unknown as LocalPatient[];
 }
 
 /** One day of the schedule (YYYY-MM-DD on the practice's clock), in start order. */

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   chooseIterations,
   lock,
@@ -158,6 +158,9 @@ describe('data at rest', () => {
       { id: 'bulk-1', firstName: 'Philippa', lastName: 'Wolstenholme', phone: '9025550123', email: 'pw@example.net' },
     ]);
     expect(await store.db.outbox.count()).toBe(2);
+    // Reading the list builds the sealed roster pages, which must be as opaque as the rows.
+    await readPatients(store, key);
+    await vi.waitFor(async () => expect(await store.db.roster.count()).toBe(1));
 
     const dump = await rawDump(store);
     for (const secret of [

@@ -9,7 +9,7 @@ import { openStore } from '../src/store.ts';
 import { anUnlockedStore, aPatientInput, PASSWORD, utcCalendar } from './support/store.ts';
 
 describe('schema versions', () => {
-  it('a new version keeps every outbox entry and row of version 1', async () => {
+  it('a new version keeps every outbox entry and row of the current one', async () => {
     const { store, key } = await anUnlockedStore();
     const queued = [];
     for (const phone of ['416-555-0001', '416-555-0002', '416-555-0003']) {
@@ -18,23 +18,24 @@ describe('schema versions', () => {
     const name = store.db.name;
     store.db.close();
 
-    // A later build: version 1 untouched, version 2 appended with a new index and an upgrade.
+    // A later build: the shipped versions untouched, one appended with a new index and an upgrade.
+    const next = SCHEMA_VERSIONS.length + 1;
     const upgraded = new Dexie(name);
     for (const { version, stores } of SCHEMA_VERSIONS) upgraded.version(version).stores(stores);
     upgraded
-      .version(2)
+      .version(next)
       .stores({
         appointments:
           '&id, appointmentDate, day, treatmentRoom, providerId, patientId, status, updatedAt, [day+treatmentRoom]',
       })
-      .upgrade((tx) => tx.table('meta').put({ key: 'schemaVersion', value: 2 }));
+      .upgrade((tx) => tx.table('meta').put({ key: 'schemaVersion', value: next }));
     await upgraded.open();
-    expect(upgraded.verno).toBe(2);
+    expect(upgraded.verno).toBe(next);
     expect((await upgraded.table('outbox').toArray()).map((entry: { id: string }) => entry.id)).toEqual(queued);
     expect(await upgraded.table('patients').count()).toBe(3);
     upgraded.close();
 
-    // A tab still running this build (version 1 only) meets the newer database: Dexie 4 opens it
+    // A tab still running this build meets the newer database: Dexie 4 opens it
     // as long as the tables it knows are unchanged, and the queued changes are all still there.
     const oldTab = await openStore({ practiceId: store.practiceId, userId: store.userId, calendar: utcCalendar });
     expect((await oldTab.db.outbox.toArray()).map((entry) => entry.id)).toEqual(queued);
