@@ -46,6 +46,9 @@ export function LocalDataGate({ children }: { children: ReactNode }) {
               Unlock the data on this device
             </Title>
             <Text size="sm">Patient data saved on this device is encrypted. Enter your password to open it.</Text>
+            <Text size="sm" c="dimmed">
+              If an administrator has reset your password since you last used this device, enter your previous password.
+            </Text>
             <PasswordInput
               label="Your password"
               value={password}
