@@ -437,7 +437,7 @@ function printReport(report) {
   console.log(
     `  pull:   ${ms(pull.ms)} in all, of which fetching the pages ${ms(pull.networkMs)}; steps replayed on the same ` +
       `${pull.steps.rows} rows: validate ${ms(pull.steps.validateMs)}, seal ${ms(pull.steps.sealMs)}, ` +
-      `write with an awaited put per row (as applyPage) ${ms(pull.steps.putEachMs)} vs one bulkPut per table and page ${ms(pull.steps.bulkPutMs)} (medians of 3)`,
+      `write with an awaited put per row (the old applyPage) ${ms(pull.steps.putEachMs)} vs one bulkPut per table and page (applyPage now) ${ms(pull.steps.bulkPutMs)} (medians of 3)`,
   );
   console.log(
     `  replay: ${ms(replay.ms)} drain, of which in fetch (server + network) ${ms(replay.networkMs)}; local work per ` +
