@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM, ensureChromium } from './lib/chromium.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, ensureChromium } from './lib/chromium.mjs';
 import { isStale } from './lib/freshness.mjs';
 import { log, pnpm, root } from './lib/toolchain.mjs';
 
@@ -21,17 +21,6 @@ const REPLAY_ACTIONS = 1_000;
 /** Replayed patients go to Calgary so Toronto's snapshot (the pull benchmark) stays the seeded one. */
 const REPLAY_PRACTICE = 2;
 const PULL_PRACTICE = 1;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 const GOALS = {
   readRatio: 1.5,
   readMs: 300,

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { measureFirstScreen, printFirstScreen } from './bench-bundle.mjs';
 import { runLocalStoreBench } from './bench-local-store.mjs';
+import { runScheduleBench } from './bench-schedule.mjs';
 import { installDependencies, log, pnpm, root } from './lib/toolchain.mjs';
 
 installDependencies();
@@ -16,3 +17,6 @@ writeFileSync(join(root, 'bench-results', 'bundle.json'), `${JSON.stringify(bund
 
 // The offline data layer in Chromium, against the built server (saves bench-results/local-store.json).
 await runLocalStoreBench();
+
+// The Daily Schedule grid against react-big-calendar (saves bench-results/schedule.json).
+await runScheduleBench();

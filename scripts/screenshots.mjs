@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { CHROMIUM } from './lib/chromium.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium.mjs';
 import { root } from './lib/toolchain.mjs';
 
 const { chromium } = createRequire(join(root, 'web', 'package.json'))('playwright-core');
@@ -13,16 +13,7 @@ mkdirSync(outDir, { recursive: true });
 const sizes = { laptop: { width: 1440, height: 900 }, tablet: { width: 1024, height: 768 } };
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
 });
 
 async function signIn(page, username) {

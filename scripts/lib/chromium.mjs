@@ -4,6 +4,18 @@ import { log } from './toolchain.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
+/** The flags every headless run here needs (no sandbox or GPU in CI containers, no background traffic). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** Browser tests drive Debian's Chromium: Playwright's own browser download is not reachable here. */
 export function ensureChromium() {
   if (existsSync(CHROMIUM)) return;

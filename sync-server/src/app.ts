@@ -13,7 +13,9 @@ import { registerSchemaVersion } from './plugins/schema-version.ts';
 import { registerAppointmentRoutes } from './routes/appointments.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
+import { registerFamilyRoutes } from './routes/family.ts';
 import { registerMaintenanceRoutes } from './routes/maintenance.ts';
+import { registerNoShowRoutes } from './routes/no-show.ts';
 import { registerNotificationRoutes } from './routes/notifications.ts';
 import { registerPatientRoutes } from './routes/patients.ts';
 import { registerPracticeHoursRoutes } from './routes/practice-hours.ts';
@@ -21,6 +23,7 @@ import { registerPracticeRoutes } from './routes/practices.ts';
 import { registerStaffRoutes } from './routes/staff.ts';
 import { registerSyncRoutes } from './routes/sync.ts';
 import { registerSyncPushRoute } from './routes/sync-push.ts';
+import { registerTimezoneRoutes } from './routes/timezone.ts';
 import { SESSION_COOKIE } from './services/sessions.ts';
 
 const SECURITY_HEADERS = {
@@ -80,9 +83,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPatientRoutes(app, deps, registry);
   registerStaffRoutes(app, deps, registry);
   registerPracticeHoursRoutes(app, deps, registry);
+  registerTimezoneRoutes(app, deps, registry);
   registerNotificationRoutes(app, deps, registry);
   registerAppointmentRoutes(app, deps, registry);
   registerMaintenanceRoutes(app, deps, registry);
+  registerFamilyRoutes(app, deps, registry);
+  registerNoShowRoutes(app, deps, registry);
   registerSyncRoutes(app, deps, registry);
   registerSyncPushRoute(app, deps, registry, { header: BATCH_MEMBER_HEADER, token: batchMemberToken });
   await registerDocsRoutes(app, registry);

@@ -203,7 +203,7 @@ describe('POST /api/appointments', () => {
       .selectFrom('appointments')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    const response = await book({ appointmentDate: at(540), ...change });
+    const response = await book({ appointmentDate: at(-90), ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json().field).toBe(field);
     const after = await t.db
@@ -214,7 +214,7 @@ describe('POST /api/appointments', () => {
   });
 
   it('a patient of another practice is 400', async () => {
-    const response = await book({ patientId: calgaryPatientId, appointmentDate: at(540) });
+    const response = await book({ patientId: calgaryPatientId, appointmentDate: at(-90) });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       field: 'patientId',
@@ -245,11 +245,12 @@ describe('GET /api/appointments', () => {
   });
 
   it('an evening appointment in Toronto belongs to its local day, not the UTC one', async () => {
-    // 19:30 Toronto is 00:30 UTC the next day.
-    const evening = new Date(Date.parse(`${DAY}T00:00:00.000Z`) + (24 * 60 + 30) * 60_000).toISOString();
+    // Thursdays are open until 20:00; 19:30 Toronto is 00:30 UTC the next day.
+    const thursday = '2027-01-14';
+    const evening = '2027-01-15T00:30:00.000Z';
     const created = await book({ treatmentRoom: 'Room 10', appointmentDate: evening, duration: 30 });
     expect(created.statusCode).toBe(201);
-    const ids = (await t.request({ url: `/api/appointments?date=${DAY}`, cookie: staff }))
+    const ids = (await t.request({ url: `/api/appointments?date=${thursday}`, cookie: staff }))
       .json()
       .map((r: { id: string }) => r.id);
     expect(ids).toContain(created.json().id);
@@ -281,7 +282,7 @@ describe('GET /api/appointments', () => {
 describe('PATCH /api/appointments/{id}', () => {
   let id: string;
   beforeAll(async () => {
-    const created = await book({ treatmentRoom: 'Room 11', appointmentDate: at(600), duration: 30 });
+    const created = await book({ treatmentRoom: 'Room 11', appointmentDate: at(-120), duration: 30 });
     id = created.json().id;
   });
   const patch = (body: unknown, cookie = receptionist, target = id) =>
@@ -302,13 +303,13 @@ describe('PATCH /api/appointments/{id}', () => {
     const onto = await patch({ treatmentRoom: 'Room 5', appointmentDate: at(0) });
     expect(onto.statusCode).toBe(409);
     expect(onto.json().conflicts[0].type).toBe('room');
-    const moved = await patch({ appointmentDate: at(660) });
+    const moved = await patch({ appointmentDate: at(120) });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json().appointmentDate).toBe(at(660));
+    expect(moved.json().appointmentDate).toBe(at(120));
   });
 
   it('refuses a transition the workflow does not allow with 409', async () => {
-    const created = await book({ treatmentRoom: 'Room 12', appointmentDate: at(720), duration: 30 });
+    const created = await book({ treatmentRoom: 'Room 12', appointmentDate: at(270), duration: 30 });
     const target = created.json().id;
     expect((await patch({ status: 'cancelled' }, receptionist, target)).statusCode).toBe(200);
     const reopen = await patch({ status: 'in-progress' }, receptionist, target);
@@ -333,7 +334,7 @@ describe('PATCH /api/appointments/{id}', () => {
     const cancelled = await patch({ status: 'cancelled' }, staff);
     expect(cancelled.statusCode).toBe(200);
     await t.db.deleteFrom('user_permissions').where('user_id', '=', staffId).execute();
-    const other = await book({ treatmentRoom: 'Room 13', appointmentDate: at(780), duration: 30 });
+    const other = await book({ treatmentRoom: 'Room 13', appointmentDate: at(330), duration: 30 });
     const refused = await patch({ status: 'cancelled' }, staff, other.json().id);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().requiredPermission).toBe('appointments.cancel');

@@ -1,22 +1,12 @@
 import { type Browser, type BrowserContext, chromium, type LaunchOptions } from 'playwright-core';
 import { inject } from 'vitest';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/lib/chromium.mjs';
 
 export const baseURL = (): string => inject('baseURL');
 
 export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: CHROMIUM_ARGS,
     ...options,
   });

@@ -43,8 +43,11 @@ async function reloadOffline(page: Page, username: string, area: 'Patients' | 'S
   await openArea(page, area);
 }
 
+/** A day about a month ahead on which practice 1 is open: its only closed weekday is Sunday. */
 function futureDay(daysAhead: number): string {
-  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+  const day = new Date(Date.now() + daysAhead * 86_400_000);
+  if (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
 }
 
 async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
@@ -120,7 +123,7 @@ describe('offline mode', () => {
     const [pageA, pageB] = [await readyForOffline(first, 'receptionist'), await readyForOffline(second, 'admin')];
     await first.setOffline(true);
     await second.setOffline(true);
-    const slot = { day: futureDay(31), room: 'Room 7', time: '11:00' };
+    const slot = { day: futureDay(32), room: 'Room 7', time: '11:00' };
     await bookOffline(pageA, { ...slot, patient: 'Abbott' });
     await bookOffline(pageB, { ...slot, patient: 'Adams' });
 

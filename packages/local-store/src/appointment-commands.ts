@@ -113,11 +113,42 @@ function checkTransition(current: AppointmentStatus | undefined, next: Appointme
 }
 
 /** Sends only the changed fields; status changes follow the same transition rules as the server. */
-export async function updateAppointment(
+export function updateAppointment(
   store: LocalStore,
   key: StoreKey,
   id: string,
   changes: AppointmentChanges,
+): Promise<QueuedAppointment> {
+  return patchAppointment(store, key, id, changes, () => ({}));
+}
+
+/**
+ * Check in, un-check in, check out, cancel or no-show from the schedule. Only the status is sent: a
+ * cancel-only body needs just appointments.cancel on the server. The arrival and completion stamps
+ * are set locally the way the server sets them, so the card is right before the next pull.
+ */
+export function changeAppointmentStatus(
+  store: LocalStore,
+  key: StoreKey,
+  id: string,
+  status: string,
+): Promise<QueuedAppointment> {
+  return patchAppointment(store, key, id, { status }, (current, next) => {
+    const stamp = store.clock().toISOString();
+    if (current.status === next.status) return {};
+    if (next.status === 'in-progress') return { checkedInAt: current.checkedInAt ?? stamp };
+    if (next.status === 'scheduled') return { checkedInAt: null };
+    if (next.status === 'completed') return { completedAt: current.completedAt ?? stamp };
+    return {};
+  });
+}
+
+async function patchAppointment(
+  store: LocalStore,
+  key: StoreKey,
+  id: string,
+  changes: AppointmentChanges,
+  localStamps: (current: LocalAppointment, next: LocalAppointment) => Partial<LocalAppointment>,
 ): Promise<QueuedAppointment> {
   const current = (await readRecord(store, key, 'appointments', id)) as LocalAppointment | undefined;
   if (!current) throw invalid('id', 'Appointment not found.');
@@ -135,6 +166,7 @@ export async function updateAppointment(
   if (body.patientId !== undefined || body.providerId !== undefined) {
     Object.assign(next, await displayFields(store, key, next.patientId, next.providerId));
   }
+  Object.assign(next, localStamps(current, next));
   next.day = store.calendar.dayOf(next.appointmentDate);
   const entry = await writeThrough(store, key, {
     table: 'appointments',

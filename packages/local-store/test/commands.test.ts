@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { createAppointment, updateAppointment } from '../src/appointment-commands.ts';
+import { changeAppointmentStatus, createAppointment, updateAppointment } from '../src/appointment-commands.ts';
 import { CommandValidationError, writeThrough } from '../src/commands.ts';
 import { describe as describeEntry } from '../src/outbox/attention.ts';
 import { createPatient, updatePatient } from '../src/patient-commands.ts';
@@ -107,6 +107,36 @@ describe('commands', () => {
     await expect(updateAppointment(store, key, appointment.id, { status: 'scheduled' })).rejects.toMatchObject({
       issues: [{ field: 'status', message: 'Cannot change an appointment from cancelled to scheduled.' }],
     });
+  });
+
+  it('changes a status with a status-only body and stamps arrival and completion the way the server does', async () => {
+    const { store, key, patient } = await withPatient();
+    const { appointment } = await createAppointment(store, key, {
+      patientId: patient.id,
+      providerId: 2,
+      treatmentRoom: 'Room 3',
+      appointmentDate: NINE_AM,
+      procedure: 'Cleaning',
+    });
+    const checkedIn = await changeAppointmentStatus(store, key, appointment.id, 'in-progress');
+    expect(checkedIn.appointment).toMatchObject({ status: 'in-progress', version: 0 });
+    expect(checkedIn.appointment.checkedInAt).toEqual(expect.any(String));
+    expect(checkedIn.entry).toMatchObject({ method: 'PATCH', endpoint: `/api/appointments/${appointment.id}` });
+    expect(await describeEntry(store, key, checkedIn.entry)).toBe('Change appointment status to in-progress');
+    expect(checkedIn.entry.previous).toMatchObject({ status: 'scheduled' });
+
+    const undone = await changeAppointmentStatus(store, key, appointment.id, 'scheduled');
+    expect(undone.appointment).toMatchObject({ status: 'scheduled', checkedInAt: null });
+
+    const [stored] = await readAppointmentsForDay(store, key, '2026-11-23');
+    expect(stored).toMatchObject({ status: 'scheduled', checkedInAt: null });
+    const completed = await changeAppointmentStatus(store, key, appointment.id, 'completed');
+    expect(completed.appointment.completedAt).toEqual(expect.any(String));
+    await expect(changeAppointmentStatus(store, key, appointment.id, 'no-show')).rejects.toMatchObject({
+      issues: [{ field: 'status', message: 'Cannot change an appointment from completed to no-show.' }],
+    });
+    // The refused no-show queued nothing: one booking and three status changes.
+    expect(await store.db.outbox.filter((entry) => entry.entity.id === appointment.id).count()).toBe(4);
   });
 
   it('writeThrough deletes optimistically and remembers the row for rollback', async () => {

@@ -170,6 +170,16 @@ export interface NotificationsTable {
   created_at: string;
 }
 
+export interface NoShowEventsTable {
+  appointment_id: string;
+  practice_id: number;
+  patient_id: string;
+  /** 1 when the patient did not come; 0 when a mark was found to be wrong. */
+  actual_no_show: number;
+  recorded_by: number | null;
+  recorded_at: string;
+}
+
 export interface MaintenanceSchedulesTable {
   id: string;
   practice_id: number;
@@ -239,6 +249,7 @@ export interface Database {
   audit_log: AuditLogTable;
   notifications: NotificationsTable;
   maintenance_schedules: MaintenanceSchedulesTable;
+  no_show_events: NoShowEventsTable;
   practice_versions: PracticeVersionsTable;
   row_versions: RowVersionsTable;
   sync_meta: SyncMetaTable;

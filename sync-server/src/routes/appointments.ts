@@ -1,15 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import { SCHEDULING } from '@dental/domain/constants';
 import { MESSAGES } from '@dental/domain/messages';
 import { can } from '@dental/domain/permissions/can';
 import type { Permission } from '@dental/domain/permissions/catalogue';
+import { analyzeConflicts, type ConflictAnalysis } from '@dental/domain/scheduling/analysis';
 import {
   type Appointment,
+  analyzeConflictsSchema,
   appointmentIdParamsSchema,
   appointmentListQuerySchema,
+  availableSlotsQuerySchema,
   changedFields,
   createAppointmentSchema,
+  MAX_SLOT_RANGE_DAYS,
   patchAppointmentSchema,
 } from '@dental/domain/scheduling/appointment.schema';
+import { type FreeSlot, freeSlots, nextOpenDate } from '@dental/domain/scheduling/availability';
+import { addDays } from '@dental/domain/scheduling/booking-rules';
 import type { Conflict } from '@dental/domain/scheduling/conflicts';
 import {
   type AppointmentStatus,
@@ -24,13 +31,25 @@ import { writeAudit } from '../plugins/audit.ts';
 import { conflict, forbidden, notFound } from '../plugins/http-error.ts';
 import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
 import { appointmentQuery, findAppointment, toAppointment } from '../services/appointments.ts';
-import { checkReferences, conflictsFor } from '../services/booking.ts';
+import { checkReferences, conflictsFor, createAppointment, enforceBookingRules } from '../services/booking.ts';
 import { recordChange } from '../services/changes.ts';
+import { recordNoShow } from '../services/no-shows.ts';
+import { weeklyHours } from '../services/practice-hours.ts';
 import { localDate, localDayRange, practiceTimezone } from '../services/practice-time.ts';
+import { daySchedules } from '../services/schedule.ts';
 
 const SCHEDULING_CONFLICT = 'Scheduling conflict';
 /** Changes that put the booking somewhere else in time, room or provider: they are checked again. */
 const PLACEMENT_FIELDS = ['appointmentDate', 'duration', 'treatmentRoom', 'providerId'] as const;
+
+/** GET /api/appointments/available-slots. */
+export interface AvailableSlots {
+  startDate: string;
+  endDate: string;
+  duration: number;
+  timeZone: string;
+  slots: (FreeSlot & { date: string })[];
+}
 
 function refuseConflicts(conflicts: Conflict[]): never {
   throw conflict(SCHEDULING_CONFLICT, { conflicts });
@@ -79,6 +98,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: AppDeps, r
     status: 201,
     responses: {
       201: 'Booked',
+      400: 'Invalid field, or outside the booking rules (duration, 365 days ahead, practice hours; override does not lift them)',
       409: 'Scheduling conflict ({ conflicts }), or the id is already taken',
     },
     handler: async ({ db, caller, practiceId, body, now }): Promise<Appointment> => {
@@ -86,43 +106,11 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: AppDeps, r
       const taken = await db.selectFrom('appointments').select('id').where('id', '=', id).executeTakeFirst();
       if (taken) throw conflict('An appointment with this id already exists.', { field: 'id' });
       await checkReferences(db, practiceId, body);
+      await enforceBookingRules(db, practiceId, [body], now);
 
       const conflicts = await conflictsFor(db, practiceId, { ...body, id });
       if (conflicts.length > 0 && body.override !== true) refuseConflicts(conflicts);
-
-      const stamp = now.toISOString();
-      await db
-        .insertInto('appointments')
-        .values({
-          id,
-          practice_id: practiceId,
-          patient_id: body.patientId,
-          provider_id: body.providerId,
-          assistant_id: body.assistantId ?? null,
-          treatment_room: body.treatmentRoom,
-          appointment_date: body.appointmentDate,
-          duration: body.duration,
-          status: body.status,
-          procedure: body.procedure,
-          notes: body.notes ?? null,
-          appointment_type: body.appointmentType ?? null,
-          checked_in_at: body.status === 'in-progress' ? stamp : null,
-          completed_at: body.status === 'completed' ? stamp : null,
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .execute();
-      await recordChange(db, { practiceId, table: 'appointments', rowId: id, at: now });
-      await writeAudit(db, {
-        at: now,
-        userId: caller.account.row.id,
-        practiceId,
-        action: 'appointment.create',
-        entity: 'appointment',
-        entityId: id,
-        ...(conflicts.length > 0 ? { details: { override: true, conflicts } } : {}),
-      });
-      return reload(db, practiceId, id);
+      return createAppointment(db, { practiceId, userId: caller.account.row.id, now }, { ...body, id }, { conflicts });
     },
   });
 
@@ -169,6 +157,11 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: AppDeps, r
         appointmentDate: body.appointmentDate ?? current.appointment_date,
         duration: body.duration ?? current.duration,
       };
+      // Only a real move or resize is judged: an edit form resends the time it loaded, which may
+      // predate a change of hours.
+      if (next.appointmentDate !== current.appointment_date || next.duration !== current.duration) {
+        await enforceBookingRules(db, practiceId, [next], now);
+      }
       const moved = PLACEMENT_FIELDS.some((field) => body[field] !== undefined);
       const conflicts = moved ? await conflictsFor(db, practiceId, { ...next, id: current.id, status: to }) : [];
       if (conflicts.length > 0 && body.override !== true) refuseConflicts(conflicts);
@@ -204,6 +197,17 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: AppDeps, r
         .where('id', '=', current.id)
         .execute();
       await recordChange(db, { practiceId, table: 'appointments', rowId: current.id, at: now });
+      if (to === 'no-show' && from !== to) {
+        // The no-show event of spec 7 commits with the status, so one queued change records both.
+        await recordNoShow(db, {
+          practiceId,
+          appointmentId: current.id,
+          patientId: body.patientId ?? current.patient_id,
+          actualNoShow: true,
+          userId: caller.account.row.id,
+          at: now,
+        });
+      }
       await writeAudit(db, {
         at: now,
         userId: caller.account.row.id,
@@ -218,6 +222,57 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: AppDeps, r
         },
       });
       return reload(db, practiceId, current.id);
+    },
+  });
+
+  defineRoute(app, deps, registry, {
+    method: 'POST',
+    url: '/api/appointments/analyze-conflicts',
+    tag: 'Appointments',
+    summary:
+      'What stands in the way of a booking (critical: clashes, practice hours; warning: the patient already ' +
+      'booked that day; info: the provider without a break for 3 hours or more) and up to 5 suggestions drawn ' +
+      'from the free slots of the day and of the next open day. Books nothing; the browser runs the same analysis offline.',
+    access: 'signed-in',
+    permission: 'appointments.view',
+    body: analyzeConflictsSchema,
+    // Reads only: no transaction to hold while the analysis runs.
+    transactional: false,
+    responses: { 200: 'Analysis ({ conflicts, suggestions })' },
+    handler: async ({ db, practiceId, body }): Promise<ConflictAnalysis> => {
+      await checkReferences(db, practiceId, body);
+      const timeZone = await practiceTimezone(db, practiceId);
+      const date = localDate(body.appointmentDate, timeZone);
+      const next = nextOpenDate(await weeklyHours(db, practiceId), date);
+      const [day, nextOpenDay] = await daySchedules(db, practiceId, next ? [date, next] : [date]);
+      return analyzeConflicts(body, day, { nextOpenDay, excludeAppointmentId: body.excludeAppointmentId });
+    },
+  });
+
+  defineRoute(app, deps, registry, {
+    method: 'GET',
+    url: '/api/appointments/available-slots',
+    tag: 'Appointments',
+    summary:
+      'Free 30-minute-grid slots for a booking of `duration` minutes (default 30) on one date, or from startDate ' +
+      `to endDate (at most ${MAX_SLOT_RANGE_DAYS} days; today when no date is given): each with the room and ` +
+      'the providers free for the whole span. Past times and dates more than 365 days ahead have none.',
+    access: 'signed-in',
+    permission: 'appointments.view',
+    query: availableSlotsQuerySchema,
+    handler: async ({ db, practiceId, query, now }): Promise<AvailableSlots> => {
+      const timeZone = await practiceTimezone(db, practiceId);
+      const today = localDate(now, timeZone);
+      const startDate = query.startDate ?? query.date ?? today;
+      const endDate = query.endDate ?? startDate;
+      const lastBookable = addDays(today, SCHEDULING.maxAdvanceBookingDays);
+      const dates: string[] = [];
+      for (let date = startDate; date <= endDate && date <= lastBookable; date = addDays(date, 1)) dates.push(date);
+      const options = { after: now.toISOString(), excludeProviderId: query.excludeProviderId };
+      const slots = (await daySchedules(db, practiceId, dates)).flatMap((day) =>
+        freeSlots(day, query.duration, options).map((slot) => ({ date: day.date, ...slot })),
+      );
+      return { startDate, endDate, duration: query.duration, timeZone, slots };
     },
   });
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context.ts';
 import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
 import { localDate, localDayRange, practiceTimezone } from '../services/practice-time.ts';
+import { roomCodesQuery } from '../services/schedule.ts';
 import { toMaintenanceSchedule } from '../services/sync-rows.ts';
 
 export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
@@ -11,7 +12,9 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps, r
     method: 'GET',
     url: '/api/maintenance-schedules',
     tag: 'Staff and rooms',
-    summary: 'Room maintenance of the current practice overlapping a day (YYYY-MM-DD in the practice’s time zone).',
+    summary:
+      'Room maintenance of the current practice’s active rooms overlapping a day (YYYY-MM-DD in the practice’s ' +
+      'time zone; today when left out).',
     access: 'signed-in',
     permission: 'appointments.view',
     query: scheduleDateQuerySchema,
@@ -22,6 +25,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps, r
         .selectFrom('maintenance_schedules')
         .selectAll()
         .where('practice_id', '=', practiceId)
+        .where('room_id', 'in', roomCodesQuery(db, practiceId))
         .where('start_date_time', '<', day.end)
         .where('end_date_time', '>', day.start)
         .orderBy('start_date_time')

@@ -1,46 +1,210 @@
+import { DEFAULTS } from '@dental/domain/constants';
 import { MESSAGES } from '@dental/domain/messages';
-import { type PracticeHoursResponse, WEEKDAY_NAMES, type WeeklyHours } from '@dental/domain/practices/hours';
+import {
+  hoursDisplay,
+  nextDateOn,
+  type PracticeHoursResponse,
+  parseWeekdayName,
+  putPracticeHoursBodySchema,
+  timeSlots,
+  type WeekdayName,
+  weekdayOf,
+} from '@dental/domain/practices/hours';
+import { parseDateString } from '@dental/domain/time/parse-appointment-time';
 import { positiveId } from '@dental/domain/validation/fields';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { AppDeps } from '../context.ts';
+import { writeAudit } from '../plugins/audit.ts';
 import { forbidden } from '../plugins/http-error.ts';
-import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
+import { type Caller, defineRoute, type RouteRegistry } from '../plugins/route.ts';
+import { replaceWeeklyHours, weeklyHours } from '../services/practice-hours.ts';
+import { practiceHoursCacheFor } from '../services/practice-hours-cache.ts';
+import { localDate, practiceTimezone } from '../services/practice-time.ts';
+
+const practiceParams = v.object({ practiceId: positiveId('practiceId') });
+
+const DAY_MESSAGE = 'day must be a weekday name (sunday to saturday) or a date (YYYY-MM-DD)';
+const COMPRESSED_MESSAGE = 'compressed must be true or false';
+
+const timeSlotsQuery = v.object({
+  /** A weekday name, or a calendar date of the practice; today there when left out. */
+  day: v.optional(
+    v.pipe(
+      v.string(DAY_MESSAGE),
+      v.trim(),
+      v.check((value) => parseWeekdayName(value) !== undefined || parseDateString(value).ok, DAY_MESSAGE),
+      v.transform((value) => {
+        const date = parseDateString(value);
+        return date.ok ? date.value : value.toLowerCase();
+      }),
+    ),
+  ),
+  compressed: v.optional(
+    v.pipe(
+      v.string(COMPRESSED_MESSAGE),
+      v.trim(),
+      v.toLowerCase(),
+      v.picklist(['true', 'false'], COMPRESSED_MESSAGE),
+      v.transform((value) => value === 'true'),
+    ),
+    'false',
+  ),
+});
+
+/** One-hour rows for the schedule's 1-hour view (spec 9 row heights); 30-minute slots otherwise. */
+const COMPRESSED_STEP_MINUTES = 60;
+
+/** An id the caller may not use gets the same answer whether or not the practice exists. */
+function assertPracticeAccess(caller: Caller, practiceId: number): void {
+  if (!caller.account.allowedPracticeIds.includes(practiceId)) throw forbidden(MESSAGES.accessDeniedPractice);
+}
 
 export function registerPracticeHoursRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
+  const cache = practiceHoursCacheFor(app, deps.clock);
+
+  // Static segment: registered under the same prefix as /:practiceId routes, and the router prefers it.
+  defineRoute(app, deps, registry, {
+    method: 'GET',
+    url: '/api/practice-hours-unified/cache/stats',
+    tag: 'Practices',
+    summary:
+      'Counters of the in-memory practice-hours cache (entries, hits, misses, hitRate, invalidations, ttlMs) and ' +
+      'the cached entries of the practices the caller may access.',
+    access: 'signed-in',
+    permission: 'settings.view',
+    practiceScoped: false,
+    handler: async ({ caller }) => ({
+      ...cache.stats(),
+      cachedPractices: cache.entriesFor(caller.account.allowedPracticeIds),
+    }),
+  });
+
   defineRoute(app, deps, registry, {
     method: 'GET',
     url: '/api/practice-hours-unified/:practiceId',
     tag: 'Practices',
-    summary: 'Opening hours by weekday (sunday to saturday) in the practice’s own time zone.',
+    summary:
+      'Opening hours by weekday (sunday to saturday) in the practice’s own time zone. Served from a 30-minute ' +
+      'cache when possible (cached: true); timestamp is when the hours were read from the database.',
     access: 'signed-in',
     practiceScoped: false,
-    params: v.object({ practiceId: positiveId('practiceId') }),
+    params: practiceParams,
     responses: { 403: 'Access denied to this practice' },
-    handler: async ({ db, caller, params, now }): Promise<PracticeHoursResponse> => {
-      if (!caller.account.allowedPracticeIds.includes(params.practiceId))
-        throw forbidden(MESSAGES.accessDeniedPractice);
-      const rows = await db
-        .selectFrom('practice_hours')
-        .selectAll()
-        .where('practice_id', '=', params.practiceId)
-        .execute();
-      const hours = Object.fromEntries(
-        WEEKDAY_NAMES.map((name, weekday) => {
-          const row = rows.find((candidate) => candidate.weekday === weekday);
-          const isOpen = row?.is_open === 1;
-          return [
-            name,
-            {
-              openTime: isOpen ? (row?.open_time ?? null) : null,
-              closeTime: isOpen ? (row?.close_time ?? null) : null,
-              isOpen,
-              closed: !isOpen,
-            },
-          ];
-        }),
-      ) as WeeklyHours;
+    handler: async ({ db, caller, params }): Promise<PracticeHoursResponse> => {
+      assertPracticeAccess(caller, params.practiceId);
+      const lookup = await cache.get(params.practiceId, () => weeklyHours(db, params.practiceId));
+      return {
+        practiceId: params.practiceId,
+        hours: lookup.hours,
+        cached: lookup.cached,
+        timestamp: lookup.cachedAt.toISOString(),
+      };
+    },
+  });
+
+  defineRoute(app, deps, registry, {
+    method: 'PUT',
+    url: '/api/practice-hours-unified/:practiceId',
+    tag: 'Practices',
+    summary:
+      'Replace the week’s opening hours. Body: the hours keyed by weekday (all seven), or { hours: {...} }; each ' +
+      'day has isOpen (or closed) and, when open, openTime and closeTime as HH:MM with close after open.',
+    access: 'signed-in',
+    permission: 'settings.edit',
+    practiceScoped: false,
+    params: practiceParams,
+    body: putPracticeHoursBodySchema,
+    responses: { 200: 'Updated', 400: 'Invalid hours, naming the field', 403: 'Access denied to this practice' },
+    handler: async ({ db, caller, params, body, now }): Promise<PracticeHoursResponse> => {
+      assertPracticeAccess(caller, params.practiceId);
+      const changedDays = await replaceWeeklyHours(db, params.practiceId, body, now);
+      cache.invalidate(params.practiceId);
+      await writeAudit(db, {
+        at: now,
+        userId: caller.account.row.id,
+        practiceId: params.practiceId,
+        action: 'practice_hours.update',
+        entity: 'practice_hours',
+        entityId: params.practiceId,
+        details: { changedDays },
+      });
+      const hours = await weeklyHours(db, params.practiceId);
       return { practiceId: params.practiceId, hours, cached: false, timestamp: now.toISOString() };
+    },
+  });
+
+  defineRoute(app, deps, registry, {
+    method: 'GET',
+    url: '/api/practice-hours-unified/:practiceId/time-slots',
+    tag: 'Practices',
+    summary:
+      'Bookable start times (HH:MM, practice time) of a weekday or date, 30 minutes apart from opening; empty on a ' +
+      'closed day. compressed=true gives hourly starts instead. Without day: today in the practice’s zone.',
+    access: 'signed-in',
+    practiceScoped: false,
+    params: practiceParams,
+    query: timeSlotsQuery,
+    responses: { 403: 'Access denied to this practice' },
+    handler: async ({ db, caller, params, query, now }) => {
+      assertPracticeAccess(caller, params.practiceId);
+      const { hours, cached } = await cache.get(params.practiceId, () => weeklyHours(db, params.practiceId));
+      const today = localDate(now, await practiceTimezone(db, params.practiceId));
+      const weekday: WeekdayName | undefined = query.day ? parseWeekdayName(query.day) : undefined;
+      // A weekday name means its next occurrence; only the weekday matters to the slots.
+      const date = weekday ? nextDateOn(today, weekday) : (query.day ?? today);
+      const stepMinutes = query.compressed ? COMPRESSED_STEP_MINUTES : DEFAULTS.timeSlotMinutes;
+      return {
+        practiceId: params.practiceId,
+        day: weekdayOf(date),
+        date,
+        compressed: query.compressed,
+        stepMinutes,
+        timeSlots: timeSlots(hours, date, stepMinutes),
+        cached,
+      };
+    },
+  });
+
+  defineRoute(app, deps, registry, {
+    method: 'GET',
+    url: '/api/practice-hours-unified/:practiceId/display',
+    tag: 'Practices',
+    summary: "The week's hours as one line, such as 'Mon-Fri 8:00 AM - 5:00 PM, Sat 9:00 AM - 2:00 PM, Sun Closed'.",
+    access: 'signed-in',
+    practiceScoped: false,
+    params: practiceParams,
+    responses: { 403: 'Access denied to this practice' },
+    handler: async ({ db, caller, params }) => {
+      assertPracticeAccess(caller, params.practiceId);
+      const lookup = await cache.get(params.practiceId, () => weeklyHours(db, params.practiceId));
+      return { practiceId: params.practiceId, display: hoursDisplay(lookup.hours), cached: lookup.cached };
+    },
+  });
+
+  defineRoute(app, deps, registry, {
+    method: 'DELETE',
+    url: '/api/practice-hours-unified/:practiceId/cache',
+    tag: 'Practices',
+    summary: 'Drop the practice’s cached hours so the next read comes from the database.',
+    access: 'signed-in',
+    permission: 'settings.edit',
+    practiceScoped: false,
+    params: practiceParams,
+    responses: { 403: 'Access denied to this practice' },
+    handler: async ({ db, caller, params, now }) => {
+      assertPracticeAccess(caller, params.practiceId);
+      const cleared = cache.invalidate(params.practiceId);
+      await writeAudit(db, {
+        at: now,
+        userId: caller.account.row.id,
+        practiceId: params.practiceId,
+        action: 'practice_hours.cache_clear',
+        entity: 'practice_hours',
+        entityId: params.practiceId,
+        details: { cleared },
+      });
+      return { practiceId: params.practiceId, cleared };
     },
   });
 }

@@ -4,6 +4,7 @@ import type { AppointmentStatus } from '@dental/domain/scheduling/status-transit
 import { NON_BLOCKING_STATUSES } from '@dental/domain/scheduling/status-transitions';
 import { fullName, providerDisplayName } from '@dental/domain/users/user';
 import type { Db } from '../db/connection.ts';
+import type { MaintenanceScheduleRow } from '../db/schema.ts';
 
 const MINUTE_MS = 60_000;
 /** Longest booking that can start before a window and still reach into it (spec 9 maximum is 120). */
@@ -76,13 +77,14 @@ export interface BookingWindow {
   end: Date;
 }
 
-/** Live bookings of the room or the provider that could overlap the window; the rule itself is the domain's. */
-export async function bookingsNear(db: Db, window: BookingWindow): Promise<BookedAppointment[]> {
-  const rows = await db
+/** Live bookings with what the shared conflict rules read; narrowed further by each caller. */
+export function liveBookingsQuery(db: Db, practiceId: number, from: Date, to: Date) {
+  return db
     .selectFrom('appointments as a')
     .innerJoin('patients as p', 'p.id', 'a.patient_id')
     .select([
       'a.id',
+      'a.patient_id',
       'a.provider_id',
       'a.treatment_room',
       'a.appointment_date',
@@ -91,23 +93,47 @@ export async function bookingsNear(db: Db, window: BookingWindow): Promise<Booke
       'p.first_name',
       'p.last_name',
     ])
-    .where('a.practice_id', '=', window.practiceId)
-    .where('a.appointment_date', '>=', new Date(window.start.getTime() - LOOKBACK_MS).toISOString())
-    .where('a.appointment_date', '<', window.end.toISOString())
-    .where('a.status', 'not in', [...NON_BLOCKING_STATUSES])
-    .where((eb) =>
-      eb.or([eb('a.treatment_room', '=', window.treatmentRoom), eb('a.provider_id', '=', window.providerId)]),
-    )
-    .execute();
-  return rows.map((row) => ({
+    .where('a.practice_id', '=', practiceId)
+    .where('a.appointment_date', '>=', new Date(from.getTime() - LOOKBACK_MS).toISOString())
+    .where('a.appointment_date', '<', to.toISOString())
+    .where('a.status', 'not in', [...NON_BLOCKING_STATUSES]);
+}
+
+type LiveBookingRow = Awaited<ReturnType<ReturnType<typeof liveBookingsQuery>['executeTakeFirstOrThrow']>>;
+
+export function toBookedAppointment(row: LiveBookingRow): BookedAppointment {
+  return {
     id: row.id,
+    patientId: row.patient_id,
     providerId: row.provider_id,
     treatmentRoom: row.treatment_room,
     appointmentDate: row.appointment_date,
     duration: row.duration,
     status: row.status,
     patientName: fullName({ firstName: row.first_name, lastName: row.last_name }),
-  }));
+  };
+}
+
+/** Live bookings of the room or the provider that could overlap the window; the rule itself is the domain's. */
+export async function bookingsNear(db: Db, window: BookingWindow): Promise<BookedAppointment[]> {
+  const rows = await liveBookingsQuery(db, window.practiceId, window.start, window.end)
+    .where((eb) =>
+      eb.or([eb('a.treatment_room', '=', window.treatmentRoom), eb('a.provider_id', '=', window.providerId)]),
+    )
+    .execute();
+  return rows.map(toBookedAppointment);
+}
+
+export function toMaintenanceWindow(
+  row: Pick<MaintenanceScheduleRow, 'id' | 'room_id' | 'title' | 'start_date_time' | 'end_date_time'>,
+): MaintenanceWindow {
+  return {
+    id: row.id,
+    roomId: row.room_id,
+    title: row.title,
+    startDateTime: row.start_date_time,
+    endDateTime: row.end_date_time,
+  };
 }
 
 export async function maintenanceNear(db: Db, window: BookingWindow): Promise<MaintenanceWindow[]> {
@@ -119,13 +145,7 @@ export async function maintenanceNear(db: Db, window: BookingWindow): Promise<Ma
     .where('start_date_time', '<', window.end.toISOString())
     .where('end_date_time', '>', window.start.toISOString())
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    roomId: row.room_id,
-    title: row.title,
-    startDateTime: row.start_date_time,
-    endDateTime: row.end_date_time,
-  }));
+  return rows.map(toMaintenanceWindow);
 }
 
 export function endOf(appointmentDate: string, duration: number): Date {

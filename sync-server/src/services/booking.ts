@@ -1,9 +1,15 @@
 import { effectiveRole, PROVIDER_ROLES } from '@dental/domain/permissions/roles';
+import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
+import { type BookingTimes, checkBookingRules } from '@dental/domain/scheduling/booking-rules';
 import { type Conflict, findConflicts } from '@dental/domain/scheduling/conflicts';
+import type { AppointmentStatus } from '@dental/domain/scheduling/status-transitions';
 import type { FieldIssue } from '@dental/domain/validation/issues';
 import type { Db } from '../db/connection.ts';
+import { writeAudit } from '../plugins/audit.ts';
 import { badRequest } from '../plugins/http-error.ts';
-import { bookingsNear, endOf, maintenanceNear } from './appointments.ts';
+import { appointmentQuery, bookingsNear, endOf, maintenanceNear, toAppointment } from './appointments.ts';
+import { recordChange } from './changes.ts';
+import { weeklyHours } from './practice-hours.ts';
 import { practiceTimezone } from './practice-time.ts';
 
 export interface References {
@@ -83,4 +89,92 @@ export async function conflictsFor(db: Db, practiceId: number, placement: Placem
     await practiceTimezone(db, practiceId),
   ];
   return findConflicts(placement, existing, { maintenance, timeZone });
+}
+
+/** Duration, advance-booking and practice-hours rules for every booking given; 400 naming the field. */
+export async function enforceBookingRules(
+  db: Db,
+  practiceId: number,
+  bookings: readonly BookingTimes[],
+  now: Date,
+): Promise<void> {
+  const context = { hours: await weeklyHours(db, practiceId), timeZone: await practiceTimezone(db, practiceId), now };
+  for (const booking of bookings) {
+    const issues = checkBookingRules(booking, context);
+    if (issues.length > 0) throw badRequest(issues);
+  }
+}
+
+export interface NewAppointment {
+  id: string;
+  patientId: string;
+  providerId: number;
+  assistantId?: number | null | undefined;
+  treatmentRoom: string;
+  appointmentDate: string;
+  duration: number;
+  status: AppointmentStatus;
+  procedure: string;
+  notes?: string | null | undefined;
+  appointmentType?: string | null | undefined;
+}
+
+export interface BookingActor {
+  practiceId: number;
+  userId: number;
+  now: Date;
+}
+
+/**
+ * Saves a booking that has passed its checks, versions it for sync and audits it; `conflicts` are
+ * the ones an override booked through, recorded so the decision can be traced.
+ */
+export async function createAppointment(
+  db: Db,
+  actor: BookingActor,
+  appointment: NewAppointment,
+  audit: { conflicts: readonly Conflict[]; details?: Record<string, unknown> },
+): Promise<Appointment> {
+  const { practiceId, now } = actor;
+  const stamp = now.toISOString();
+  await db
+    .insertInto('appointments')
+    .values({
+      id: appointment.id,
+      practice_id: practiceId,
+      patient_id: appointment.patientId,
+      provider_id: appointment.providerId,
+      assistant_id: appointment.assistantId ?? null,
+      treatment_room: appointment.treatmentRoom,
+      appointment_date: appointment.appointmentDate,
+      duration: appointment.duration,
+      status: appointment.status,
+      procedure: appointment.procedure,
+      notes: appointment.notes ?? null,
+      appointment_type: appointment.appointmentType ?? null,
+      checked_in_at: appointment.status === 'in-progress' ? stamp : null,
+      completed_at: appointment.status === 'completed' ? stamp : null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .execute();
+  await recordChange(db, { practiceId, table: 'appointments', rowId: appointment.id, at: now });
+  const details = {
+    ...audit.details,
+    ...(audit.conflicts.length > 0 ? { override: true, conflicts: audit.conflicts } : {}),
+  };
+  await writeAudit(db, {
+    at: now,
+    userId: actor.userId,
+    practiceId,
+    action: 'appointment.create',
+    entity: 'appointment',
+    entityId: appointment.id,
+    ...(Object.keys(details).length > 0 ? { details } : {}),
+  });
+  const row = await appointmentQuery(db)
+    .where('a.practice_id', '=', practiceId)
+    .where('a.id', '=', appointment.id)
+    .executeTakeFirstOrThrow();
+  return toAppointment(row);
 }

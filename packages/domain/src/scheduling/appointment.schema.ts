@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { SCHEDULING } from '../constants.ts';
-import { jsonObject, optionalText, positiveId, UUID_PATTERN } from '../validation/fields.ts';
+import { jsonObject, optionalText, positiveId, UUID_PATTERN, uuid } from '../validation/fields.ts';
+import { DURATION_MESSAGES } from './booking-rules.ts';
 import { APPOINTMENT_STATUSES, type AppointmentStatus, STATUS_ALIASES } from './status-transitions.ts';
 
 /** An appointment as GET /api/appointments lists it and as the pull sync delivers it. */
@@ -82,33 +83,37 @@ function requiredId(field: string) {
   );
 }
 
-const patientIdSchema = v.pipe(
-  v.string('patientId is required'),
-  v.trim(),
-  v.nonEmpty('patientId is required'),
-  v.regex(UUID_PATTERN, 'patientId must be a valid id'),
-  v.toLowerCase(),
-);
+function patientIdField(field: string) {
+  return v.pipe(
+    v.string(`${field} is required`),
+    v.trim(),
+    v.nonEmpty(`${field} is required`),
+    v.regex(UUID_PATTERN, `${field} must be a valid id`),
+    v.toLowerCase(),
+  );
+}
+
+const patientIdSchema = patientIdField('patientId');
 
 const durationSchema = v.pipe(
   v.union(
-    [
-      v.number('duration must be a whole number of minutes'),
-      v.pipe(v.string(), v.regex(/^\d{1,4}$/), v.transform(Number)),
-    ],
-    'duration must be a whole number of minutes',
+    [v.number(DURATION_MESSAGES.whole), v.pipe(v.string(), v.regex(/^\d{1,4}$/), v.transform(Number))],
+    DURATION_MESSAGES.whole,
   ),
-  v.integer('duration must be a whole number of minutes'),
-  v.minValue(SCHEDULING.minDurationMinutes, `duration must be at least ${SCHEDULING.minDurationMinutes} minutes`),
-  v.maxValue(SCHEDULING.maxDurationMinutes, `duration must be at most ${SCHEDULING.maxDurationMinutes} minutes`),
-  v.multipleOf(
-    SCHEDULING.durationStepMinutes,
-    `duration must be a multiple of ${SCHEDULING.durationStepMinutes} minutes`,
-  ),
+  v.integer(DURATION_MESSAGES.whole),
+  v.minValue(SCHEDULING.minDurationMinutes, DURATION_MESSAGES.min),
+  v.maxValue(SCHEDULING.maxDurationMinutes, DURATION_MESSAGES.max),
+  v.multipleOf(SCHEDULING.durationStepMinutes, DURATION_MESSAGES.step),
 );
 
 /** Spec 5: a blank duration means the default of 30 minutes. */
 const blankToUndefined = v.transform((value: unknown) => (value === null || value === '' ? undefined : value));
+
+const optionalDuration = v.pipe(
+  v.unknown(),
+  blankToUndefined,
+  v.optional(durationSchema, SCHEDULING.defaultDurationMinutes),
+);
 
 const statusSchema = v.pipe(
   v.string(enumMessage(APPOINTMENT_STATUSES)),
@@ -131,7 +136,7 @@ export const createAppointmentSchema = jsonObject({
   assistantId: assistantIdSchema,
   treatmentRoom: requiredText('treatmentRoom', 50),
   appointmentDate: isoInstant('appointmentDate'),
-  duration: v.pipe(v.unknown(), blankToUndefined, v.optional(durationSchema, SCHEDULING.defaultDurationMinutes)),
+  duration: optionalDuration,
   status: v.optional(statusSchema, 'scheduled'),
   procedure: requiredText('procedure', 200),
   notes: optionalText('notes', 2000),
@@ -185,10 +190,12 @@ export function changedFields(body: PatchAppointmentBody): PatchableAppointmentF
   return PATCHABLE_KEYS.filter((key) => body[key] !== undefined);
 }
 
-const dateQuery = v.pipe(
-  v.string('date must be a date (YYYY-MM-DD)'),
-  v.check(isCalendarDate, 'date must be a date (YYYY-MM-DD)'),
-);
+function dateField(field: string) {
+  const message = `${field} must be a date (YYYY-MM-DD)`;
+  return v.pipe(v.string(message), v.check(isCalendarDate, message));
+}
+
+const dateQuery = dateField('date');
 
 export const appointmentListQuerySchema = v.object({
   /** A day in the practice's own time zone; today there when left out. */
@@ -201,3 +208,123 @@ export const scheduleDateQuerySchema = v.object({ date: v.optional(dateQuery) })
 export const appointmentIdParamsSchema = v.object({
   id: v.pipe(v.string('id must be a valid id'), v.regex(UUID_PATTERN, 'id must be a valid id'), v.toLowerCase()),
 });
+
+/** The appointment form's data as the conflict analysis reads it; other form fields are ignored. */
+export const analyzeConflictsSchema = jsonObject({
+  /** The appointment being edited, if it is one: it never conflicts with itself. */
+  id: v.optional(v.nullable(uuid('id'))),
+  patientId: v.pipe(v.unknown(), blankToUndefined, v.optional(patientIdSchema)),
+  providerId: requiredId('providerId'),
+  treatmentRoom: requiredText('treatmentRoom', 50),
+  appointmentDate: isoInstant('appointmentDate'),
+  duration: optionalDuration,
+  status: v.optional(statusSchema),
+  excludeAppointmentId: v.optional(v.nullable(uuid('excludeAppointmentId'))),
+});
+export type AnalyzeConflictsBody = v.InferOutput<typeof analyzeConflictsSchema>;
+
+/** Longest range GET /api/appointments/available-slots answers for in one call. */
+export const MAX_SLOT_RANGE_DAYS = 31;
+
+function daysBetween(from: string, to: string): number {
+  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+}
+
+export const availableSlotsQuerySchema = v.pipe(
+  v.object({
+    date: v.optional(dateQuery),
+    startDate: v.optional(dateField('startDate')),
+    endDate: v.optional(dateField('endDate')),
+    duration: v.optional(durationSchema, SCHEDULING.defaultDurationMinutes),
+    excludeProviderId: v.optional(positiveId('excludeProviderId')),
+  }),
+  v.forward(
+    v.check(
+      (query) => query.date === undefined || (query.startDate === undefined && query.endDate === undefined),
+      'Send either date or startDate and endDate, not both',
+    ),
+    ['date'],
+  ),
+  v.forward(
+    v.check(
+      (query) => query.endDate === undefined || query.startDate !== undefined,
+      'startDate is required with endDate',
+    ),
+    ['startDate'],
+  ),
+  v.forward(
+    v.check(
+      (query) => query.startDate === undefined || query.endDate !== undefined,
+      'endDate is required with startDate',
+    ),
+    ['endDate'],
+  ),
+  v.forward(
+    v.check(
+      (query) => !query.startDate || !query.endDate || daysBetween(query.startDate, query.endDate) >= 0,
+      'endDate must not be before startDate',
+    ),
+    ['endDate'],
+  ),
+  v.forward(
+    v.check(
+      (query) =>
+        !query.startDate || !query.endDate || daysBetween(query.startDate, query.endDate) < MAX_SLOT_RANGE_DAYS,
+      `The range from startDate to endDate can cover at most ${MAX_SLOT_RANGE_DAYS} days`,
+    ),
+    ['endDate'],
+  ),
+);
+
+const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export const availableRoomsQuerySchema = v.object({
+  date: v.pipe(
+    v.unknown(),
+    v.check((value) => value !== undefined, 'date is required'),
+    dateQuery,
+  ),
+  time: v.pipe(
+    v.string('time is required'),
+    v.regex(CLOCK_TIME, `${INVALID_TIME_FORMAT}: time must be HH:MM (24-hour)`),
+  ),
+  duration: v.optional(durationSchema, SCHEDULING.defaultDurationMinutes),
+});
+
+/** More than a household ever holds (the seeded ones have at most five people). */
+export const MAX_FAMILY_MEMBERS = 10;
+
+export const familyBookingSchema = v.pipe(
+  jsonObject({
+    primaryPatientId: patientIdField('primaryPatientId'),
+    familyMemberIds: v.pipe(
+      v.array(patientIdField('familyMemberIds'), 'familyMemberIds must be a list of patient ids'),
+      v.minLength(1, 'familyMemberIds must name at least one family member'),
+      v.maxLength(MAX_FAMILY_MEMBERS, `familyMemberIds can name at most ${MAX_FAMILY_MEMBERS} family members`),
+      v.check((ids) => new Set(ids).size === ids.length, 'familyMemberIds must not repeat a patient'),
+    ),
+    /** The only arrangement offered: one after the other, the same day. */
+    consecutiveAppointments: v.optional(
+      v.literal(true, 'Only consecutive appointments are supported: consecutiveAppointments must be true'),
+      true,
+    ),
+    sameDay: v.optional(v.literal(true, 'Only same-day appointments are supported: sameDay must be true'), true),
+    providerId: requiredId('providerId'),
+    assistantId: assistantIdSchema,
+    treatmentRoom: requiredText('treatmentRoom', 50),
+    appointmentDate: isoInstant('appointmentDate'),
+    duration: optionalDuration,
+    procedure: requiredText('procedure', 200),
+    notes: optionalText('notes', 2000),
+    appointmentType: optionalText('appointmentType', 50),
+    override: overrideSchema,
+  }),
+  v.forward(
+    v.check(
+      (body) => !body.familyMemberIds.includes(body.primaryPatientId),
+      'familyMemberIds must not include primaryPatientId',
+    ),
+    ['familyMemberIds'],
+  ),
+);
+export type FamilyBookingBody = v.InferOutput<typeof familyBookingSchema>;

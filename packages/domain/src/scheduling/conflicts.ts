@@ -22,6 +22,8 @@ export interface BookedAppointment {
   duration: number;
   status: string;
   patientName: string;
+  /** Lets the analysis notice the same patient booked twice in a day. */
+  patientId?: string;
 }
 
 export interface MaintenanceWindow {
@@ -54,18 +56,18 @@ export interface ConflictOptions {
   timeZone?: string;
 }
 
-interface Interval {
+export interface Interval {
   start: number;
   end: number;
 }
 
-function intervalOf(startIso: string, minutes: number): Interval {
+export function intervalOf(startIso: string, minutes: number): Interval {
   const start = Date.parse(startIso);
   return { start, end: start + minutes * MINUTE_MS };
 }
 
 /** Half-open [start, end): one booking ending exactly when the next begins is not a clash. */
-function overlaps(a: Interval, b: Interval): boolean {
+export function overlaps(a: Interval, b: Interval): boolean {
   return a.start < b.end && b.start < a.end;
 }
 
@@ -98,7 +100,13 @@ export function findConflicts(
   const clashing = existing
     .filter((other) => !ignored.has(other.id) && isBlocking(other.status))
     .filter((other) => overlaps(span, intervalOf(other.appointmentDate, other.duration)))
-    .sort((a, b) => Date.parse(a.appointmentDate) - Date.parse(b.appointmentDate));
+    // Ties broken by room and id, so the server and an offline device list the same clashes in the same order.
+    .sort(
+      (a, b) =>
+        Date.parse(a.appointmentDate) - Date.parse(b.appointmentDate) ||
+        a.treatmentRoom.localeCompare(b.treatmentRoom) ||
+        a.id.localeCompare(b.id),
+    );
   for (const other of clashing) {
     const time = formatClockTime(other.appointmentDate, timeZone);
     const about = { appointmentId: other.id, patient: other.patientName, time };

@@ -33,3 +33,14 @@ export function localDayRange(date: string, timeZone: string): { start: string; 
 export function longDate(instant: Date | string, timeZone: string): string {
   return dayjs(instant).tz(timeZone).format('dddd, MMMM D, YYYY');
 }
+
+/** Whether the platform knows a zone name: a bad stored setting must not throw deep inside a formatter. */
+export function isValidTimeZone(timeZone: string): boolean {
+  if (!timeZone) return false;
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -4,6 +4,7 @@ import * as notifications from './0002-notifications.ts';
 import * as sync from './0003-sync.ts';
 import * as deviceSecret from './0004-device-secret.ts';
 import * as patientBirthDateIndex from './0005-patient-birth-date-index.ts';
+import * as noShowEvents from './0006-no-show-events.ts';
 
 /** Applied in key order; keys never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-sync': sync,
   '0004-device-secret': deviceSecret,
   '0005-patient-birth-date-index': patientBirthDateIndex,
+  '0006-no-show-events': noShowEvents,
 };

@@ -1,88 +1,207 @@
-import { localDate, localTime } from '@dental/domain/time/zones';
-import { readAppointmentsForDay } from '@dental/local-store/reads';
-import { ActionIcon, Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
-import { dayjs } from '../../lib/dates.ts';
+import { can } from '@dental/domain/permissions/can';
+import { openSpan, timeSlots } from '@dental/domain/practices/hours';
+import { instantAt, localTime } from '@dental/domain/time/zones';
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useAuth } from '../auth/auth-context.tsx';
 import { useLocalData } from '../offline/local-data.tsx';
 import { LocalDataGate } from '../offline/local-data-gate.tsx';
-import { BookAppointmentForm } from './book-appointment-form.tsx';
+import { DurationDialog, MoveDialog } from './adjust-dialogs.tsx';
+import { AppointmentForm } from './appointment-form.tsx';
+import type { FormInitial } from './appointment-form-values.ts';
+import { AppointmentMenu, type AppointmentMenuTarget } from './appointment-menu.tsx';
+import { ComingLaterDialog } from './coming-later-dialog.tsx';
+import { practiceToday } from './practice-clock.tsx';
+import { ScheduleGrid, type SlotRef } from './schedule-grid.tsx';
+import { ScheduleHeader } from './schedule-header.tsx';
+import { type GridAppointment, matchesSearch, type SlotView, shownOnGrid } from './schedule-model.ts';
+import { SlotMenu, type SlotMenuTarget } from './slot-menu.tsx';
+import { useAppointmentActions } from './use-appointment-actions.ts';
+import { useBookingPrefill } from './use-booking-prefill.ts';
+import { useScheduleDay } from './use-schedule-day.ts';
 
-function DaySchedule() {
+type LaterFeature = 'Provider Absence' | 'Schedule Maintenance';
+
+interface FormState {
+  opened: boolean;
+  session: number;
+  initial: FormInitial;
+}
+
+function focusedElement(): HTMLElement | null {
+  return document.activeElement instanceof HTMLElement ? document.activeElement : null;
+}
+
+function DailySchedule() {
   const local = useLocalData();
-  const [day, setDay] = useState(() => localDate(new Date(), local.timezone));
-  const [formOpen, form] = useDisclosure(false);
-  const appointments = useLiveQuery(
-    async () => (local.store && local.key ? readAppointmentsForDay(local.store, local.key, day) : []),
-    [local.store, local.key, day],
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const params = useSearch({ strict: false });
+  const today = practiceToday(local.timezone);
+  const [date, setDate] = useState(today);
+  const [view, setView] = useState<SlotView>('hour');
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const day = useScheduleDay(date);
+  const actions = useAppointmentActions(day);
+  const [form, setForm] = useState<FormState>({ opened: false, session: 0, initial: { date } });
+  const [slotMenu, setSlotMenu] = useState<SlotMenuTarget | null>(null);
+  const [cardMenu, setCardMenu] = useState<AppointmentMenuTarget | null>(null);
+  const [adjusting, setAdjusting] = useState<{ kind: 'move' | 'duration'; appointment: GridAppointment } | null>(null);
+  const [later, setLater] = useState<LaterFeature | null>(null);
+
+  const canCreate = can(user, 'appointments.create');
+  const canEdit = can(user, 'appointments.edit');
+  const canCancel = can(user, 'appointments.cancel');
+  const closed = day.hours ? !openSpan(day.hours, date) : false;
+
+  const dayRef = useRef(day);
+  dayRef.current = day;
+
+  const openForm = useCallback((initial: FormInitial) => {
+    setForm((current) => ({ opened: true, session: current.session + 1, initial }));
+  }, []);
+  const patientParam = 'patientId' in params && typeof params.patientId === 'string' ? params.patientId : undefined;
+  const prefill = useCallback(
+    (initial: FormInitial) => {
+      setDate(initial.date);
+      openForm(initial);
+      // Taken once: the page remounts when the device's store reopens, and must not open the form again.
+      if (patientParam) void navigate({ to: '.', search: {}, replace: true });
+    },
+    [openForm, patientParam, navigate],
+  );
+  useBookingPrefill(day.hours, date, patientParam, prefill);
+
+  const onSlotClick = useCallback(
+    (slot: SlotRef) => openForm({ date: dayRef.current.date, time: slot.time, room: slot.room }),
+    [openForm],
+  );
+  const onSlotMenu = useCallback((slot: SlotRef, point: { x: number; y: number }) => {
+    setSlotMenu({ slot, point: { ...point, returnFocus: focusedElement() } });
+  }, []);
+  const onAppointmentMenu = useCallback(
+    (appointment: GridAppointment, point: { x: number; y: number }, returnFocus: HTMLElement | null) => {
+      setCardMenu({ appointment, point: { ...point, returnFocus } });
+    },
     [],
   );
-  const shown = appointments.filter((a) => a.status !== 'cancelled' && a.status !== 'no-show');
-  const shift = (days: number) => setDay(dayjs(day).add(days, 'day').format('YYYY-MM-DD'));
+  const editAppointment = useCallback(
+    (appointment: GridAppointment) => {
+      const stored = dayRef.current.appointments.find((entry) => entry.id === appointment.id);
+      if (stored && canEdit) openForm({ date: dayRef.current.date, appointment: stored });
+    },
+    [canEdit, openForm],
+  );
+  const onMove = useCallback(
+    (appointment: GridAppointment, target: SlotRef & { appointmentDate: string }) =>
+      actions.move(appointment, { room: target.room, appointmentDate: target.appointmentDate }),
+    [actions],
+  );
+
+  const shown = useMemo(() => day.appointments.filter(shownOnGrid), [day.appointments]);
+  const term = deferredSearch.trim().toLowerCase();
+  const matches = term ? shown.filter((appointment) => matchesSearch(appointment, term)).length : null;
+  const times = useMemo(() => (day.hours ? timeSlots(day.hours, day.date) : []), [day.hours, day.date]);
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Daily Schedule
-        </Title>
-        <Button onClick={form.open}>New Appointment</Button>
-      </Group>
-      <Group gap="xs">
-        <ActionIcon variant="default" aria-label="Previous day" onClick={() => shift(-1)}>
-          <IconChevronLeft size={16} />
-        </ActionIcon>
-        <TextInput
-          type="date"
-          aria-label="Schedule date"
-          value={day}
-          onChange={(e) => e.currentTarget.value && setDay(e.currentTarget.value)}
+      <ScheduleHeader
+        date={date}
+        today={today}
+        onDateChange={setDate}
+        view={view}
+        onViewChange={setView}
+        search={search}
+        onSearchChange={setSearch}
+        matches={matches}
+        timeZone={day.timeZone}
+        roomCount={day.rooms.length}
+        providers={day.providers}
+        closed={closed || !day.hours}
+        canCreate={canCreate}
+        onNewAppointment={() => openForm({ date })}
+        onProviderAbsence={() => setLater('Provider Absence')}
+        onScheduleMaintenance={() => setLater('Schedule Maintenance')}
+      />
+      {!day.loaded ? (
+        <Center py="xl">
+          <Loader aria-label="Loading the schedule" />
+        </Center>
+      ) : day.rooms.length === 0 && day.hours ? (
+        <Text c="dimmed">No rooms are stored on this device yet. They arrive with the next sync.</Text>
+      ) : (
+        <ScheduleGrid
+          date={day.date}
+          timeZone={day.timeZone}
+          hours={day.hours}
+          view={view}
+          rooms={day.rooms}
+          appointments={day.appointments}
+          maintenance={day.maintenance}
+          providerColors={day.providerColors}
+          search={deferredSearch}
+          editable={canEdit}
+          onSlotClick={canCreate ? onSlotClick : undefined}
+          onSlotMenu={onSlotMenu}
+          onAppointmentMenu={onAppointmentMenu}
+          onAppointmentEdit={editAppointment}
+          onMove={onMove}
+          onResize={actions.resize}
         />
-        <ActionIcon variant="default" aria-label="Next day" onClick={() => shift(1)}>
-          <IconChevronRight size={16} />
-        </ActionIcon>
-        <Text size="sm" c="dimmed">
-          Times in {local.timezone}
-        </Text>
-      </Group>
-      <Text size="sm" c="dimmed">
-        The full operatory grid comes with the scheduling release; this list works offline today.
-      </Text>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>Room</Table.Th>
-            <Table.Th>Patient</Table.Th>
-            <Table.Th>Provider</Table.Th>
-            <Table.Th>Procedure</Table.Th>
-            <Table.Th>Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {shown.map((appointment) => (
-            <Table.Tr key={appointment.id} data-testid="appointment-row">
-              <Table.Td>{localTime(appointment.appointmentDate, local.timezone)}</Table.Td>
-              <Table.Td>{appointment.treatmentRoom}</Table.Td>
-              <Table.Td>{appointment.patientName}</Table.Td>
-              <Table.Td>{appointment.providerName}</Table.Td>
-              <Table.Td>{appointment.procedure}</Table.Td>
-              <Table.Td>
-                {appointment.status}{' '}
-                {appointment.version === 0 && (
-                  <Badge size="xs" color="blue.9" variant="filled">
-                    Pending sync
-                  </Badge>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {shown.length === 0 && <Text c="dimmed">No appointments on this day.</Text>}
-      <BookAppointmentForm opened={formOpen} onClose={form.close} day={day} dayAppointments={appointments} />
+      )}
+
+      <SlotMenu
+        target={slotMenu}
+        canCreate={canCreate}
+        onClose={() => setSlotMenu(null)}
+        onAddAppointment={(slot) => openForm({ date: day.date, time: slot.time, room: slot.room })}
+        onScheduleMaintenance={() => setLater('Schedule Maintenance')}
+      />
+      <AppointmentMenu
+        target={cardMenu}
+        canEdit={canEdit}
+        canCancel={canCancel}
+        onClose={() => setCardMenu(null)}
+        onStatus={(appointment, action) => void actions.setStatus(appointment, action)}
+        onEdit={editAppointment}
+        onMove={(appointment) => setAdjusting({ kind: 'move', appointment })}
+        onChangeDuration={(appointment) => setAdjusting({ kind: 'duration', appointment })}
+        onOpenChart={(appointment) =>
+          void navigate({ to: '/clinical-charts', search: { patientId: appointment.patientId } })
+        }
+      />
+
+      <AppointmentForm
+        opened={form.opened}
+        session={form.session}
+        initial={form.initial}
+        onClose={() => setForm((current) => ({ ...current, opened: false }))}
+      />
+      {adjusting?.kind === 'move' && (
+        <MoveDialog
+          appointment={adjusting.appointment}
+          time={localTime(adjusting.appointment.appointmentDate, day.timeZone)}
+          times={times}
+          rooms={day.rooms}
+          onClose={() => setAdjusting(null)}
+          onMove={(target) =>
+            actions.move(adjusting.appointment, {
+              room: target.room,
+              appointmentDate: instantAt(day.date, target.time, day.timeZone),
+            })
+          }
+        />
+      )}
+      {adjusting?.kind === 'duration' && (
+        <DurationDialog
+          appointment={adjusting.appointment}
+          onClose={() => setAdjusting(null)}
+          onResize={(duration) => actions.resize(adjusting.appointment, duration)}
+        />
+      )}
+      <ComingLaterDialog feature={later} onClose={() => setLater(null)} />
     </Stack>
   );
 }
@@ -90,7 +209,7 @@ function DaySchedule() {
 export function SchedulePage() {
   return (
     <LocalDataGate>
-      <DaySchedule />
+      <DailySchedule />
     </LocalDataGate>
   );
 }

@@ -1,0 +1,85 @@
+import { SCHEDULING } from '../constants.ts';
+import { checkWithinHours, type HoursCheck, minutesOfDay, type WeeklyHours } from '../practices/hours.ts';
+import { localDate, localTime } from '../time/zones.ts';
+import type { FieldIssue } from '../validation/issues.ts';
+
+const MINUTE_MS = 60_000;
+const MINUTES_PER_DAY = 24 * 60;
+
+export const MAX_ADVANCE_MESSAGE = `Appointments cannot be booked more than ${SCHEDULING.maxAdvanceBookingDays} days ahead.`;
+export const INVALID_APPOINTMENT_DATE_MESSAGE = 'appointmentDate must be a valid date and time';
+
+/** Spec 9 duration limits; the request schema and the rule check word them alike. */
+export const DURATION_MESSAGES = {
+  whole: 'duration must be a whole number of minutes',
+  min: `duration must be at least ${SCHEDULING.minDurationMinutes} minutes`,
+  max: `duration must be at most ${SCHEDULING.maxDurationMinutes} minutes`,
+  step: `duration must be a multiple of ${SCHEDULING.durationStepMinutes} minutes`,
+} as const;
+
+export interface BookingTimes {
+  /** ISO instant. */
+  appointmentDate: string;
+  duration: number;
+}
+
+export interface BookingRuleContext {
+  hours: WeeklyHours;
+  timeZone: string;
+  now: Date;
+}
+
+/** A calendar date (YYYY-MM-DD) moved by whole days, without any time zone getting involved. */
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, (day ?? 1) + days)).toISOString().slice(0, 10);
+}
+
+export function durationIssue(duration: number): string | null {
+  if (!Number.isInteger(duration)) return DURATION_MESSAGES.whole;
+  if (duration < SCHEDULING.minDurationMinutes) return DURATION_MESSAGES.min;
+  if (duration > SCHEDULING.maxDurationMinutes) return DURATION_MESSAGES.max;
+  if (duration % SCHEDULING.durationStepMinutes !== 0) return DURATION_MESSAGES.step;
+  return null;
+}
+
+/**
+ * Whether a booking fits the practice's hours on its own clock. The span is measured on the wall
+ * clock, so a booking that crosses a daylight-saving change is judged by the times a patient reads.
+ */
+export function checkHoursAt(
+  hours: WeeklyHours,
+  timeZone: string,
+  appointmentDate: string,
+  duration: number,
+): HoursCheck {
+  const date = localDate(appointmentDate, timeZone);
+  const start = localTime(appointmentDate, timeZone);
+  const end = new Date(Date.parse(appointmentDate) + duration * MINUTE_MS);
+  const endsNextDay = localDate(end, timeZone) !== date;
+  const wallMinutes =
+    minutesOfDay(localTime(end, timeZone)) + (endsNextDay ? MINUTES_PER_DAY : 0) - minutesOfDay(start);
+  return checkWithinHours(hours, date, start, wallMinutes);
+}
+
+/**
+ * Rules every booking must meet whatever it clashes with (spec 5 and 9); an override of conflicts
+ * does not lift them.
+ */
+export function checkBookingRules(booking: BookingTimes, context: BookingRuleContext): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const duration = durationIssue(booking.duration);
+  if (duration) issues.push({ field: 'duration', message: duration });
+  if (Number.isNaN(Date.parse(booking.appointmentDate))) {
+    issues.push({ field: 'appointmentDate', message: INVALID_APPOINTMENT_DATE_MESSAGE });
+    return issues;
+  }
+  const lastBookableDate = addDays(localDate(context.now, context.timeZone), SCHEDULING.maxAdvanceBookingDays);
+  if (localDate(booking.appointmentDate, context.timeZone) > lastBookableDate) {
+    issues.push({ field: 'appointmentDate', message: MAX_ADVANCE_MESSAGE });
+    return issues;
+  }
+  const within = checkHoursAt(context.hours, context.timeZone, booking.appointmentDate, booking.duration);
+  if (!within.ok) issues.push({ field: 'appointmentDate', message: within.message });
+  return issues;
+}

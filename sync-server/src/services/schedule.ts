@@ -1,0 +1,89 @@
+import { effectiveRole, PROVIDER_ROLES } from '@dental/domain/permissions/roles';
+import type { DaySchedule } from '@dental/domain/scheduling/availability';
+import { intervalOf, overlaps } from '@dental/domain/scheduling/conflicts';
+import { localDayRange } from '@dental/domain/time/zones';
+import { providerDisplayName } from '@dental/domain/users/user';
+import type { Db } from '../db/connection.ts';
+import { liveBookingsQuery, toBookedAppointment, toMaintenanceWindow } from './appointments.ts';
+import { weeklyHours } from './practice-hours.ts';
+import { practiceTimezone } from './practice-time.ts';
+
+/** Codes of the practice's active rooms, in display order (as GET /api/treatment-rooms lists them). */
+export function roomCodesQuery(db: Db, practiceId: number) {
+  return db
+    .selectFrom('treatment_rooms')
+    .select('room_code')
+    .where('practice_id', '=', practiceId)
+    .where('is_active', '=', 1)
+    .orderBy('id');
+}
+
+/** Providers who can be booked today: provider roles working in the practice and not marked unavailable. */
+async function bookableProviders(db: Db, practiceId: number): Promise<DaySchedule['providers']> {
+  const rows = await db
+    .selectFrom('users')
+    .innerJoin('user_practices', 'user_practices.user_id', 'users.id')
+    .select(['users.id', 'users.first_name', 'users.last_name', 'users.role'])
+    .where('user_practices.practice_id', '=', practiceId)
+    .where('users.is_available', '=', 1)
+    .orderBy('users.last_name')
+    .orderBy('users.first_name')
+    .orderBy('users.id')
+    .execute();
+  return rows
+    .filter((row) => PROVIDER_ROLES.includes(effectiveRole(row.role)))
+    .map((row) => ({
+      id: row.id,
+      name: providerDisplayName({ firstName: row.first_name, lastName: row.last_name, role: row.role }),
+      role: effectiveRole(row.role),
+    }));
+}
+
+/** One schedule per date, in order: a tuple of dates gives a tuple of schedules. */
+type SchedulesOf<Dates extends readonly string[]> = { -readonly [K in keyof Dates]: DaySchedule };
+
+/**
+ * The practice's schedule for each date (YYYY-MM-DD on its clock), read in one pass, in the shape
+ * the shared availability and conflict analysis take, so the server judges what the browser judges.
+ */
+export async function daySchedules<const Dates extends readonly string[]>(
+  db: Db,
+  practiceId: number,
+  dates: Dates,
+): Promise<SchedulesOf<Dates>> {
+  if (dates.length === 0) return [] as SchedulesOf<Dates>;
+  const timeZone = await practiceTimezone(db, practiceId);
+  const hours = await weeklyHours(db, practiceId);
+  const rooms = (await roomCodesQuery(db, practiceId).execute()).map((row) => row.room_code);
+  const providers = await bookableProviders(db, practiceId);
+  const days = dates.map((date) => {
+    const range = localDayRange(date, timeZone);
+    return { date, span: { start: Date.parse(range.start), end: Date.parse(range.end) } };
+  });
+  const from = new Date(Math.min(...days.map((day) => day.span.start)));
+  const to = new Date(Math.max(...days.map((day) => day.span.end)));
+
+  const bookings = (await liveBookingsQuery(db, practiceId, from, to).execute()).map(toBookedAppointment);
+  const maintenance = (
+    await db
+      .selectFrom('maintenance_schedules')
+      .select(['id', 'room_id', 'title', 'start_date_time', 'end_date_time'])
+      .where('practice_id', '=', practiceId)
+      .where('start_date_time', '<', to.toISOString())
+      .where('end_date_time', '>', from.toISOString())
+      .execute()
+  ).map(toMaintenanceWindow);
+
+  const schedules: DaySchedule[] = days.map(({ date, span }) => ({
+    date,
+    timeZone,
+    hours,
+    rooms,
+    providers,
+    appointments: bookings.filter((booking) => overlaps(span, intervalOf(booking.appointmentDate, booking.duration))),
+    maintenance: maintenance.filter((window) =>
+      overlaps(span, { start: Date.parse(window.startDateTime), end: Date.parse(window.endDateTime) }),
+    ),
+  }));
+  return schedules as SchedulesOf<Dates>;
+}

@@ -1,0 +1,48 @@
+import { localDate, localTime } from '@dental/domain/time/zones';
+import { Group, Text } from '@mantine/core';
+import { IconClock } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+
+const TICK_MS = 15_000;
+
+function zoneName(timeZone: string, at: Date): string {
+  const part = new Intl.DateTimeFormat('en-CA', { timeZone, timeZoneName: 'short' })
+    .formatToParts(at)
+    .find((entry) => entry.type === 'timeZoneName');
+  return part?.value ?? '';
+}
+
+/**
+ * The practice's own time, whatever the device's zone: a laptop set to another zone must not make
+ * the front desk read 9:00 as 10:00. Its own component, so the tick re-renders only this text.
+ */
+export function PracticeClock({ timeZone }: { timeZone: string }) {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), TICK_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  const zone = zoneName(timeZone, now);
+  return (
+    <Group
+      gap={6}
+      wrap="nowrap"
+      data-testid="practice-clock"
+      aria-label={`Practice time ${localTime(now, timeZone)}, ${timeZone}`}
+    >
+      <IconClock size={16} aria-hidden="true" />
+      <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {localTime(now, timeZone)}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {timeZone.replace(/_/g, ' ')}
+        {zone ? ` (${zone})` : ''}
+      </Text>
+    </Group>
+  );
+}
+
+/** Today on the practice's clock. */
+export function practiceToday(timeZone: string): string {
+  return localDate(new Date(), timeZone);
+}
