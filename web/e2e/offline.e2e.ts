@@ -43,7 +43,7 @@ async function reloadOffline(page: Page, username: string, area: 'Patients' | 'S
   await openArea(page, area);
 }
 
-/** A day about a month ahead on which practice 1 is open: its only closed weekday is Sunday. */
+/** A day ahead on which practice 1 is open: its only closed weekday is Sunday. */
 function futureDay(daysAhead: number): string {
   const day = new Date(Date.now() + daysAhead * 86_400_000);
   if (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() + 1);
@@ -74,6 +74,14 @@ describe('offline mode', () => {
   it('after going offline and reloading, the shell and the offline areas render from the device', async () => {
     const context = await newContext(browser);
     const page = await readyForOffline(context, 'receptionist');
+    // A seeded open day, counted online first: the same day must render the same cards offline.
+    const day = futureDay(1);
+    await openArea(page, 'Scheduling');
+    await page.getByLabel('Schedule date').fill(day);
+    await page.getByLabel('Schedule date').press('Tab');
+    await page.getByTestId('appointment-card').first().waitFor({ timeout: 30_000 });
+    const cardsOnline = await page.getByTestId('appointment-card').count();
+
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();
@@ -81,6 +89,11 @@ describe('offline mode', () => {
     await openArea(page, 'Patients');
     await page.getByTestId('patient-row').first().waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('connection-status').textContent()).toBe('Offline');
+    await openArea(page, 'Scheduling');
+    await page.getByLabel('Schedule date').fill(day);
+    await page.getByLabel('Schedule date').press('Tab');
+    await page.getByTestId('appointment-card').first().waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('appointment-card').count()).toBe(cardsOnline);
     await page.getByRole('link', { name: 'Billing', exact: true }).click();
     await page.getByText('This area needs an internet connection.').waitFor();
     await context.close();

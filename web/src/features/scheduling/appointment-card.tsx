@@ -1,9 +1,11 @@
-import { useDraggable } from '@dnd-kit/core';
+import { type DraggableAttributes, type DraggableSyntheticListeners, useDraggable } from '@dnd-kit/core';
 import { IconCircleCheckFilled, IconCloudUp } from '@tabler/icons-react';
 import { type CSSProperties, type MouseEvent, memo, useState } from 'react';
-import type { Box } from './grid-layout.ts';
+import { type Box, MIN_CARD_PX } from './grid-layout.ts';
 import classes from './schedule-grid.module.css';
 import { type GridAppointment, PRIORITY_COLOURS, priorityOf } from './schedule-model.ts';
+import { type Signal, useSignal } from './signal.ts';
+import type { DragPreview } from './use-card-drag.ts';
 
 type SearchState = 'match' | 'dim' | 'plain';
 
@@ -20,6 +22,9 @@ interface CardProps {
   color: string;
   search: SearchState;
   editable: boolean;
+  /** Shown while a card is resized, so the resized card alone follows the pointer. */
+  preview: Signal<DragPreview | null>;
+  pxPerMinute: number;
   onMenu(appointmentId: string, point: { x: number; y: number }, returnFocus: HTMLElement | null): void;
   onEdit(appointmentId: string): void;
 }
@@ -60,7 +65,12 @@ function ResizeHandle({ appointment, editable }: { appointment: GridAppointment;
   );
 }
 
-function Card({ appointment, box, time, color, search, editable, onMenu, onEdit }: CardProps) {
+/**
+ * The draggable shell: dnd-kit re-renders every draggable when a drag starts, ends or re-measures,
+ * so the shell is kept to one element and the face below is memoised on props that a drag does
+ * not change (dnd-kit's listeners and attributes keep their identity while the sensors do).
+ */
+function Card({ appointment, box, time, color, search, editable, preview, pxPerMinute, onMenu, onEdit }: CardProps) {
   const data: DragData = { kind: 'move', appointmentId: appointment.id };
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: appointment.id,
@@ -68,30 +78,20 @@ function Card({ appointment, box, time, color, search, editable, onMenu, onEdit 
     disabled: !editable,
     attributes: { roleDescription: 'appointment' },
   });
+  const resized = useSignal(preview, (shown) =>
+    shown?.kind === 'resize' && shown.id === appointment.id ? shown.duration : null,
+  );
+  const height = resized === null ? box.height : Math.max(resized * pxPerMinute, MIN_CARD_PX);
   const [active, setActive] = useState(false);
   const showControls = ALWAYS_SHOW_CONTROLS || active || isDragging;
-  const priority = priorityOf(appointment.procedure);
-  const inProgress = appointment.status === 'in-progress';
-  const pending = appointment.version === 0;
   const style = {
     top: box.top,
     left: box.left,
     width: box.width,
-    height: box.height,
+    height,
     '--provider': color,
     transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
   } as CSSProperties;
-  const summary = [
-    `${appointment.patientName}, ${time}, ${appointment.duration} minutes, ${appointment.treatmentRoom}`,
-    appointment.procedure,
-    appointment.providerName,
-    PRIORITY_TEXT[priority],
-    inProgress ? 'checked in' : '',
-    appointment.status === 'completed' ? 'completed' : '',
-    pending ? 'pending sync' : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
   const openMenu = (event: MouseEvent<HTMLElement>) => {
     event.preventDefault();
     event.stopPropagation();
@@ -124,52 +124,15 @@ function Card({ appointment, box, time, color, search, editable, onMenu, onEdit 
           setActive(false);
       }}
     >
-      <button
-        type="button"
-        className={classes.cardFace}
-        {...attributes}
-        {...listeners}
-        aria-label={summary}
-        onContextMenu={openMenu}
-        onKeyDown={(event) => {
-          if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
-            event.preventDefault();
-            const rect = event.currentTarget.getBoundingClientRect();
-            onMenu(appointment.id, { x: rect.left, y: rect.bottom }, event.currentTarget);
-            return;
-          }
-          listeners?.onKeyDown?.(event);
-        }}
-        title={`${appointment.patientName} · ${time} · ${appointment.duration} min\n${appointment.procedure}\n${appointment.providerName}`}
-        onDoubleClick={() => onEdit(appointment.id)}
-      >
-        <span className={classes.line}>
-          <span
-            className={classes.priority}
-            data-priority={priority}
-            style={{ background: `var(--mantine-color-${PRIORITY_COLOURS[priority]}-6)` }}
-          />
-          <span className={classes.patient}>{appointment.patientName}</span>
-          <span className={classes.time}>{time}</span>
-        </span>
-        {box.height >= TWO_LINES_PX && <span className={classes.line}>{appointment.procedure}</span>}
-        {box.height >= THREE_LINES_PX && <span className={classes.line}>{appointment.providerName}</span>}
-        {(pending || inProgress) && (
-          <span className={classes.badges}>
-            {inProgress && (
-              <span className={classes.checkBadge} data-testid="checked-in-badge" title="Checked in">
-                <IconCircleCheckFilled size={13} aria-hidden="true" />
-              </span>
-            )}
-            {pending && (
-              <span className={classes.pending} title="Pending sync">
-                <IconCloudUp size={11} aria-hidden="true" />
-                <span className={classes.pendingText}>Pending sync</span>
-              </span>
-            )}
-          </span>
-        )}
-      </button>
+      <CardFace
+        appointment={appointment}
+        time={time}
+        height={height}
+        attributes={attributes}
+        listeners={listeners}
+        onMenu={onMenu}
+        onEdit={onEdit}
+      />
       {showControls && (
         <button
           type="button"
@@ -190,6 +153,94 @@ function Card({ appointment, box, time, color, search, editable, onMenu, onEdit 
     </div>
   );
 }
+
+interface FaceProps {
+  appointment: GridAppointment;
+  time: string;
+  height: number;
+  attributes: DraggableAttributes;
+  listeners: DraggableSyntheticListeners;
+  onMenu: CardProps['onMenu'];
+  onEdit: CardProps['onEdit'];
+}
+
+const CardFace = memo(function CardFace({
+  appointment,
+  time,
+  height,
+  attributes,
+  listeners,
+  onMenu,
+  onEdit,
+}: FaceProps) {
+  const priority = priorityOf(appointment.procedure);
+  const inProgress = appointment.status === 'in-progress';
+  const pending = appointment.version === 0;
+  const summary = [
+    `${appointment.patientName}, ${time}, ${appointment.duration} minutes, ${appointment.treatmentRoom}`,
+    appointment.procedure,
+    appointment.providerName,
+    PRIORITY_TEXT[priority],
+    inProgress ? 'checked in' : '',
+    appointment.status === 'completed' ? 'completed' : '',
+    pending ? 'pending sync' : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+  return (
+    <button
+      type="button"
+      className={classes.cardFace}
+      {...attributes}
+      {...listeners}
+      aria-label={summary}
+      onContextMenu={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        onMenu(appointment.id, { x: event.clientX, y: event.clientY }, event.currentTarget);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
+          event.preventDefault();
+          const rect = event.currentTarget.getBoundingClientRect();
+          onMenu(appointment.id, { x: rect.left, y: rect.bottom }, event.currentTarget);
+          return;
+        }
+        listeners?.onKeyDown?.(event);
+      }}
+      title={`${appointment.patientName} · ${time} · ${appointment.duration} min\n${appointment.procedure}\n${appointment.providerName}`}
+      onDoubleClick={() => onEdit(appointment.id)}
+    >
+      <span className={classes.line}>
+        <span
+          className={classes.priority}
+          data-priority={priority}
+          style={{ background: `var(--mantine-color-${PRIORITY_COLOURS[priority]}-6)` }}
+        />
+        <span className={classes.patient}>{appointment.patientName}</span>
+        <span className={classes.time}>{time}</span>
+      </span>
+      {height >= TWO_LINES_PX && <span className={classes.line}>{appointment.procedure}</span>}
+      {height >= THREE_LINES_PX && <span className={classes.line}>{appointment.providerName}</span>}
+      {(pending || inProgress) && (
+        <span className={classes.badges}>
+          {inProgress && (
+            <span className={classes.checkBadge} data-testid="checked-in-badge" title="Checked in">
+              <IconCircleCheckFilled size={13} aria-hidden="true" />
+            </span>
+          )}
+          {pending && (
+            <span className={classes.pending} title="Pending sync">
+              <IconCloudUp size={11} aria-hidden="true" />
+              <span className={classes.pendingText}>Pending sync</span>
+            </span>
+          )}
+        </span>
+      )}
+    </button>
+  );
+});
 
 function sameCard(a: CardProps, b: CardProps): boolean {
   const x = a.appointment;
@@ -212,6 +263,8 @@ function sameCard(a: CardProps, b: CardProps): boolean {
     a.color === b.color &&
     a.search === b.search &&
     a.editable === b.editable &&
+    a.preview === b.preview &&
+    a.pxPerMinute === b.pxPerMinute &&
     a.onMenu === b.onMenu &&
     a.onEdit === b.onEdit
   );

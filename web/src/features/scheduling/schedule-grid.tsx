@@ -7,10 +7,18 @@ import { Text } from '@mantine/core';
 import { type CSSProperties, memo, useCallback, useMemo, useRef, useState } from 'react';
 import { AppointmentCard } from './appointment-card.tsx';
 import { GridBanner } from './grid-banner.tsx';
-import { type GridGeometry, gridGeometry, MIN_CARD_PX, placeAppointments, placeMaintenance } from './grid-layout.ts';
+import {
+  type GridGeometry,
+  gridGeometry,
+  MIN_CARD_PX,
+  type PlacedAppointment,
+  placeAppointments,
+  placeMaintenance,
+} from './grid-layout.ts';
 import classes from './schedule-grid.module.css';
 import { type GridAppointment, type GridRoom, matchesSearch, type SlotView } from './schedule-model.ts';
-import { useCardDrag } from './use-card-drag.ts';
+import { createSignal, type Signal, useSignal } from './signal.ts';
+import { type DragPreview, useCardDrag } from './use-card-drag.ts';
 import { useOptimisticPlacements } from './use-optimistic-placements.ts';
 import { type SlotRef, useSlotCursor } from './use-slot-cursor.ts';
 
@@ -66,7 +74,8 @@ function Grid(props: ScheduleGridProps) {
 
 function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
   const { geometry, appointments, maintenance = NO_MAINTENANCE, providerColors, search = '', editable = true } = props;
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement] = useState(() => createSignal(''));
+  const announce = announcement.set;
   const latest = useRef(props);
   latest.current = props;
 
@@ -88,7 +97,7 @@ function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
     if (entry) latest.current.onAppointmentEdit?.(entry.appointment);
   }, []);
 
-  const { cursorRef, bodyProps } = useSlotCursor(geometry, props, setAnnouncement);
+  const { cursorRef, bodyProps } = useSlotCursor(geometry, props, announce);
   const { preview, dnd } = useCardDrag({
     geometry,
     timeZone: props.timeZone,
@@ -99,10 +108,9 @@ function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
     settle,
     onMove: props.onMove,
     onResize: props.onResize,
-    announce: setAnnouncement,
+    announce,
   });
 
-  const previewed = preview ? byId.get(preview.id) : undefined;
   const style = {
     '--time-width': `${TIME_COLUMN_PX}px`,
     '--column-width': `${geometry.columnWidth}px`,
@@ -176,45 +184,69 @@ function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
                 <AppointmentCard
                   key={appointment.id}
                   appointment={appointment}
-                  box={
-                    preview?.kind === 'resize' && preview.id === appointment.id
-                      ? { ...box, height: Math.max(preview.duration * geometry.pxPerMinute, MIN_CARD_PX) }
-                      : box
-                  }
+                  box={box}
                   time={time}
                   color={providerColors.get(appointment.providerId) ?? FALLBACK_COLOUR}
                   search={!term ? 'plain' : matchesSearch(appointment, term) ? 'match' : 'dim'}
                   editable={editable}
+                  preview={preview}
+                  pxPerMinute={geometry.pxPerMinute}
                   onMenu={onMenu}
                   onEdit={onEdit}
                 />
               ))}
-              {preview?.kind === 'move' && previewed && (
-                <div
-                  className={classes.drop}
-                  data-conflict={preview.conflict}
-                  data-testid="drop-preview"
-                  style={{
-                    top: (preview.minute - geometry.open) * geometry.pxPerMinute,
-                    left: (geometry.roomIndex.get(preview.room) ?? 0) * geometry.columnWidth,
-                    width: geometry.columnWidth,
-                    height: Math.max(previewed.appointment.duration * geometry.pxPerMinute, MIN_CARD_PX),
-                  }}
-                >
-                  <span className={classes.dropLabel}>
-                    {clockTime(preview.minute)} · {preview.room}
-                    {preview.conflict ? ' · conflict' : ''}
-                  </span>
-                </div>
-              )}
+              <DropPreview preview={preview} geometry={geometry} byId={byId} />
             </div>
           </div>
         </div>
       </div>
-      <div className={classes.srOnly} aria-live="polite">
-        {announcement}
-      </div>
+      <LiveRegion text={announcement} />
     </DndContext>
+  );
+}
+
+/**
+ * The snapped target of a move. It stays mounted, hidden between drags: dnd-kit re-measures the
+ * dragged card whenever nodes are added to or removed from one of its ancestors.
+ */
+function DropPreview({
+  preview,
+  geometry,
+  byId,
+}: {
+  preview: Signal<DragPreview | null>;
+  geometry: GridGeometry;
+  byId: ReadonlyMap<string, PlacedAppointment>;
+}) {
+  const shown = useSignal(preview);
+  const previewed = shown?.kind === 'move' ? byId.get(shown.id) : undefined;
+  if (shown?.kind !== 'move' || !previewed) {
+    return <div className={classes.drop} data-testid="drop-preview" hidden />;
+  }
+  return (
+    <div
+      className={classes.drop}
+      data-conflict={shown.conflict}
+      data-testid="drop-preview"
+      style={{
+        top: (shown.minute - geometry.open) * geometry.pxPerMinute,
+        left: (geometry.roomIndex.get(shown.room) ?? 0) * geometry.columnWidth,
+        width: geometry.columnWidth,
+        height: Math.max(previewed.appointment.duration * geometry.pxPerMinute, MIN_CARD_PX),
+      }}
+    >
+      <span className={classes.dropLabel}>
+        {`${clockTime(shown.minute)} · ${shown.room}${shown.conflict ? ' · conflict' : ''}`}
+      </span>
+    </div>
+  );
+}
+
+function LiveRegion({ text }: { text: Signal<string> }) {
+  return (
+    <div className={classes.srOnly} aria-live="polite">
+      {useSignal(text)}
+    </div>
   );
 }
 

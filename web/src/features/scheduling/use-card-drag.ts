@@ -12,10 +12,11 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { type DragData, RESIZE_PREFIX } from './appointment-card.tsx';
 import { dropTarget, type GridGeometry, instantOf, type PlacedAppointment, resizedDuration } from './grid-layout.ts';
 import type { GridAppointment } from './schedule-model.ts';
+import { createSignal, type Signal } from './signal.ts';
 import type { PlacementChange } from './use-optimistic-placements.ts';
 import type { SlotRef } from './use-slot-cursor.ts';
 
@@ -79,23 +80,42 @@ function useKeyboardSteps(geometry: GridGeometry): KeyboardCoordinateGetter {
   }, []);
 }
 
+// A few pixels of travel before a drag starts, so clicks and right clicks stay clicks.
+const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
+
 /**
  * Moving and resizing cards with dnd-kit, pointer or keyboard. There are no drop zones: where a
  * card lands is worked out from how far it travelled, in whole slots and rooms, so empty cells
  * need no components. The snapped target is previewed, with local conflicts shown before the drop.
+ *
+ * The preview is a signal, not state: the grid is not re-rendered while a card moves, only the
+ * drop preview and the resized card are. The sensors keep their identity across renders, since
+ * new sensors give every draggable new listeners and so re-render every card.
  */
-export function useCardDrag(input: DragInput): { preview: DragPreview | null; dnd: Omit<DndContextProps, 'children'> } {
+export function useCardDrag(input: DragInput): {
+  preview: Signal<DragPreview | null>;
+  dnd: Omit<DndContextProps, 'children'>;
+} {
   const { geometry, byId } = input;
-  const [preview, setPreview] = useState<DragPreview | null>(null);
-  const sensors = useSensors(
-    // A few pixels of travel before a drag starts, so clicks and right clicks stay clicks.
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: useKeyboardSteps(geometry) }),
-  );
+  const [preview] = useState(() => createSignal<DragPreview | null>(null, samePreview));
+  const coordinateGetter = useKeyboardSteps(geometry);
+  const keyboardOptions = useMemo(() => ({ coordinateGetter }), [coordinateGetter]);
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
 
+  // Most pointer moves stay in the same slot: the conflict check over the whole day is not repeated for them.
+  const lastCheck = useRef<{ against: readonly unknown[]; key: string; conflict: boolean }>({
+    against: [],
+    key: '',
+    conflict: false,
+  });
   function clashes(appointment: GridAppointment, change: Partial<GridAppointment>): boolean {
     const { shown, maintenance, timeZone } = input;
-    return findConflicts({ ...appointment, ...change }, shown, { maintenance, timeZone }).length > 0;
+    const key = JSON.stringify([appointment, change]);
+    const last = lastCheck.current;
+    if (last.key === key && last.against[0] === shown && last.against[1] === maintenance) return last.conflict;
+    const conflict = findConflicts({ ...appointment, ...change }, shown, { maintenance, timeZone }).length > 0;
+    lastCheck.current = { against: [shown, maintenance], key, conflict };
+    return conflict;
   }
 
   function previewFor(data: DragData, delta: { x: number; y: number }): DragPreview | null {
@@ -118,12 +138,12 @@ export function useCardDrag(input: DragInput): { preview: DragPreview | null; dn
   function onDragMove(event: DragMoveEvent) {
     const data = event.active.data.current as DragData | undefined;
     const next = data ? previewFor(data, event.delta) : null;
-    setPreview((current) => (samePreview(current, next) ? current : next));
+    preview.set(next);
     if (next) input.announce(describePreview(next, byId.get(next.id)?.appointment.patientName ?? ''));
   }
 
   async function onDragEnd(event: DragEndEvent) {
-    setPreview(null);
+    preview.set(null);
     const data = event.active.data.current as DragData | undefined;
     const outcome = data ? previewFor(data, event.delta) : null;
     const appointment = data ? byId.get(data.appointmentId)?.appointment : undefined;
@@ -161,7 +181,7 @@ export function useCardDrag(input: DragInput): { preview: DragPreview | null; dn
       sensors,
       onDragMove,
       onDragEnd: (event) => void onDragEnd(event),
-      onDragCancel: () => setPreview(null),
+      onDragCancel: () => preview.set(null),
       accessibility: {
         announcements,
         screenReaderInstructions: {
