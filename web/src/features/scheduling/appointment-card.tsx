@@ -1,6 +1,7 @@
-import { type DraggableAttributes, type DraggableSyntheticListeners, useDraggable } from '@dnd-kit/core';
+import { type DraggableAttributes, useDraggable } from '@dnd-kit/core';
 import { IconCircleCheckFilled, IconCloudUp } from '@tabler/icons-react';
 import { type CSSProperties, type MouseEvent, memo, useState } from 'react';
+import { aimAt, type CardDrag, startDrag } from './card-drag-source.tsx';
 import { type Box, MIN_CARD_PX } from './grid-layout.ts';
 import classes from './schedule-grid.module.css';
 import { type GridAppointment, PRIORITY_COLOURS, priorityOf } from './schedule-model.ts';
@@ -22,6 +23,7 @@ interface CardProps {
   color: string;
   search: SearchState;
   editable: boolean;
+  drag: CardDrag;
   /** Shown while a card is resized, so the resized card alone follows the pointer. */
   preview: Signal<DragPreview | null>;
   pxPerMinute: number;
@@ -37,7 +39,9 @@ const THREE_LINES_PX = 43;
 
 /**
  * The '⋯' button and the resize handle are mounted only on the card being hovered or focused: a
- * busy day has hundreds of cards. Touch screens cannot hover, so there they are always mounted.
+ * busy day has hundreds of cards. Touch screens cannot hover, so there the '⋯' button is always
+ * mounted; the resize handle (a dnd-kit draggable, re-rendered whenever any drag starts) appears
+ * on the card last touched, as a touch fires pointerenter and focus before anything else.
  */
 const ALWAYS_SHOW_CONTROLS = typeof window !== 'undefined' && window.matchMedia?.('(hover: none)').matches === true;
 
@@ -66,31 +70,37 @@ function ResizeHandle({ appointment, editable }: { appointment: GridAppointment;
 }
 
 /**
- * The draggable shell: dnd-kit re-renders every draggable when a drag starts, ends or re-measures,
- * so the shell is kept to one element and the face below is memoised on props that a drag does
- * not change (dnd-kit's listeners and attributes keep their identity while the sensors do).
+ * A card is re-rendered by a drag only when it is the one the drag source points at; the face
+ * below is memoised on props that a drag does not change.
  */
-function Card({ appointment, box, time, color, search, editable, preview, pxPerMinute, onMenu, onEdit }: CardProps) {
-  const data: DragData = { kind: 'move', appointmentId: appointment.id };
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
-    id: appointment.id,
-    data,
-    disabled: !editable,
-    attributes: { roleDescription: 'appointment' },
-  });
+function Card({
+  appointment,
+  box,
+  time,
+  color,
+  search,
+  editable,
+  drag,
+  preview,
+  pxPerMinute,
+  onMenu,
+  onEdit,
+}: CardProps) {
+  const source = useSignal(drag.source, (shown) => (shown?.id === appointment.id ? shown : null));
+  const isDragging = source?.dragging ?? false;
   const resized = useSignal(preview, (shown) =>
     shown?.kind === 'resize' && shown.id === appointment.id ? shown.duration : null,
   );
   const height = resized === null ? box.height : Math.max(resized * pxPerMinute, MIN_CARD_PX);
   const [active, setActive] = useState(false);
-  const showControls = ALWAYS_SHOW_CONTROLS || active || isDragging;
+  const showControls = active || isDragging;
+  const showMenuButton = ALWAYS_SHOW_CONTROLS || showControls;
   const style = {
     top: box.top,
     left: box.left,
     width: box.width,
     height,
     '--provider': color,
-    transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
   } as CSSProperties;
   const openMenu = (event: MouseEvent<HTMLElement>) => {
     event.preventDefault();
@@ -101,7 +111,6 @@ function Card({ appointment, box, time, color, search, editable, preview, pxPerM
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only decide which controls are mounted.
     <div
-      ref={setNodeRef}
       className={classes.card}
       style={style}
       data-testid="appointment-card"
@@ -113,12 +122,18 @@ function Card({ appointment, box, time, color, search, editable, preview, pxPerM
       data-status={appointment.status}
       data-search={search}
       data-dragging={isDragging || undefined}
-      onPointerEnter={() => setActive(true)}
+      onPointerEnter={(event) => {
+        setActive(true);
+        if (event.buttons === 0) aimAt(drag, event.currentTarget);
+      }}
       onPointerLeave={(event) => {
         // Not while a button is held: the resize handle must outlive a drag that leaves the card.
         if (event.buttons === 0) setActive(false);
       }}
-      onFocus={() => setActive(true)}
+      onFocus={(event) => {
+        setActive(true);
+        aimAt(drag, event.currentTarget);
+      }}
       onBlur={(event) => {
         if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)))
           setActive(false);
@@ -128,12 +143,12 @@ function Card({ appointment, box, time, color, search, editable, preview, pxPerM
         appointment={appointment}
         time={time}
         height={height}
-        attributes={attributes}
-        listeners={listeners}
+        attributes={source?.attributes}
+        drag={drag}
         onMenu={onMenu}
         onEdit={onEdit}
       />
-      {showControls && (
+      {showMenuButton && (
         <button
           type="button"
           className={classes.more}
@@ -158,21 +173,18 @@ interface FaceProps {
   appointment: GridAppointment;
   time: string;
   height: number;
-  attributes: DraggableAttributes;
-  listeners: DraggableSyntheticListeners;
+  /** Only on the card the drag source points at, for screen readers to announce it as draggable. */
+  attributes: DraggableAttributes | undefined;
+  drag: CardDrag;
   onMenu: CardProps['onMenu'];
   onEdit: CardProps['onEdit'];
 }
 
-const CardFace = memo(function CardFace({
-  appointment,
-  time,
-  height,
-  attributes,
-  listeners,
-  onMenu,
-  onEdit,
-}: FaceProps) {
+function cardOf(face: HTMLElement): HTMLElement {
+  return face.parentElement as HTMLElement;
+}
+
+const CardFace = memo(function CardFace({ appointment, time, height, attributes, drag, onMenu, onEdit }: FaceProps) {
   const priority = priorityOf(appointment.procedure);
   const inProgress = appointment.status === 'in-progress';
   const pending = appointment.version === 0;
@@ -193,7 +205,7 @@ const CardFace = memo(function CardFace({
       type="button"
       className={classes.cardFace}
       {...attributes}
-      {...listeners}
+      onPointerDown={(event) => startDrag(drag, cardOf(event.currentTarget), event)}
       aria-label={summary}
       onContextMenu={(event) => {
         event.preventDefault();
@@ -207,7 +219,7 @@ const CardFace = memo(function CardFace({
           onMenu(appointment.id, { x: rect.left, y: rect.bottom }, event.currentTarget);
           return;
         }
-        listeners?.onKeyDown?.(event);
+        startDrag(drag, cardOf(event.currentTarget), event);
       }}
       title={`${appointment.patientName} · ${time} · ${appointment.duration} min\n${appointment.procedure}\n${appointment.providerName}`}
       onDoubleClick={() => onEdit(appointment.id)}
@@ -263,6 +275,7 @@ function sameCard(a: CardProps, b: CardProps): boolean {
     a.color === b.color &&
     a.search === b.search &&
     a.editable === b.editable &&
+    a.drag === b.drag &&
     a.preview === b.preview &&
     a.pxPerMinute === b.pxPerMinute &&
     a.onMenu === b.onMenu &&

@@ -6,6 +6,7 @@ import { DndContext } from '@dnd-kit/core';
 import { Text } from '@mantine/core';
 import { type CSSProperties, memo, useCallback, useMemo, useRef, useState } from 'react';
 import { AppointmentCard } from './appointment-card.tsx';
+import { CardDragSource, createCardDrag } from './card-drag-source.tsx';
 import { GridBanner } from './grid-banner.tsx';
 import {
   type GridGeometry,
@@ -76,6 +77,7 @@ function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
   const { geometry, appointments, maintenance = NO_MAINTENANCE, providerColors, search = '', editable = true } = props;
   const [announcement] = useState(() => createSignal(''));
   const announce = announcement.set;
+  const [drag] = useState(createCardDrag);
   const latest = useRef(props);
   latest.current = props;
 
@@ -189,6 +191,7 @@ function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
                   color={providerColors.get(appointment.providerId) ?? FALLBACK_COLOUR}
                   search={!term ? 'plain' : matchesSearch(appointment, term) ? 'match' : 'dim'}
                   editable={editable}
+                  drag={drag}
                   preview={preview}
                   pxPerMinute={geometry.pxPerMinute}
                   onMenu={onMenu}
@@ -196,6 +199,7 @@ function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
                 />
               ))}
               <DropPreview preview={preview} geometry={geometry} byId={byId} />
+              <CardDragSource drag={drag} editable={editable} />
             </div>
           </div>
         </div>

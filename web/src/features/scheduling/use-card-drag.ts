@@ -90,7 +90,7 @@ const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
  *
  * The preview is a signal, not state: the grid is not re-rendered while a card moves, only the
  * drop preview and the resized card are. The sensors keep their identity across renders, since
- * new sensors give every draggable new listeners and so re-render every card.
+ * new sensors give the drag source new listeners and so re-render the card it points at.
  */
 export function useCardDrag(input: DragInput): {
   preview: Signal<DragPreview | null>;
