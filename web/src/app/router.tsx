@@ -62,6 +62,9 @@ const appLayout = createRoute({
 const PatientsPage = lazy(() =>
   import('../features/patients/patients-page.tsx').then((m) => ({ default: m.PatientsPage })),
 );
+const PatientDetailPage = lazy(() =>
+  import('../features/patients/detail/patient-detail-page.tsx').then((m) => ({ default: m.PatientDetailPage })),
+);
 const SchedulePage = lazy(() =>
   import('../features/scheduling/schedule-page.tsx').then((m) => ({ default: m.SchedulePage })),
 );
@@ -70,6 +73,7 @@ const SchedulePage = lazy(() =>
 const screens: Partial<Record<GuardedRoute, () => ReactNode>> = {
   '/': () => <HomePage />,
   '/patients': () => <PatientsPage />,
+  '/patients/$id': () => <PatientDetailPage />,
   '/scheduling': () => <SchedulePage />,
   '/appointments': () => <SchedulePage />,
 };

@@ -7,7 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { useLocalData } from '../offline/local-data.tsx';
 import { LocalDataGate } from '../offline/local-data-gate.tsx';
-import { NewPatientForm } from './new-patient-form.tsx';
+import { NewPatientWizard } from './wizard/new-patient-wizard.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -93,7 +93,7 @@ function PatientList() {
         </Table.Tbody>
       </Table>
       {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
-      <NewPatientForm opened={formOpen} onClose={form.close} />
+      <NewPatientWizard opened={formOpen} onClose={form.close} />
     </Stack>
   );
 }
