@@ -14,6 +14,7 @@ import { registerAppointmentRoutes } from './routes/appointments.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
 import { registerFamilyRoutes } from './routes/family.ts';
+import { registerFormRoutes } from './routes/forms.ts';
 import { registerMaintenanceRoutes } from './routes/maintenance.ts';
 import { registerNoShowRoutes } from './routes/no-show.ts';
 import { registerNotificationRoutes } from './routes/notifications.ts';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAppointmentRoutes(app, deps, registry);
   registerMaintenanceRoutes(app, deps, registry);
   registerFamilyRoutes(app, deps, registry);
+  registerFormRoutes(app, deps, registry);
   registerNoShowRoutes(app, deps, registry);
   registerSyncRoutes(app, deps, registry);
   registerSyncPushRoute(app, deps, registry, { header: BATCH_MEMBER_HEADER, token: batchMemberToken });

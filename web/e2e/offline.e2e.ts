@@ -106,17 +106,24 @@ describe('offline mode', () => {
 
     await page.getByRole('button', { name: 'New Patient' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Patient' });
-    await dialog.getByLabel(/^First name/).fill('Offlina');
-    await dialog.getByLabel(/^Last name/).fill('Quenneville');
-    await dialog.getByLabel(/^Phone/).fill('(416) 555-0911');
-    await dialog.getByRole('button', { name: 'Save patient' }).click();
-    await page.getByText('Action Queued').waitFor();
+    await dialog.getByLabel('First name').fill('Offlina');
+    await dialog.getByLabel('Last name').fill('Quenneville');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill('(416) 555-0911');
+    for (let step = 0; step < 3; step++) await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('button', { name: 'Create patient' }).click();
+    await dialog.getByText('Patient saved').waitFor();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await bookOffline(page, { day: futureDay(30), patient: 'Quenneville', room: 'Room 5', time: '10:00' });
     await page.getByTestId('pending-count').filter({ hasText: '2 waiting to sync' }).waitFor();
 
     for (let reload = 0; reload < 2; reload++) await reloadOffline(page, 'receptionist', 'Patients');
     await page.getByLabel('Search the patient list').fill('Quenneville');
     await page.getByTestId('patient-row').filter({ hasText: 'Pending sync' }).waitFor();
+    // Still offline: the header's quick search finds them on this device, with a typo.
+    await page.getByLabel('Search patients', { exact: true }).fill('Quennevile');
+    await page.getByTestId('quick-search-option').filter({ hasText: 'Offlina' }).waitFor();
+    await page.getByLabel('Search patients', { exact: true }).press('Escape');
 
     await context.setOffline(false);
     await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 30_000 });

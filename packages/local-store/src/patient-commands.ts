@@ -118,3 +118,26 @@ export async function updatePatient(
   });
   return { patient, entry };
 }
+
+/**
+ * Deactivates rather than deletes (spec 3 status active/inactive): shown as inactive at once, and
+ * PATCH {isActive: false} queued for the server.
+ */
+export async function deactivatePatient(store: LocalStore, key: StoreKey, id: string): Promise<QueuedPatient> {
+  const current = (await readRecord(store, key, 'patients', id)) as LocalPatient | undefined;
+  if (!current) throw new CommandValidationError([{ field: 'id', message: 'Patient not found.' }]);
+  if (current.decryptionError) throw new CommandValidationError([{ field: 'id', message: 'Failed to decrypt data' }]);
+  const patient: LocalPatient = {
+    ...current,
+    isActive: false,
+    status: 'inactive',
+    updatedAt: store.clock().toISOString(),
+  };
+  const entry = await writeThrough(store, key, {
+    table: 'patients',
+    op: 'update',
+    record: patient as unknown as PlainRecord,
+    request: { method: 'PATCH', endpoint: `/api/patients/${id}`, body: { isActive: false } },
+  });
+  return { patient, entry };
+}

@@ -20,6 +20,16 @@ export async function readAppointmentsForDay(
   return (await fromStoredRows(store, key, 'appointments', rows)) as unknown as LocalAppointment[];
 }
 
+/** Every appointment of one patient, cancelled and no-show included, oldest first. */
+export async function readAppointmentsForPatient(
+  store: LocalStore,
+  key: StoreKey,
+  patientId: string,
+): Promise<LocalAppointment[]> {
+  const rows = await store.db.appointments.where('patientId').equals(patientId).sortBy('appointmentDate');
+  return (await fromStoredRows(store, key, 'appointments', rows)) as unknown as LocalAppointment[];
+}
+
 /** A table without patient data (rooms, users, hours, maintenance, forms, recall types), as stored. */
 export function readTable(store: LocalStore, table: ClearTable): Promise<ClearRow[]> {
   return store.db.synced(table).toArray();

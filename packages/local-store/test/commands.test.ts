@@ -2,8 +2,9 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { changeAppointmentStatus, createAppointment, updateAppointment } from '../src/appointment-commands.ts';
 import { CommandValidationError, writeThrough } from '../src/commands.ts';
+import { openValue } from '../src/crypto/seal.ts';
 import { describe as describeEntry } from '../src/outbox/attention.ts';
-import { createPatient, updatePatient } from '../src/patient-commands.ts';
+import { createPatient, deactivatePatient, updatePatient } from '../src/patient-commands.ts';
 import { readAppointmentsForDay, readPatients, readRecord } from '../src/reads.ts';
 import { anUnlockedStore, aPatientInput } from './support/store.ts';
 
@@ -48,6 +49,17 @@ describe('commands', () => {
     expect(stored?.medicalHistory).toMatchObject({ conditions: ['asthma'], allergies: ['penicillin'] });
     expect(entry).toMatchObject({ method: 'PATCH', endpoint: `/api/patients/${patient.id}` });
     expect(entry.previous).not.toBeNull();
+  });
+
+  it('deactivates a patient at once and queues PATCH {isActive: false}, keeping the record', async () => {
+    const { store, key, patient } = await withPatient();
+    const { entry } = await deactivatePatient(store, key, patient.id);
+    const [stored] = await readPatients(store, key);
+    expect(stored).toMatchObject({ id: patient.id, isActive: false, status: 'inactive', lastName: patient.lastName });
+    expect(entry).toMatchObject({ method: 'PATCH', endpoint: `/api/patients/${patient.id}` });
+    if (!entry.body) throw new Error('the entry has no body');
+    const opened = await openValue(key, store.practiceId, 'outbox', entry.id, entry.body);
+    expect(opened).toMatchObject({ ok: true, plain: { isActive: false } });
   });
 
   it('books an appointment with names from the local copies, under its practice day', async () => {

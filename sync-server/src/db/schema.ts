@@ -136,6 +136,21 @@ export interface FormTemplatesTable {
   fields: string;
 }
 
+export const FORM_SEND_METHODS = ['email', 'sms'] as const;
+export type FormSendMethod = (typeof FORM_SEND_METHODS)[number];
+
+export interface FormSendsTable {
+  id: string;
+  practice_id: number;
+  patient_id: string;
+  template_id: number;
+  method: FormSendMethod;
+  /** 'sent' when recorded; later states (opened, completed) belong to the patient portal. */
+  status: string;
+  sent_at: string;
+  sent_by: number | null;
+}
+
 export interface RecallTypesTable {
   id: Generated<number>;
   practice_id: number;
@@ -245,6 +260,7 @@ export interface Database {
   family_relationships: FamilyRelationshipsTable;
   appointments: AppointmentsTable;
   form_templates: FormTemplatesTable;
+  form_sends: FormSendsTable;
   recall_types: RecallTypesTable;
   audit_log: AuditLogTable;
   notifications: NotificationsTable;

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { addRelationshipSchema, inverseRelationship } from '@dental/domain/patients/family';
 import { type Appointment, familyBookingSchema } from '@dental/domain/scheduling/appointment.schema';
 import type { Conflict } from '@dental/domain/scheduling/conflicts';
 import { uuid } from '@dental/domain/validation/fields';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { AppDeps } from '../context.ts';
+import { writeAudit } from '../plugins/audit.ts';
 import { badRequest, conflict, notFound } from '../plugins/http-error.ts';
 import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
 import { checkReferences, conflictsFor, createAppointment, enforceBookingRules } from '../services/booking.ts';
@@ -58,6 +60,108 @@ export function registerFamilyRoutes(app: FastifyInstance, deps: AppDeps, regist
         relationshipType: row.relationship_type,
         relatedPatient: { firstName: row.first_name, lastName: row.last_name },
       }));
+    },
+  });
+
+  defineRoute(app, deps, registry, {
+    method: 'POST',
+    url: '/api/family/:patientId/relationships',
+    tag: 'Patients',
+    summary:
+      'Link two patients of the practice. relationshipType is what the related patient is to this one; the ' +
+      'inverse link (parent↔child, guardian↔dependent, spouse, sibling, other) is stored too.',
+    access: 'signed-in',
+    permission: 'patients.edit',
+    params: v.object({ patientId: uuid('patientId') }),
+    body: addRelationshipSchema,
+    status: 201,
+    responses: {
+      201: 'Created (the relationship as GET lists it)',
+      400: 'A patient linked to themselves, or a related patient outside this practice',
+      404: 'No such patient in this practice',
+      409: 'These patients are already linked',
+    },
+    handler: async ({ db, caller, practiceId, params, body, now }): Promise<FamilyRelationship> => {
+      const patient = await db
+        .selectFrom('patients')
+        .select('id')
+        .where('practice_id', '=', practiceId)
+        .where('id', '=', params.patientId)
+        .executeTakeFirst();
+      if (!patient) throw notFound('Patient not found.');
+      if (body.relatedPatientId === params.patientId) {
+        throw badRequest([{ field: 'relatedPatientId', message: 'A patient cannot be related to themselves' }]);
+      }
+      const related = await db
+        .selectFrom('patients')
+        .select(['id', 'first_name', 'last_name'])
+        .where('practice_id', '=', practiceId)
+        .where('id', '=', body.relatedPatientId)
+        .executeTakeFirst();
+      if (!related) {
+        throw badRequest([
+          { field: 'relatedPatientId', message: 'relatedPatientId is not a patient of this practice' },
+        ]);
+      }
+      const existing = await db
+        .selectFrom('family_relationships')
+        .select('id')
+        .where('practice_id', '=', practiceId)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('patient_id', '=', params.patientId), eb('related_patient_id', '=', body.relatedPatientId)]),
+            eb.and([eb('patient_id', '=', body.relatedPatientId), eb('related_patient_id', '=', params.patientId)]),
+          ]),
+        )
+        .executeTakeFirst();
+      if (existing) throw conflict('These patients are already linked as family.');
+
+      const id = randomUUID();
+      const inverseId = randomUUID();
+      const inverseType = inverseRelationship(body.relationshipType);
+      const stamp = now.toISOString();
+      await db
+        .insertInto('family_relationships')
+        .values([
+          {
+            id,
+            practice_id: practiceId,
+            patient_id: params.patientId,
+            related_patient_id: body.relatedPatientId,
+            relationship_type: body.relationshipType,
+            created_at: stamp,
+          },
+          {
+            id: inverseId,
+            practice_id: practiceId,
+            patient_id: body.relatedPatientId,
+            related_patient_id: params.patientId,
+            relationship_type: inverseType,
+            created_at: stamp,
+          },
+        ])
+        .execute();
+      // family_relationships is not a synced table, so the audit log is its only change record.
+      await writeAudit(db, {
+        at: now,
+        userId: caller.account.row.id,
+        practiceId,
+        action: 'family.link',
+        entity: 'patient',
+        entityId: params.patientId,
+        details: {
+          relatedPatientId: body.relatedPatientId,
+          relationshipType: body.relationshipType,
+          inverseType,
+          ids: [id, inverseId],
+        },
+      });
+      return {
+        id,
+        relatedPatientId: related.id,
+        relationshipType: body.relationshipType,
+        relatedPatient: { firstName: related.first_name, lastName: related.last_name },
+      };
     },
   });
 

@@ -1,26 +1,79 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@dental/domain/messages';
 import {
+  applyPatientPatch,
   createPatientSchema,
   newPatient,
+  PATIENT_LIST_STATUSES,
+  type Patient,
+  patchPatientSchema,
   patientIdParamsSchema,
   patientListQuerySchema,
+  permissionsForPatch,
 } from '@dental/domain/patients/patient.schema';
 import { patientViewFor } from '@dental/domain/patients/visibility';
+import { can } from '@dental/domain/permissions/can';
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import type { AppDeps } from '../context.ts';
+import type { Db } from '../db/connection.ts';
 import { writeAudit } from '../plugins/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../plugins/http-error.ts';
 import { type Caller, defineRoute, type RouteRegistry } from '../plugins/route.ts';
 import { recordChange } from '../services/changes.ts';
-import { findDuplicatePatient, findPatient, listPatients, toPatient } from '../services/patients.ts';
+import { patientCsv } from '../services/patient-export.ts';
+import {
+  allPatients,
+  findDuplicatePatient,
+  findPatient,
+  listPatients,
+  savePatient,
+  toPatient,
+} from '../services/patients.ts';
 
 function viewer(caller: Caller) {
   return { role: caller.account.row.role, permissions: caller.account.permissions };
 }
 
+const DUPLICATE_MESSAGE =
+  'This patient may already exist: a patient with the same name and date of birth, or the same phone and last name, is on file.';
+
+export const HAS_APPOINTMENTS_MESSAGE = 'This patient has appointments; deactivate them instead.';
+
+async function refuseDuplicate(db: Db, caller: Caller, patient: Patient, excludeId?: string): Promise<void> {
+  const duplicate = await findDuplicatePatient(db, patient.practiceId, patient, excludeId);
+  if (duplicate) {
+    throw conflict(DUPLICATE_MESSAGE, { existingPatient: patientViewFor(toPatient(duplicate), viewer(caller)) });
+  }
+}
+
+async function checkProvider(db: Db, practiceId: number, providerId: number | null | undefined): Promise<void> {
+  if (providerId == null) return;
+  const provider = await db
+    .selectFrom('user_practices')
+    .select('user_id')
+    .where('user_id', '=', providerId)
+    .where('practice_id', '=', practiceId)
+    .executeTakeFirst();
+  if (!provider) {
+    throw badRequest([
+      { field: 'preferredProviderId', message: 'preferredProviderId is not a provider of this practice' },
+    ]);
+  }
+}
+
+const exportQuerySchema = v.object({
+  format: v.optional(v.picklist(['csv'], "Invalid enum value. Expected 'csv'"), 'csv'),
+  status: v.optional(
+    v.picklist(PATIENT_LIST_STATUSES, "Invalid enum value. Expected 'active' | 'inactive' | 'all'"),
+    'active',
+  ),
+  search: v.optional(v.pipe(v.string('search must be text'), v.trim(), v.maxLength(100, 'search is too long'))),
+});
+
 export function registerPatientRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
   const createSchema = createPatientSchema(deps.clock);
+  const patchSchema = patchPatientSchema(deps.clock);
 
   defineRoute(app, deps, registry, {
     method: 'GET',
@@ -35,6 +88,32 @@ export function registerPatientRoutes(app: FastifyInstance, deps: AppDeps, regis
       reply.header('x-total-count', String(total));
       const who = viewer(caller);
       return rows.map((row) => patientViewFor(toPatient(row), who));
+    },
+  });
+
+  defineRoute(app, deps, registry, {
+    method: 'GET',
+    url: '/api/patients/export',
+    tag: 'Patients',
+    summary:
+      'CSV of the practice’s patients (same status and search filters as the list), with only the columns the ' +
+      'caller may see: medical history needs patients.medical_history, insurance needs patients.insurance.',
+    access: 'signed-in',
+    permission: 'patients.export',
+    query: exportQuerySchema,
+    responses: { 200: 'text/csv attachment' },
+    handler: async ({ db, caller, practiceId, query, reply, now }) => {
+      const rows = await allPatients(db, { practiceId, status: query.status, search: query.search });
+      const who = viewer(caller);
+      const stamp = now.toISOString().slice(0, 10);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="patients-${practiceId}-${stamp}.csv"`)
+        .header('cache-control', 'no-store');
+      return patientCsv(
+        rows.map((row) => toPatient(row)),
+        { medicalHistory: can(who, 'patients.medical_history'), insurance: can(who, 'patients.insurance') },
+      );
     },
   });
 
@@ -76,30 +155,9 @@ export function registerPatientRoutes(app: FastifyInstance, deps: AppDeps, regis
       const existingById = await db.selectFrom('patients').select('id').where('id', '=', id).executeTakeFirst();
       if (existingById) throw conflict('A patient with this id already exists.', { field: 'id' });
 
-      const duplicate = await findDuplicatePatient(db, practiceId, { ...body, dateOfBirth: body.dateOfBirth ?? null });
-      if (duplicate) {
-        throw conflict(
-          'This patient may already exist: a patient with the same name and date of birth, or the same phone and last name, is on file.',
-          {
-            existingPatient: patientViewFor(toPatient(duplicate), viewer(caller)),
-          },
-        );
-      }
-
-      if (body.preferredProviderId != null) {
-        const provider = await db
-          .selectFrom('user_practices')
-          .select('user_id')
-          .where('user_id', '=', body.preferredProviderId)
-          .where('practice_id', '=', practiceId)
-          .executeTakeFirst();
-        if (!provider) {
-          throw badRequest([
-            { field: 'preferredProviderId', message: 'preferredProviderId is not a provider of this practice' },
-          ]);
-        }
-      }
       const patient = newPatient(id, practiceId, body, now.toISOString());
+      await refuseDuplicate(db, caller, patient);
+      await checkProvider(db, practiceId, body.preferredProviderId);
       await db
         .insertInto('patients')
         .values({
@@ -135,6 +193,104 @@ export function registerPatientRoutes(app: FastifyInstance, deps: AppDeps, regis
       const row = await findPatient(db, practiceId, id);
       if (!row) throw notFound('Patient not found.');
       return patientViewFor(toPatient(row), viewer(caller));
+    },
+  });
+
+  defineRoute(app, deps, registry, {
+    method: 'PATCH',
+    url: '/api/patients/:id',
+    tag: 'Patients',
+    summary:
+      'Edit some fields of a patient with the create rules. Medical history merges field by field; clinical ' +
+      'lists need patients.medical_history and insurance fields patients.insurance. isActive false (or status ' +
+      "'inactive') deactivates. A change that makes the patient match another is 409.",
+    access: 'signed-in',
+    permission: 'patients.edit',
+    params: patientIdParamsSchema,
+    body: patchSchema,
+    responses: {
+      403: 'Missing patients.edit, or the permission a restricted field needs (requiredPermission)',
+      404: 'No such patient in this practice',
+      409: 'A matching patient already exists ({ message, existingPatient })',
+    },
+    handler: async ({ db, caller, practiceId, params, body, now }) => {
+      const who = viewer(caller);
+      for (const permission of permissionsForPatch(body)) {
+        if (!can(who, permission)) {
+          throw forbidden(`Changing this field requires the ${permission} permission.`, {
+            requiredPermission: permission,
+          });
+        }
+      }
+      const row = await findPatient(db, practiceId, params.id);
+      if (!row) throw notFound('Patient not found.');
+      const before = toPatient(row);
+      const after = applyPatientPatch(before, body, now.toISOString());
+      const identityChanged =
+        after.firstName !== before.firstName ||
+        after.lastName !== before.lastName ||
+        after.dateOfBirth !== before.dateOfBirth ||
+        after.phone !== before.phone;
+      // Only a change to who the patient is can create a duplicate; existing look-alikes are left alone.
+      if (identityChanged) await refuseDuplicate(db, caller, after, after.id);
+      if (body.preferredProviderId !== undefined) await checkProvider(db, practiceId, body.preferredProviderId);
+      await savePatient(db, after);
+      await recordChange(db, { practiceId, table: 'patients', rowId: after.id, at: now });
+      const changed = Object.keys(body).filter((key) => body[key as keyof typeof body] !== undefined);
+      await writeAudit(db, {
+        at: now,
+        userId: caller.account.row.id,
+        practiceId,
+        action: before.isActive && !after.isActive ? 'patient.deactivate' : 'patient.update',
+        entity: 'patient',
+        entityId: after.id,
+        details: { fields: changed },
+      });
+      const saved = await findPatient(db, practiceId, after.id);
+      if (!saved) throw notFound('Patient not found.');
+      return patientViewFor(toPatient(saved), who);
+    },
+  });
+
+  defineRoute(app, deps, registry, {
+    method: 'DELETE',
+    url: '/api/patients/:id',
+    tag: 'Patients',
+    summary:
+      'Delete a patient for good (patients.delete). A patient with appointments is kept (409): deactivate them ' +
+      'with PATCH { isActive: false } instead.',
+    access: 'signed-in',
+    permission: 'patients.delete',
+    params: patientIdParamsSchema,
+    responses: {
+      200: 'Deleted ({ id, deleted: true })',
+      404: 'No such patient in this practice',
+      409: HAS_APPOINTMENTS_MESSAGE,
+    },
+    handler: async ({ db, caller, practiceId, params, now }) => {
+      const row = await findPatient(db, practiceId, params.id);
+      if (!row) throw notFound('Patient not found.');
+      const booked = await db
+        .selectFrom('appointments')
+        .select('id')
+        .where('patient_id', '=', params.id)
+        .limit(1)
+        .executeTakeFirst();
+      if (booked) throw conflict(HAS_APPOINTMENTS_MESSAGE);
+      // Family links and sent forms cascade with the row; no-show history has no foreign key.
+      await db.deleteFrom('no_show_events').where('patient_id', '=', params.id).execute();
+      await db.deleteFrom('patients').where('practice_id', '=', practiceId).where('id', '=', params.id).execute();
+      await recordChange(db, { practiceId, table: 'patients', rowId: params.id, deleted: true, at: now });
+      await writeAudit(db, {
+        at: now,
+        userId: caller.account.row.id,
+        practiceId,
+        action: 'patient.delete',
+        entity: 'patient',
+        entityId: params.id,
+        details: { name: `${row.first_name} ${row.last_name}` },
+      });
+      return { id: params.id, deleted: true };
     },
   });
 }

@@ -1,3 +1,4 @@
+import { findDuplicate } from '@dental/domain/patients/duplicates';
 import type { MedicalHistory, Patient } from '@dental/domain/patients/patient.schema';
 import { DEFAULT_COMMUNICATION_PREFERENCE } from '@dental/domain/patients/patient.schema';
 import { type Expression, type SqlBool, sql } from 'kysely';
@@ -58,7 +59,9 @@ function like(column: string, pattern: string): Expression<SqlBool> {
   return sql<SqlBool>`${sql.raw(column)} like ${pattern} escape '\\'`;
 }
 
-export async function listPatients(db: Db, query: PatientQuery): Promise<{ rows: PatientRow[]; total: number }> {
+export type PatientFilter = Omit<PatientQuery, 'limit' | 'offset'>;
+
+function filteredPatients(db: Db, query: PatientFilter) {
   let base = db.selectFrom('patients').where('practice_id', '=', query.practiceId);
   if (query.status !== 'all') base = base.where('is_active', '=', query.status === 'active' ? 1 : 0);
   const term = query.search?.trim();
@@ -75,6 +78,11 @@ export async function listPatients(db: Db, query: PatientQuery): Promise<{ rows:
       ]),
     );
   }
+  return base;
+}
+
+export async function listPatients(db: Db, query: PatientQuery): Promise<{ rows: PatientRow[]; total: number }> {
+  const base = filteredPatients(db, query);
   const [{ total }] = (await base.select((eb) => eb.fn.countAll<number>().as('total')).execute()) as [
     { total: number },
   ];
@@ -89,6 +97,37 @@ export async function listPatients(db: Db, query: PatientQuery): Promise<{ rows:
   return { rows, total };
 }
 
+/** Every patient the filter matches, in list order: the export has no page size. */
+export async function allPatients(db: Db, filter: PatientFilter): Promise<PatientRow[]> {
+  return filteredPatients(db, filter).selectAll().orderBy('last_name').orderBy('first_name').orderBy('id').execute();
+}
+
+/** Writes every editable column of the patient as given. */
+export async function savePatient(db: Db, patient: Patient): Promise<void> {
+  await db
+    .updateTable('patients')
+    .set({
+      first_name: patient.firstName,
+      last_name: patient.lastName,
+      email: patient.email,
+      phone: patient.phone,
+      date_of_birth: patient.dateOfBirth,
+      address: patient.address,
+      city: patient.city,
+      province: patient.province,
+      zip_code: patient.zipCode,
+      emergency_contact: patient.emergencyContact,
+      emergency_phone: patient.emergencyPhone,
+      medical_history: JSON.stringify(patient.medicalHistory),
+      preferred_provider_id: patient.preferredProviderId,
+      is_active: patient.isActive ? 1 : 0,
+      updated_at: patient.updatedAt,
+    })
+    .where('practice_id', '=', patient.practiceId)
+    .where('id', '=', patient.id)
+    .execute();
+}
+
 export async function findPatient(db: Db, practiceId: number, id: string): Promise<PatientRow | undefined> {
   return db
     .selectFrom('patients')
@@ -99,31 +138,33 @@ export async function findPatient(db: Db, practiceId: number, id: string): Promi
 }
 
 /**
- * Same name and date of birth, or same phone and last name, in the same practice. Two lookups,
- * each on its own index (an OR across them would scan the practice on every create).
+ * The shared duplicate rule over the practice's patients with the same phone or the same birth date:
+ * two indexed lookups narrow the candidates, so a create never scans the practice.
  */
 export async function findDuplicatePatient(
   db: Db,
   practiceId: number,
   candidate: { firstName: string; lastName: string; dateOfBirth: string | null; phone: string },
+  /** The patient being edited, who must not count as their own duplicate. */
+  excludeId?: string,
 ): Promise<PatientRow | undefined> {
-  const lastName = like('last_name', escapeLike(candidate.lastName));
-  const samePhone = await db
-    .selectFrom('patients')
-    .selectAll()
-    .where('practice_id', '=', practiceId)
-    .where('phone', '=', candidate.phone)
-    .where(lastName)
-    .orderBy('created_at')
-    .executeTakeFirst();
-  if (samePhone || !candidate.dateOfBirth) return samePhone;
-  return db
-    .selectFrom('patients')
-    .selectAll()
-    .where('practice_id', '=', practiceId)
-    .where('date_of_birth', '=', candidate.dateOfBirth)
-    .where(lastName)
-    .where(like('first_name', escapeLike(candidate.firstName)))
-    .orderBy('created_at')
-    .executeTakeFirst();
+  const samePractice = db.selectFrom('patients').selectAll().where('practice_id', '=', practiceId);
+  const [byPhone, byBirthDate] = [
+    await samePractice.where('phone', '=', candidate.phone).execute(),
+    candidate.dateOfBirth ? await samePractice.where('date_of_birth', '=', candidate.dateOfBirth).execute() : [],
+  ];
+  const nearby = [...new Map([...byPhone, ...byBirthDate].map((row) => [row.id, row])).values()].sort((a, b) =>
+    a.created_at.localeCompare(b.created_at),
+  );
+  return findDuplicate(
+    { ...candidate, ...(excludeId !== undefined ? { id: excludeId } : {}) },
+    nearby.map((row) => ({
+      row,
+      id: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      dateOfBirth: row.date_of_birth,
+      phone: row.phone,
+    })),
+  )?.row;
 }

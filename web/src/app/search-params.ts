@@ -1,3 +1,4 @@
+import { PATIENTS } from '@dental/domain/constants';
 import * as v from 'valibot';
 
 /** Query values arrive as strings or, for digits, as numbers; ids are kept as text. */
@@ -10,6 +11,39 @@ const shortText = v.fallback(
   undefined,
 );
 
-export const patientsSearch = v.object({ search: shortText });
+/** A whole number from the query string; anything out of range is dropped rather than clamped. */
+function wholeNumber(min: number, max: number) {
+  return v.fallback(
+    v.optional(
+      v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer(), v.minValue(min), v.maxValue(max)),
+    ),
+    undefined,
+  );
+}
+
+function oneOf<const T extends readonly (string | number)[]>(values: T) {
+  return v.fallback(
+    v.optional(
+      v.pipe(
+        v.union([v.string(), v.number()]),
+        v.check((value) => values.some((item) => String(item) === String(value))),
+        v.transform((value) => values.find((item) => String(item) === String(value)) as T[number]),
+      ),
+    ),
+    undefined,
+  );
+}
+
+export const patientsSearch = v.object({
+  search: shortText,
+  page: wholeNumber(1, 100_000),
+  pageSize: oneOf(PATIENTS.pageSizes),
+  sort: oneOf(['name', '-name'] as const),
+  ageMin: wholeNumber(PATIENTS.ageMin, PATIENTS.ageMax),
+  ageMax: wholeNumber(PATIENTS.ageMin, PATIENTS.ageMax),
+  city: shortText,
+  province: oneOf(PATIENTS.provinces),
+});
+export type PatientsSearch = v.InferOutput<typeof patientsSearch>;
 export const patientIdSearch = v.object({ patientId: idText });
 export const settingsSearch = v.object({ tab: shortText });

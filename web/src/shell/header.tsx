@@ -1,6 +1,6 @@
 import { longDate } from '@dental/domain/time/zones';
 import { fullName } from '@dental/domain/users/user';
-import { ActionIcon, Avatar, Group, Menu, Modal, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Group, Menu, Modal, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconDeviceDesktop,
@@ -9,18 +9,17 @@ import {
   IconRefresh,
   IconRefreshAlert,
   IconRobot,
-  IconSearch,
   IconSettings,
   IconSun,
   IconUserCog,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { useCurrentPractice } from '../features/practice/practice-queries.ts';
 import { useThemePreference } from '../features/theme/use-theme.ts';
 import { NotificationsBell } from './notifications-bell.tsx';
+import { PatientQuickSearch } from './patient-quick-search.tsx';
 import { PracticeSwitcher } from './practice-switcher.tsx';
 import classes from './shell.module.css';
 
@@ -84,16 +83,8 @@ function ThemeMenu() {
 export function Header({ onLogout }: { onLogout(): void }) {
   const { user } = useAuth();
   const { timezone } = useCurrentPractice();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
   const [assistantOpen, assistant] = useDisclosure(false);
-
-  function submitSearch(event: FormEvent) {
-    event.preventDefault();
-    const term = search.trim();
-    if (term) void navigate({ to: '/patients', search: { search: term } });
-  }
 
   return (
     <Group className={classes.header} justify="space-between" wrap="nowrap" gap="sm">
@@ -105,15 +96,7 @@ export function Header({ onLogout }: { onLogout(): void }) {
       </Group>
 
       <search className={classes.searchForm}>
-        <form onSubmit={submitSearch}>
-          <TextInput
-            aria-label="Search patients"
-            placeholder="Search patients..."
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-          />
-        </form>
+        <PatientQuickSearch />
       </search>
 
       <Group gap={4} wrap="nowrap">

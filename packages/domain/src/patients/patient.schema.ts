@@ -51,11 +51,15 @@ function name(required: string, tooLong: string) {
   return v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(50, tooLong));
 }
 
+/** Digits and the punctuation of (xxx) xxx-xxxx or +1 forms; a letter is a typo, not something to drop. */
+const PHONE_CHARACTERS = /^[\d\s().+-]*$/;
+
 const phoneSchema = v.pipe(
   v.string(MESSAGES.phoneRequired),
   v.trim(),
   v.nonEmpty(MESSAGES.phoneRequired),
   v.maxLength(17, MESSAGES.invalidPhone),
+  v.regex(PHONE_CHARACTERS, MESSAGES.invalidPhone),
   v.transform(normalizePhone),
   v.check(isValidPhone, MESSAGES.invalidPhone),
 );
@@ -66,6 +70,7 @@ const optionalPhoneSchema = v.optional(
       v.string(MESSAGES.invalidPhone),
       v.trim(),
       v.maxLength(17, MESSAGES.invalidPhone),
+      v.regex(PHONE_CHARACTERS, MESSAGES.invalidPhone),
       v.transform(normalizePhone),
       v.check((digits) => digits === '' || isValidPhone(digits), MESSAGES.invalidPhone),
       v.transform((digits) => (digits === '' ? null : digits)),
@@ -89,22 +94,23 @@ const emailSchema = v.optional(
 const communicationPreferenceSchema = v.picklist(COMMUNICATION_PREFERENCES, enumMessage(COMMUNICATION_PREFERENCES));
 
 /** A list of short clinical entries, given as an array or as comma/newline separated text. */
-function clinicalList(field: string) {
+function clinicalListEntry(field: string) {
   const message = `${field} must be a list of text entries`;
-  return v.optional(
-    v.pipe(
-      v.union([v.string(message), v.array(v.string(message), message)], message),
-      v.transform((value) =>
-        (Array.isArray(value) ? value : value.split(/[\n,;]/)).map((entry) => entry.trim()).filter(Boolean),
-      ),
-      v.maxLength(100, `${field} has too many entries`),
-      v.check(
-        (entries) => entries.every((entry) => entry.length <= 200),
-        `${field} entries must be at most 200 characters`,
-      ),
+  return v.pipe(
+    v.union([v.string(message), v.array(v.string(message), message)], message),
+    v.transform((value) =>
+      (Array.isArray(value) ? value : value.split(/[\n,;]/)).map((entry) => entry.trim()).filter(Boolean),
     ),
-    [],
+    v.maxLength(100, `${field} has too many entries`),
+    v.check(
+      (entries) => entries.every((entry) => entry.length <= 200),
+      `${field} entries must be at most 200 characters`,
+    ),
   );
+}
+
+function clinicalList(field: string) {
+  return v.optional(clinicalListEntry(field), []);
 }
 
 const medicalHistorySchema = v.object(
@@ -112,6 +118,19 @@ const medicalHistorySchema = v.object(
     conditions: clinicalList('medicalHistory.conditions'),
     medications: clinicalList('medicalHistory.medications'),
     allergies: clinicalList('medicalHistory.allergies'),
+    communicationPreference: v.optional(communicationPreferenceSchema),
+    insuranceProvider: optionalText('medicalHistory.insuranceProvider', 100),
+    insurancePolicyNumber: optionalText('medicalHistory.insurancePolicyNumber', 50),
+  },
+  'medicalHistory must be an object',
+);
+
+/** In an edit an absent list means "unchanged", so no default may stand in for it. */
+const medicalHistoryPatchSchema = v.object(
+  {
+    conditions: v.optional(clinicalListEntry('medicalHistory.conditions')),
+    medications: v.optional(clinicalListEntry('medicalHistory.medications')),
+    allergies: v.optional(clinicalListEntry('medicalHistory.allergies')),
     communicationPreference: v.optional(communicationPreferenceSchema),
     insuranceProvider: optionalText('medicalHistory.insuranceProvider', 100),
     insurancePolicyNumber: optionalText('medicalHistory.insurancePolicyNumber', 50),
@@ -200,6 +219,83 @@ export function createPatientSchema(clock: Clock) {
   });
 }
 export type CreatePatientBody = v.InferOutput<ReturnType<typeof createPatientSchema>>;
+
+/**
+ * A partial edit: every field optional, each with the create rules. Null clears an optional field;
+ * required fields (names, phone) cannot be cleared. status 'inactive' is the same as isActive false.
+ */
+export function patchPatientSchema(clock: Clock) {
+  const { firstName, lastName, phone, medicalHistory: _full, ...rest } = patientEntries(clock);
+  return jsonObject({
+    ...rest,
+    firstName: v.optional(firstName),
+    lastName: v.optional(lastName),
+    phone: v.optional(phone),
+    medicalHistory: v.optional(medicalHistoryPatchSchema),
+    isActive: v.optional(v.boolean('isActive must be true or false')),
+    status: v.optional(v.picklist(PATIENT_STATUSES, enumMessage(PATIENT_STATUSES))),
+  });
+}
+export type PatchPatientBody = v.InferOutput<ReturnType<typeof patchPatientSchema>>;
+
+const CLINICAL_FIELDS = ['conditions', 'medications', 'allergies'] as const;
+const INSURANCE_FIELDS = ['insuranceProvider', 'insurancePolicyNumber'] as const;
+
+/** The permissions an edit needs beyond patients.edit, by the restricted fields it touches. */
+export function permissionsForPatch(body: PatchPatientBody): ('patients.medical_history' | 'patients.insurance')[] {
+  const history = body.medicalHistory;
+  if (!history) return [];
+  const needed: ('patients.medical_history' | 'patients.insurance')[] = [];
+  if (CLINICAL_FIELDS.some((field) => history[field] !== undefined)) needed.push('patients.medical_history');
+  if (INSURANCE_FIELDS.some((field) => history[field] !== undefined)) needed.push('patients.insurance');
+  return needed;
+}
+
+/**
+ * The patient after the edit. Medical history merges field by field, so an editor who may not see
+ * the clinical lists can change the communication preference without wiping them.
+ */
+export function applyPatientPatch(patient: Patient, body: PatchPatientBody, stamp: string): Patient {
+  const pick = <K extends keyof PatchPatientBody & keyof Patient>(key: K): Patient[K] =>
+    (body[key] === undefined ? patient[key] : body[key]) as Patient[K];
+  const history = body.medicalHistory;
+  const medicalHistory: MedicalHistory = {
+    conditions: history?.conditions ?? patient.medicalHistory.conditions,
+    medications: history?.medications ?? patient.medicalHistory.medications,
+    allergies: history?.allergies ?? patient.medicalHistory.allergies,
+    communicationPreference:
+      body.communicationPreference ??
+      history?.communicationPreference ??
+      patient.medicalHistory.communicationPreference,
+    insuranceProvider:
+      history?.insuranceProvider === undefined ? patient.medicalHistory.insuranceProvider : history.insuranceProvider,
+    insurancePolicyNumber:
+      history?.insurancePolicyNumber === undefined
+        ? patient.medicalHistory.insurancePolicyNumber
+        : history.insurancePolicyNumber,
+  };
+  // isActive wins when both are sent; either alone decides.
+  const isActive = body.isActive ?? (body.status === undefined ? patient.isActive : body.status === 'active');
+  return {
+    ...patient,
+    firstName: pick('firstName'),
+    lastName: pick('lastName'),
+    email: pick('email'),
+    phone: pick('phone'),
+    dateOfBirth: pick('dateOfBirth'),
+    address: pick('address'),
+    city: pick('city'),
+    province: pick('province'),
+    zipCode: pick('zipCode'),
+    emergencyContact: pick('emergencyContact'),
+    emergencyPhone: pick('emergencyPhone'),
+    preferredProviderId: pick('preferredProviderId'),
+    medicalHistory,
+    isActive,
+    status: isActive ? 'active' : 'inactive',
+    updatedAt: stamp,
+  };
+}
 
 export const PATIENT_LIST_STATUSES = ['active', 'inactive', 'all'] as const;
 

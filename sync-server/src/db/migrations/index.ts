@@ -5,6 +5,7 @@ import * as sync from './0003-sync.ts';
 import * as deviceSecret from './0004-device-secret.ts';
 import * as patientBirthDateIndex from './0005-patient-birth-date-index.ts';
 import * as noShowEvents from './0006-no-show-events.ts';
+import * as formSends from './0007-form-sends.ts';
 
 /** Applied in key order; keys never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-device-secret': deviceSecret,
   '0005-patient-birth-date-index': patientBirthDateIndex,
   '0006-no-show-events': noShowEvents,
+  '0007-form-sends': formSends,
 };

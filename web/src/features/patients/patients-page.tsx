@@ -1,46 +1,120 @@
+import { PATIENTS } from '@dental/domain/constants';
 import { formatPhone } from '@dental/domain/patients/phone';
+import { PatientSearch } from '@dental/domain/patients/search';
+import { can } from '@dental/domain/permissions/can';
 import { readPatients } from '@dental/local-store/reads';
-import { Badge, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import type { LocalPatient } from '@dental/local-store/records';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Collapse,
+  Group,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import {
+  IconCalendarPlus,
+  IconChevronDown,
+  IconChevronUp,
+  IconDownload,
+  IconEye,
+  IconFilter,
+  IconSearch,
+  IconSelector,
+} from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
+import * as v from 'valibot';
+import { type PatientsSearch, patientsSearch } from '../../app/search-params.ts';
+import { useAuth } from '../auth/auth-context.tsx';
 import { useLocalData } from '../offline/local-data.tsx';
 import { LocalDataGate } from '../offline/local-data-gate.tsx';
+import { downloadCsv, patientsCsv } from './patient-export.ts';
+import { PatientFilters } from './patient-filters.tsx';
+import { activeFilterCount, listPatients, localToday, type PatientListFilters } from './patient-list-model.ts';
 import { NewPatientWizard } from './wizard/new-patient-wizard.tsx';
 
-const PAGE_SIZE = 20;
+type Loaded = { patients: LocalPatient[]; error: null } | { patients: LocalPatient[]; error: string };
+
+const EMPTY: LocalPatient[] = [];
 
 function PatientList() {
   const local = useLocalData();
+  const { user } = useAuth();
   const navigate = useNavigate();
-  const params = useSearch({ strict: false });
-  const search = 'search' in params && typeof params.search === 'string' ? params.search : '';
-  const [page, setPage] = useState(1);
-  const [formOpen, form] = useDisclosure(false);
-  const patients = useLiveQuery(
-    async () => (local.store && local.key ? readPatients(local.store, local.key) : []),
-    [local.store, local.key],
-    [],
+  const params = v.parse(patientsSearch, useSearch({ strict: false }));
+  const search = params.search ?? '';
+  const [debouncedSearch] = useDebouncedValue(search, PATIENTS.searchDebounceMs);
+  const { ageMin, ageMax, city, province } = params;
+  const filters: PatientListFilters = useMemo(
+    () => ({ ageMin, ageMax, city, province }),
+    [ageMin, ageMax, city, province],
   );
+  const filterCount = activeFilterCount(filters);
+  const [filtersOpen, filterPanel] = useDisclosure(filterCount > 0);
+  const [formOpen, form] = useDisclosure(false);
+  // The day only matters for ages; read once so a long session does not re-sort on every render.
+  const [today] = useState(localToday);
 
-  const filtered = useMemo(() => {
-    const term = search.trim().toLowerCase();
-    const digits = term.replace(/\D/g, '');
-    // Spec 8: records whose encrypted part cannot be opened are left out rather than shown as noise.
-    return patients
-      .filter((p) => p.status === 'active' && !p.decryptionError)
-      .filter(
-        (p) =>
-          !term ||
-          `${p.firstName} ${p.lastName}`.toLowerCase().includes(term) ||
-          (digits.length >= 3 && p.phone.includes(digits)),
-      )
-      .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
-  }, [patients, search]);
-  const unreadable = patients.filter((p) => p.decryptionError).length;
-  const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
-  const shown = filtered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const loaded = useLiveQuery<Loaded | undefined>(async () => {
+    if (!local.store || !local.key) return { patients: EMPTY, error: null };
+    try {
+      return { patients: await readPatients(local.store, local.key), error: null };
+    } catch (error) {
+      return { patients: EMPTY, error: error instanceof Error ? error.message : String(error) };
+    }
+  }, [local.store, local.key]);
+  const patients = loaded?.patients ?? EMPTY;
+
+  // Spec 8: records whose encrypted part cannot be opened are left out rather than shown as noise.
+  const readable = useMemo(
+    () => patients.filter((patient) => patient.status === 'active' && !patient.decryptionError),
+    [patients],
+  );
+  const index = useMemo(() => new PatientSearch(readable), [readable]);
+  const filtered = useMemo(
+    () => listPatients(index, readable, { search: debouncedSearch, sort: params.sort, filters, today }),
+    [index, readable, debouncedSearch, params.sort, filters, today],
+  );
+  const unreadable = patients.filter((patient) => patient.decryptionError).length;
+
+  const pageSize = params.pageSize ?? PATIENTS.defaultPageSize;
+  const pages = Math.max(1, Math.ceil(filtered.length / pageSize));
+  const page = Math.min(params.page ?? 1, pages);
+  const shown = filtered.slice((page - 1) * pageSize, page * pageSize);
+  const canExport = can(user, 'patients.export');
+
+  function update(patch: Partial<PatientsSearch>, keepPage = false) {
+    const next: PatientsSearch = { ...params, ...patch };
+    if (!keepPage) next.page = undefined;
+    void navigate({ to: '/patients', search: next, replace: true });
+  }
+
+  // Without a search term the list is already A to Z, and the header says so.
+  const sort = params.sort ?? (debouncedSearch.trim().length >= PATIENTS.searchMinChars ? undefined : 'name');
+  function nextSort() {
+    update({ sort: sort === 'name' ? '-name' : 'name' });
+  }
+
+  function exportCsv() {
+    if (!user) return;
+    downloadCsv(patientsCsv(filtered, user), `patients-${today}.csv`);
+  }
+
+  const SortIcon = sort === 'name' ? IconChevronUp : sort === '-name' ? IconChevronDown : IconSelector;
+  const term = debouncedSearch.trim();
 
   return (
     <Stack gap="md">
@@ -48,51 +122,169 @@ function PatientList() {
         <Title order={1} size="h2">
           Patients
         </Title>
-        <Button onClick={form.open}>New Patient</Button>
+        <Group gap="xs">
+          {canExport && (
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              onClick={exportCsv}
+              disabled={filtered.length === 0}
+            >
+              Export
+            </Button>
+          )}
+          <Button onClick={form.open}>New Patient</Button>
+        </Group>
       </Group>
-      <TextInput
-        aria-label="Search the patient list"
-        placeholder="Search by name or phone"
-        value={search}
-        onChange={(event) => {
-          setPage(1);
-          void navigate({ to: '/patients', search: { search: event.currentTarget.value || undefined }, replace: true });
-        }}
-        maw={420}
-      />
-      <Text size="sm" c="dimmed">
-        {filtered.length} patients
-        {unreadable > 0 &&
-          ` · ${unreadable} record${unreadable === 1 ? '' : 's'} on this device could not be decrypted and ${unreadable === 1 ? 'is' : 'are'} hidden`}
-      </Text>
-      <Table striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Phone</Table.Th>
-            <Table.Th>Date of birth</Table.Th>
-            <Table.Th>City</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {shown.map((patient) => (
-            <Table.Tr key={patient.id} data-testid="patient-row">
-              <Table.Td>
-                {patient.lastName}, {patient.firstName}{' '}
-                {patient.version === 0 && (
-                  <Badge size="xs" color="blue.9" variant="filled">
-                    Pending sync
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td>{formatPhone(patient.phone)}</Table.Td>
-              <Table.Td>{patient.dateOfBirth ?? ''}</Table.Td>
-              <Table.Td>{patient.city ?? 'Address not available'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          aria-label="Search the patient list"
+          placeholder="Search by name, phone, date of birth or email"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => update({ search: event.currentTarget.value || undefined })}
+          style={{ flex: 1 }}
+          maw={480}
+        />
+        <Button
+          variant={filtersOpen ? 'light' : 'default'}
+          leftSection={<IconFilter size={16} />}
+          onClick={filterPanel.toggle}
+          aria-expanded={filtersOpen}
+          rightSection={
+            filterCount > 0 ? (
+              <Badge size="sm" circle>
+                {filterCount}
+              </Badge>
+            ) : undefined
+          }
+        >
+          Filters
+        </Button>
+      </Group>
+      <Collapse expanded={filtersOpen}>
+        <PatientFilters filters={filters} onChange={(next) => update(next)} />
+      </Collapse>
+      {loaded?.error ? (
+        <Alert color="red" title="Error loading patients">
+          The patients saved on this device could not be read ({loaded.error}).
+        </Alert>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed" data-testid="patient-count">
+            {filtered.length} patient{filtered.length === 1 ? '' : 's'}
+            {unreadable > 0 &&
+              ` · ${unreadable} record${unreadable === 1 ? '' : 's'} on this device could not be decrypted and ${unreadable === 1 ? 'is' : 'are'} hidden`}
+          </Text>
+          {/* Under the md breakpoint birth date and province give way so the row actions stay in view. */}
+          <Table.ScrollContainer minWidth={480}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th aria-sort={sort === 'name' ? 'ascending' : sort === '-name' ? 'descending' : undefined}>
+                    <UnstyledButton onClick={nextSort} aria-label="Sort by name">
+                      <Group gap={4} wrap="nowrap">
+                        <Text fw={700} size="sm">
+                          Name
+                        </Text>
+                        <SortIcon size={14} />
+                      </Group>
+                    </UnstyledButton>
+                  </Table.Th>
+                  <Table.Th>Phone</Table.Th>
+                  <Table.Th visibleFrom="md">Date of birth</Table.Th>
+                  <Table.Th>City</Table.Th>
+                  <Table.Th visibleFrom="md">Province</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shown.map((patient) => (
+                  <Table.Tr
+                    key={patient.id}
+                    data-testid="patient-row"
+                    data-patient-id={patient.id}
+                    style={{ cursor: 'pointer' }}
+                    onClick={() => void navigate({ to: '/patients/$id', params: { id: patient.id } })}
+                  >
+                    <Table.Td>
+                      {patient.lastName}, {patient.firstName}{' '}
+                      {patient.version === 0 && (
+                        <Badge size="xs" color="blue.9" variant="filled">
+                          Pending sync
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPhone(patient.phone)}</Table.Td>
+                    <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
+                      {patient.dateOfBirth ?? ''}
+                    </Table.Td>
+                    <Table.Td>{patient.city ?? 'Address not available'}</Table.Td>
+                    <Table.Td visibleFrom="md">{patient.province ?? ''}</Table.Td>
+                    <Table.Td>
+                      {/* The row is clickable too; the buttons stop the click so it opens only what they name. */}
+                      <Group gap={4} wrap="nowrap" justify="flex-end">
+                        <Tooltip label="View">
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`View ${patient.firstName} ${patient.lastName}`}
+                            onClick={(event) => {
+                              event.stopPropagation();
+                              void navigate({ to: '/patients/$id', params: { id: patient.id } });
+                            }}
+                          >
+                            <IconEye size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label="Schedule">
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`Schedule ${patient.firstName} ${patient.lastName}`}
+                            onClick={(event) => {
+                              event.stopPropagation();
+                              void navigate({ to: '/scheduling', search: { patientId: patient.id } });
+                            }}
+                          >
+                            <IconCalendarPlus size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {loaded && filtered.length === 0 && (
+            <Text c="dimmed" ta="center" py="md">
+              {term.length >= PATIENTS.searchMinChars ? `No patients found matching "${term}"` : 'No patients found'}
+            </Text>
+          )}
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={(value) => update({ page: value === 1 ? undefined : value }, true)}
+              siblings={1}
+              boundaries={1}
+              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+            />
+            <Select
+              label="Rows per page"
+              data={PATIENTS.pageSizes.map(String)}
+              value={String(pageSize)}
+              onChange={(value) => {
+                const size = PATIENTS.pageSizes.find((option) => String(option) === value);
+                update({ pageSize: size === PATIENTS.defaultPageSize ? undefined : size });
+              }}
+              allowDeselect={false}
+              w={120}
+            />
+          </Group>
+        </>
+      )}
       <NewPatientWizard opened={formOpen} onClose={form.close} />
     </Stack>
   );

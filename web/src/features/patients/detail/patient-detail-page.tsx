@@ -1,8 +1,164 @@
-import { Text } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
+import { can } from '@dental/domain/permissions/can';
+import { localDate } from '@dental/domain/time/zones';
+import { deactivatePatient } from '@dental/local-store/patient-commands';
+import type { LocalPatient } from '@dental/local-store/records';
+import { Anchor, Button, Group, Loader, Modal, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconCalendarPlus, IconEdit, IconFileDescription, IconUserOff } from '@tabler/icons-react';
+import { Link, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { useLocalData } from '../../offline/local-data.tsx';
+import { toast } from '../../toasts/toast.ts';
+import { DemographicsSection } from './demographics-section.tsx';
+import { PatientHeader } from './patient-header.tsx';
+import { AppointmentsSection, FamilySection, FormsSection, MedicalSection } from './record-sections.tsx';
+import { usePatient, usePatientAppointments, useProviders } from './use-patient.ts';
 
-/** The patient page; its content comes with the patient detail work. */
+type Tab = 'details' | 'medical' | 'family' | 'appointments' | 'forms';
+
+/** One patient, read from the device so the front desk and the chair see it offline too. */
 export function PatientDetailPage() {
   const { id } = useParams({ from: '/app/patients/$id' });
-  return <Text>Patient {id}</Text>;
+  const patient = usePatient(id);
+  if (patient === undefined) return <Loader aria-label="Loading patient" />;
+  if (patient === null) return <NotFound />;
+  return <PatientRecord key={patient.id} patient={patient} />;
+}
+
+function NotFound() {
+  return (
+    <Paper withBorder p="xl" radius="md" maw={560}>
+      <Stack gap="sm">
+        <Title order={2}>Patient not found</Title>
+        <Text>
+          We could not find this patient on this device. They may have been removed, or they belong to another practice.
+        </Text>
+        <Anchor component={Link} to="/patients">
+          Back to patients
+        </Anchor>
+      </Stack>
+    </Paper>
+  );
+}
+
+function PatientRecord({ patient }: { patient: LocalPatient }) {
+  const local = useLocalData();
+  const { user } = useAuth();
+  const providers = useProviders();
+  const appointments = usePatientAppointments(patient.id);
+  const [tab, setTab] = useState<Tab>('details');
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const canEdit = can(user, 'patients.edit') && !patient.decryptionError;
+  const now = Date.now();
+  const today = localDate(new Date(now), local.timezone);
+
+  async function deactivate() {
+    if (!local.store || !local.key) return;
+    try {
+      await deactivatePatient(local.store, local.key, patient.id);
+      local.afterWrite();
+      toast(
+        'Patient deactivated',
+        `${patient.firstName} ${patient.lastName} will no longer be offered for booking.`,
+        'success',
+      );
+    } catch (error) {
+      toast('Deactivation failed', error instanceof Error ? error.message : undefined, 'error');
+    } finally {
+      setConfirming(false);
+    }
+  }
+
+  const actions = (
+    <>
+      <Button
+        renderRoot={(props) => <Link {...props} to="/scheduling" search={{ patientId: patient.id }} />}
+        leftSection={<IconCalendarPlus size={16} />}
+      >
+        Schedule
+      </Button>
+      <Button
+        renderRoot={(props) => <Link {...props} to="/clinical-charts" search={{ patientId: patient.id }} />}
+        variant="light"
+        leftSection={<IconFileDescription size={16} />}
+      >
+        Open Chart
+      </Button>
+      {canEdit && (
+        <Button
+          variant="default"
+          leftSection={<IconEdit size={16} />}
+          onClick={() => {
+            setTab('details');
+            setEditing(true);
+          }}
+        >
+          Edit
+        </Button>
+      )}
+      {canEdit && patient.isActive && (
+        <Button
+          variant="subtle"
+          color="red"
+          leftSection={<IconUserOff size={16} />}
+          onClick={() => setConfirming(true)}
+        >
+          Deactivate
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/patients" size="sm">
+        ← All patients
+      </Anchor>
+      <PatientHeader patient={patient} today={today} providers={providers} actions={actions} />
+      <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
+        {/* One row that scrolls on a narrow screen keeps the active tab's underline next to its panel. */}
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          <Tabs.Tab value="details">Details</Tabs.Tab>
+          <Tabs.Tab value="medical">Medical &amp; insurance</Tabs.Tab>
+          <Tabs.Tab value="appointments">Appointments{appointments ? ` (${appointments.length})` : ''}</Tabs.Tab>
+          <Tabs.Tab value="family">Family</Tabs.Tab>
+          <Tabs.Tab value="forms">Forms</Tabs.Tab>
+        </Tabs.List>
+        <Paper withBorder p="md" radius="md" mt="sm">
+          <Tabs.Panel value="details">
+            <DemographicsSection patient={patient} editing={editing} canEdit={canEdit} onEditingChange={setEditing} />
+          </Tabs.Panel>
+          <Tabs.Panel value="medical">
+            <MedicalSection patient={patient} />
+          </Tabs.Panel>
+          <Tabs.Panel value="appointments">
+            <AppointmentsSection appointments={appointments} timeZone={local.timezone} now={now} />
+          </Tabs.Panel>
+          <Tabs.Panel value="family">
+            <FamilySection patientId={patient.id} />
+          </Tabs.Panel>
+          <Tabs.Panel value="forms">
+            <FormsSection patientId={patient.id} timeZone={local.timezone} />
+          </Tabs.Panel>
+        </Paper>
+      </Tabs>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Deactivate patient?" centered>
+        <Stack gap="md">
+          <Text>
+            {patient.firstName} {patient.lastName} will be marked inactive. Their record and history are kept, and they
+            can be made active again.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={() => void deactivate()}>
+              Deactivate
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
 }

@@ -1,6 +1,232 @@
-import { NewPatientForm } from '../new-patient-form.tsx';
+import '@mantine/dates/styles.css';
+import { instantAt, localDate } from '@dental/domain/time/zones';
+import { Alert, Button, Group, List, Modal, Stack, Stepper, Text, ThemeIcon, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useLocalData } from '../../offline/local-data.tsx';
+import { useScheduleDay } from '../../scheduling/use-schedule-day.ts';
+import { toast } from '../../toasts/toast.ts';
+import { type FinishResult, finishWizard, type Outcome } from './finish.ts';
+import { FormsStep } from './forms-step.tsx';
+import { ContactStep, MedicalStep, PersonalStep } from './patient-steps.tsx';
+import { checkSlot, ScheduleStep, wizardProvider } from './schedule-step.tsx';
+import { EMPTY_VALUES, type FieldErrors, STEP_TITLES, stepErrors, type WizardValues } from './wizard-values.ts';
 
-/** The New Patient flow opened from the list and the header. */
+const LAST_STEP = STEP_TITLES.length - 1;
+
+/** The New Patient flow opened from the list and the header (spec 2.9). */
 export function NewPatientWizard({ opened, onClose }: { opened: boolean; onClose(): void }) {
-  return <NewPatientForm opened={opened} onClose={onClose} />;
+  // A fresh body per opening, so a closed wizard never reopens half filled with the last patient.
+  const [session, setSession] = useState(0);
+  const close = () => {
+    onClose();
+    setSession((current) => current + 1);
+  };
+  return (
+    <Modal opened={opened} onClose={close} title="New Patient" size={980} centered closeOnClickOutside={false}>
+      <WizardBody key={session} onClose={close} />
+    </Modal>
+  );
+}
+
+function WizardBody({ onClose }: { onClose(): void }) {
+  const local = useLocalData();
+  const navigate = useNavigate();
+  const [active, setActive] = useState(0);
+  const [completed, setCompleted] = useState<ReadonlySet<number>>(new Set());
+  const [values, setValues] = useState<WizardValues>(EMPTY_VALUES);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<FinishResult | null>(null);
+  const day = useScheduleDay(values.appointmentDate || localDate(new Date(), local.timezone));
+  const clock = local.store?.clock ?? (() => new Date());
+  // Five labelled steps do not fit beside each other on a tablet held upright: numbers only, title below.
+  const compact = useMediaQuery('(max-width: 62em)') ?? false;
+
+  function set<K extends keyof WizardValues>(field: K, value: WizardValues[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  /** The consultation's start and provider, or the errors that stop it; null start means no booking. */
+  function bookingCheck(): { booking: { providerId: number; appointmentDate: string } | null; errors: FieldErrors } {
+    if (!values.appointmentDate) return { booking: null, errors: {} };
+    if (!values.appointmentTime)
+      return { booking: null, errors: { appointmentTime: 'Choose a time, or skip booking' } };
+    const provider = wizardProvider(day.providers);
+    if (!provider) return { booking: null, errors: { appointmentTime: 'No provider is stored on this device yet.' } };
+    const check = checkSlot(day, provider.id, values.appointmentDate, values.appointmentTime);
+    const problem = check.rule ?? check.conflicts[0]?.message;
+    if (problem) return { booking: null, errors: { appointmentTime: problem } };
+    return {
+      booking: {
+        providerId: provider.id,
+        appointmentDate: instantAt(values.appointmentDate, values.appointmentTime, day.timeZone),
+      },
+      errors: {},
+    };
+  }
+
+  function errorsOf(step: number): FieldErrors {
+    return step === LAST_STEP ? bookingCheck().errors : stepErrors(step, values, clock);
+  }
+
+  function next() {
+    const found = errorsOf(active);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setCompleted((current) => new Set(current).add(active));
+    setActive((current) => Math.min(current + 1, LAST_STEP));
+  }
+
+  /** Only steps already passed can be jumped to: Next is the one way forward, so each step gets checked. */
+  function goTo(step: number) {
+    if (step < active || completed.has(step) || completed.has(step - 1)) {
+      setErrors({});
+      setActive(step);
+    }
+  }
+
+  async function finish() {
+    if (!local.store || !local.key) return;
+    for (let step = 0; step <= LAST_STEP; step += 1) {
+      const found = errorsOf(step);
+      if (Object.keys(found).length > 0) {
+        setErrors(found);
+        setActive(step);
+        return;
+      }
+    }
+    const { booking } = bookingCheck();
+    setBusy(true);
+    try {
+      const outcome = await finishWizard(local.store, local.key, values, booking);
+      local.afterWrite();
+      setCompleted(new Set(STEP_TITLES.keys()));
+      setResult(outcome);
+    } catch (error) {
+      toast('Error Creating Patient', error instanceof Error ? error.message : undefined, 'error');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (result) {
+    return (
+      <WizardResult
+        result={result}
+        onClose={onClose}
+        onOpen={() => {
+          onClose();
+          void navigate({ to: '/patients/$id', params: { id: result.patient.id } });
+        }}
+      />
+    );
+  }
+
+  const stepProps = { values, errors, set };
+  const steps = [
+    <PersonalStep key="personal" {...stepProps} />,
+    <ContactStep key="contact" {...stepProps} />,
+    <MedicalStep key="medical" {...stepProps} />,
+    <FormsStep key="forms" {...stepProps} />,
+    <ScheduleStep key="schedule" {...stepProps} day={day} />,
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Stepper active={active} onStepClick={goTo} size="sm" allowNextStepsSelect={false} wrap={false}>
+        {STEP_TITLES.map((title, index) => (
+          <Stepper.Step
+            key={title}
+            label={compact ? undefined : title}
+            aria-label={title}
+            completedIcon={<IconCheck size={16} />}
+            // After going back, steps ahead that Next already accepted still show as done.
+            icon={index > active && completed.has(index) ? <IconCheck size={16} /> : undefined}
+          >
+            {compact && (
+              <Title order={4} mb="sm">
+                Step {index + 1} of {STEP_TITLES.length}: {title}
+              </Title>
+            )}
+            {steps[index]}
+          </Stepper.Step>
+        ))}
+      </Stepper>
+      <Group justify="space-between">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Group gap="sm">
+          <Button variant="default" disabled={active === 0} onClick={() => goTo(active - 1)}>
+            Back
+          </Button>
+          {active < LAST_STEP ? (
+            <Button onClick={next}>Next</Button>
+          ) : (
+            <Button onClick={() => void finish()} loading={busy} disabled={!local.store || !local.key}>
+              Create patient
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Stack>
+  );
+}
+
+function OutcomeLine({ label, outcome }: { label: string; outcome: Outcome }) {
+  return (
+    <List.Item
+      icon={
+        <ThemeIcon color={outcome.ok ? 'teal' : 'red'} size={22} radius="xl">
+          {outcome.ok ? <IconCheck size={14} /> : <IconAlertTriangle size={14} />}
+        </ThemeIcon>
+      }
+    >
+      <Text fw={500}>{label}</Text>
+      <Text size="sm" c={outcome.ok ? 'dimmed' : 'red'}>
+        {outcome.detail}
+      </Text>
+    </List.Item>
+  );
+}
+
+/** Each part reports on its own line, since a failed booking must not hide a saved patient. */
+function WizardResult({ result, onClose, onOpen }: { result: FinishResult; onClose(): void; onOpen(): void }) {
+  const { patient } = result;
+  const failed = [result.forms, result.appointment].some((outcome) => outcome && !outcome.ok);
+  return (
+    <Stack gap="md" aria-label="New patient result">
+      <List spacing="sm" center={false}>
+        <OutcomeLine
+          label="Patient saved"
+          outcome={{ ok: true, detail: `${patient.firstName} ${patient.lastName} was added to the practice.` }}
+        />
+        {result.forms && (
+          <OutcomeLine label={result.forms.ok ? 'Forms queued' : 'Forms not sent'} outcome={result.forms} />
+        )}
+        {result.appointment && (
+          <OutcomeLine
+            label={result.appointment.ok ? 'Appointment booked' : 'Failed to schedule appointment'}
+            outcome={result.appointment}
+          />
+        )}
+      </List>
+      {failed && (
+        <Alert color="yellow">The patient is saved. What failed can be done again from the patient’s page.</Alert>
+      )}
+      <Text size="sm" c="dimmed">
+        Saved on this device first; it is sent to the server as soon as there is a connection.
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+        <Button onClick={onOpen}>Open patient</Button>
+      </Group>
+    </Stack>
+  );
 }

@@ -1,0 +1,33 @@
+/** The fields the duplicate rule compares; phones are stored as 10 digits. */
+export interface DuplicateCandidate {
+  id?: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string | null;
+  phone: string;
+}
+
+const sameName = (a: string, b: string) => a.trim().localeCompare(b.trim(), 'en-CA', { sensitivity: 'accent' }) === 0;
+
+/**
+ * Spec rule for creating or editing a patient: the same first and last name and date of birth, or
+ * the same phone and last name, in the practice. Case does not matter; accents do.
+ */
+export function isDuplicatePatient(candidate: DuplicateCandidate, existing: DuplicateCandidate): boolean {
+  if (candidate.id !== undefined && candidate.id === existing.id) return false;
+  if (!sameName(candidate.lastName, existing.lastName)) return false;
+  if (candidate.phone !== '' && candidate.phone === existing.phone) return true;
+  return (
+    candidate.dateOfBirth !== null &&
+    candidate.dateOfBirth === existing.dateOfBirth &&
+    sameName(candidate.firstName, existing.firstName)
+  );
+}
+
+/** The first existing patient the candidate duplicates, in the order given. */
+export function findDuplicate<T extends DuplicateCandidate>(
+  candidate: DuplicateCandidate,
+  patients: readonly T[],
+): T | undefined {
+  return patients.find((existing) => isDuplicatePatient(candidate, existing));
+}

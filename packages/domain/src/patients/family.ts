@@ -1,0 +1,29 @@
+import * as v from 'valibot';
+import { jsonObject, uuid } from '../validation/fields.ts';
+
+export const RELATIONSHIP_TYPES = ['parent', 'child', 'spouse', 'sibling', 'guardian', 'dependent', 'other'] as const;
+export type RelationshipType = (typeof RELATIONSHIP_TYPES)[number];
+
+const INVERSE: Readonly<Record<RelationshipType, RelationshipType>> = {
+  parent: 'child',
+  child: 'parent',
+  spouse: 'spouse',
+  sibling: 'sibling',
+  guardian: 'dependent',
+  dependent: 'guardian',
+  other: 'other',
+};
+
+/** If B is A's parent, A is B's child: each side of a link is stored so either chart lists it. */
+export function inverseRelationship(type: RelationshipType): RelationshipType {
+  return INVERSE[type];
+}
+
+export const addRelationshipSchema = jsonObject({
+  relatedPatientId: uuid('relatedPatientId'),
+  /** What the related patient is to the patient in the path (e.g. 'parent': they are this patient's parent). */
+  relationshipType: v.picklist(
+    RELATIONSHIP_TYPES,
+    `Invalid enum value. Expected ${RELATIONSHIP_TYPES.map((type) => `'${type}'`).join(' | ')}`,
+  ),
+});

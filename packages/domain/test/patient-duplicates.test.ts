@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { findDuplicate, isDuplicatePatient } from '../src/patients/duplicates.ts';
+
+const ana = { id: 'a', firstName: 'Ana', lastName: 'Tremblay', dateOfBirth: '1990-04-02', phone: '4165550101' };
+
+describe('duplicate patients', () => {
+  it.each([
+    ['same name and birth date, any case', { firstName: 'ANA', lastName: 'tremblay', phone: '6045550000' }, true],
+    ['same phone and last name', { firstName: 'Anne', dateOfBirth: '1991-01-01' }, true],
+    ['same phone, other last name', { lastName: 'Roy', dateOfBirth: '1991-01-01' }, false],
+    ['same name, other birth date, other phone', { dateOfBirth: '1990-04-03', phone: '6045550000' }, false],
+    ['same name, no birth date, other phone', { dateOfBirth: null, phone: '6045550000' }, false],
+    ['accents differ', { lastName: 'Tremblây', phone: '6045550000' }, false],
+  ])('%s', (_label, change, expected) => {
+    expect(isDuplicatePatient({ ...ana, id: undefined, ...change }, ana)).toBe(expected);
+  });
+
+  it('a patient being edited is never their own duplicate', () => {
+    expect(isDuplicatePatient(ana, ana)).toBe(false);
+    expect(findDuplicate({ ...ana, id: 'b' }, [ana])).toBe(ana);
+  });
+});

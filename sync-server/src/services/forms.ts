@@ -1,0 +1,74 @@
+import type { FormTemplate } from '@dental/domain/sync/protocol';
+import type { Db } from '../db/connection.ts';
+import type { FormSendMethod } from '../db/schema.ts';
+
+function parseFields(json: string): unknown[] {
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) ? parsed : [];
+}
+
+/** The practice's templates in the shape the sync feed also uses. */
+export async function listFormTemplates(db: Db, practiceId: number): Promise<FormTemplate[]> {
+  const rows = await db
+    .selectFrom('form_templates')
+    .selectAll()
+    .where('practice_id', '=', practiceId)
+    .orderBy('title')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    fields: parseFields(row.fields),
+  }));
+}
+
+export interface SentForm {
+  id: string;
+  patientId: string;
+  templateId: number;
+  title: string | null;
+  category: string | null;
+  method: FormSendMethod;
+  status: string;
+  sentAt: string;
+  sentBy: number | null;
+}
+
+/** Forms sent to one patient, newest first; a template removed since is listed with a null title. */
+export async function listSentForms(db: Db, practiceId: number, patientId: string): Promise<SentForm[]> {
+  const rows = await db
+    .selectFrom('form_sends as s')
+    .leftJoin('form_templates as t', (join) =>
+      join.onRef('t.id', '=', 's.template_id').onRef('t.practice_id', '=', 's.practice_id'),
+    )
+    .select([
+      's.id',
+      's.patient_id',
+      's.template_id',
+      's.method',
+      's.status',
+      's.sent_at',
+      's.sent_by',
+      't.title',
+      't.category',
+    ])
+    .where('s.practice_id', '=', practiceId)
+    .where('s.patient_id', '=', patientId)
+    .orderBy('s.sent_at', 'desc')
+    .orderBy('s.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    patientId: row.patient_id,
+    templateId: row.template_id,
+    title: row.title,
+    category: row.category,
+    method: row.method,
+    status: row.status,
+    sentAt: row.sent_at,
+    sentBy: row.sent_by,
+  }));
+}

@@ -1,0 +1,111 @@
+import { formatPhone } from '@dental/domain/patients/phone';
+import type { LocalPatient } from '@dental/local-store/records';
+import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconMail, IconPhone, IconStethoscope } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { Provider } from '../../scheduling/schedule-model.ts';
+
+/** Whole years on the date given (YYYY-MM-DD); null without a birth date. */
+export function ageOn(dateOfBirth: string | null, today: string): number | null {
+  if (!dateOfBirth || !/^\d{4}-\d{2}-\d{2}/.test(dateOfBirth)) return null;
+  const years = Number(today.slice(0, 4)) - Number(dateOfBirth.slice(0, 4));
+  return today.slice(5, 10) < dateOfBirth.slice(5, 10) ? years - 1 : years;
+}
+
+function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      {icon}
+      <Text size="sm">{children}</Text>
+    </Group>
+  );
+}
+
+export function PatientHeader(props: {
+  patient: LocalPatient;
+  today: string;
+  providers: readonly Provider[];
+  actions: ReactNode;
+}) {
+  const { patient, today, providers } = props;
+  const age = ageOn(patient.dateOfBirth, today);
+  const provider = providers.find((candidate) => candidate.id === patient.preferredProviderId);
+  const history = patient.medicalHistory;
+  const hidden = patient.restricted.includes('medicalHistory');
+  const allergies = history.allergies ?? [];
+  const conditions = history.conditions ?? [];
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="md">
+          <Stack gap={4}>
+            <Group gap="sm">
+              <Title order={2}>
+                {patient.firstName} {patient.lastName}
+              </Title>
+              {!patient.isActive && (
+                <Badge color="gray" variant="filled">
+                  Inactive
+                </Badge>
+              )}
+              {patient.version === 0 && (
+                <Badge color="blue" variant="light">
+                  Not yet on the server
+                </Badge>
+              )}
+            </Group>
+            <Group gap="lg" wrap="wrap">
+              <Text size="sm" c="dimmed">
+                {age === null ? 'Age not recorded' : `${age} years`}
+                {patient.dateOfBirth ? ` · born ${patient.dateOfBirth.slice(0, 10)}` : ''}
+              </Text>
+              <Fact icon={<IconPhone size={16} aria-hidden="true" />}>{formatPhone(patient.phone)}</Fact>
+              {patient.email && <Fact icon={<IconMail size={16} aria-hidden="true" />}>{patient.email}</Fact>}
+              <Fact icon={<IconStethoscope size={16} aria-hidden="true" />}>
+                {provider ? provider.name : 'No preferred provider'}
+              </Fact>
+            </Group>
+          </Stack>
+          <Group gap="xs">{props.actions}</Group>
+        </Group>
+        {!hidden && (allergies.length > 0 || conditions.length > 0) && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title="Medical alerts"
+            aria-label="Medical alerts"
+          >
+            <Stack gap={4}>
+              {allergies.length > 0 && (
+                <Group gap="xs">
+                  <Text size="sm" fw={700} c="red">
+                    Allergies:
+                  </Text>
+                  {allergies.map((entry) => (
+                    <Badge key={entry} color="red" variant="filled">
+                      {entry}
+                    </Badge>
+                  ))}
+                </Group>
+              )}
+              {conditions.length > 0 && (
+                <Group gap="xs">
+                  <Text size="sm" fw={700} c="red">
+                    Conditions:
+                  </Text>
+                  {conditions.map((entry) => (
+                    <Badge key={entry} color="red" variant="outline">
+                      {entry}
+                    </Badge>
+                  ))}
+                </Group>
+              )}
+            </Stack>
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,183 @@
+import { COMMUNICATION_PREFERENCES } from '@dental/domain/patients/patient.schema';
+import { formatPhone } from '@dental/domain/patients/phone';
+import { formatPostalCode, POSTAL_CODE_MAX_LENGTH } from '@dental/domain/patients/postal-code';
+import { Autocomplete, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { suggestCities } from './canadian-cities.ts';
+import { type FieldErrors, PROVINCE_OPTIONS, type WizardValues } from './wizard-values.ts';
+
+export interface StepProps {
+  values: WizardValues;
+  errors: FieldErrors;
+  set<K extends keyof WizardValues>(field: K, value: WizardValues[K]): void;
+}
+
+/** Spec 5: phones show as (xxx) xxx-xxxx, at most 17 characters typed. */
+const PHONE_MAX_LENGTH = 17;
+
+const PREFERENCE_LABELS: Record<(typeof COMMUNICATION_PREFERENCES)[number], string> = {
+  email: 'Email',
+  phone: 'Phone call',
+  sms: 'Text message (SMS)',
+  portal: 'Patient portal',
+};
+
+export function PersonalStep({ values, errors, set }: StepProps) {
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="First name"
+          required
+          data-autofocus
+          value={values.firstName}
+          error={errors.firstName}
+          onChange={(event) => set('firstName', event.currentTarget.value)}
+        />
+        <TextInput
+          label="Last name"
+          required
+          value={values.lastName}
+          error={errors.lastName}
+          onChange={(event) => set('lastName', event.currentTarget.value)}
+        />
+      </SimpleGrid>
+      <DateInput
+        label="Date of birth"
+        placeholder="YYYY-MM-DD"
+        valueFormat="YYYY-MM-DD"
+        // Birth dates are typed more often than picked; the picker opens on the decade view.
+        defaultLevel="decade"
+        maxDate={new Date()}
+        clearable
+        value={values.dateOfBirth || null}
+        error={errors.dateOfBirth}
+        onChange={(value) => set('dateOfBirth', value ? value.slice(0, 10) : '')}
+        popoverProps={{ withinPortal: true }}
+      />
+    </Stack>
+  );
+}
+
+export function ContactStep({ values, errors, set }: StepProps) {
+  const suggestions = suggestCities(values.city);
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Phone"
+          type="tel"
+          required
+          maxLength={PHONE_MAX_LENGTH}
+          placeholder="(416) 555-0142"
+          value={values.phone}
+          error={errors.phone}
+          onChange={(event) => set('phone', event.currentTarget.value)}
+          onBlur={() => set('phone', formatPhone(values.phone))}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          value={values.email}
+          error={errors.email}
+          onChange={(event) => set('email', event.currentTarget.value)}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="Street address"
+        value={values.address}
+        error={errors.address}
+        onChange={(event) => set('address', event.currentTarget.value)}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Autocomplete
+          label="City"
+          description="Suggestions from Canadian cities"
+          value={values.city}
+          error={errors.city}
+          data={suggestions.map((entry) => `${entry.city}, ${entry.province}`)}
+          filter={({ options }) => options}
+          onChange={(value) => {
+            const chosen = suggestions.find((entry) => `${entry.city}, ${entry.province}` === value);
+            if (chosen) {
+              set('city', chosen.city);
+              set('province', chosen.province);
+            } else {
+              set('city', value);
+            }
+          }}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label="Province"
+          description="Two-letter code"
+          data={PROVINCE_OPTIONS}
+          clearable
+          value={values.province || null}
+          error={errors.province}
+          onChange={(value) => set('province', value ?? '')}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <TextInput
+          label="Postal code"
+          description="Such as M5V 2T6"
+          maxLength={POSTAL_CODE_MAX_LENGTH}
+          value={values.zipCode}
+          error={errors.zipCode}
+          onChange={(event) => set('zipCode', formatPostalCode(event.currentTarget.value))}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Emergency contact"
+          value={values.emergencyContact}
+          error={errors.emergencyContact}
+          onChange={(event) => set('emergencyContact', event.currentTarget.value)}
+        />
+        <TextInput
+          label="Emergency phone"
+          type="tel"
+          maxLength={PHONE_MAX_LENGTH}
+          value={values.emergencyPhone}
+          error={errors.emergencyPhone}
+          onChange={(event) => set('emergencyPhone', event.currentTarget.value)}
+          onBlur={() => set('emergencyPhone', formatPhone(values.emergencyPhone))}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+export function MedicalStep({ values, errors, set }: StepProps) {
+  const list = (field: 'conditions' | 'medications' | 'allergies', label: string, placeholder: string) => (
+    <Textarea
+      label={label}
+      description="Separate entries with commas or new lines"
+      placeholder={placeholder}
+      autosize
+      minRows={2}
+      value={values[field]}
+      error={errors[field]}
+      onChange={(event) => set(field, event.currentTarget.value)}
+    />
+  );
+  return (
+    <Stack gap="sm">
+      {list('allergies', 'Allergies', 'Penicillin, latex')}
+      {list('conditions', 'Medical conditions', 'Diabetes, hypertension')}
+      {list('medications', 'Medications', 'Metformin 500 mg')}
+      <Select
+        label="Communication preference"
+        data={COMMUNICATION_PREFERENCES.map((value) => ({ value, label: PREFERENCE_LABELS[value] }))}
+        value={values.communicationPreference}
+        error={errors.communicationPreference}
+        allowDeselect={false}
+        onChange={(value) => {
+          const chosen = COMMUNICATION_PREFERENCES.find((preference) => preference === value);
+          if (chosen) set('communicationPreference', chosen);
+        }}
+        comboboxProps={{ withinPortal: true }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+import { PATIENTS } from '@dental/domain/constants';
+import { formatPhone } from '@dental/domain/patients/phone';
+import { PatientSearch } from '@dental/domain/patients/search';
+import { readPatients } from '@dental/local-store/reads';
+import type { LocalPatient } from '@dental/local-store/records';
+import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useLocalData } from '../features/offline/local-data.tsx';
+
+/**
+ * Header patient search (spec 2.4, 5, 9): suggestions from the patients on this device, so it answers
+ * offline too. While the local store is locked it is a plain box that opens the patients page.
+ */
+export function PatientQuickSearch() {
+  const local = useLocalData();
+  const navigate = useNavigate();
+  const [value, setValue] = useState('');
+  const [debounced] = useDebouncedValue(value, PATIENTS.searchDebounceMs);
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+
+  const ready = local.status === 'ready' && local.store !== null && local.key !== null;
+  const patients = useLiveQuery(async (): Promise<LocalPatient[] | null> => {
+    if (!ready || !local.store || !local.key) return null;
+    try {
+      return await readPatients(local.store, local.key);
+    } catch {
+      // Suggestions are a convenience: on a read failure the box still opens the patients page.
+      return null;
+    }
+  }, [ready, local.store, local.key]);
+  const index = useMemo(
+    () =>
+      patients
+        ? new PatientSearch(patients.filter((patient) => patient.status === 'active' && !patient.decryptionError))
+        : null,
+    [patients],
+  );
+
+  const term = debounced.trim();
+  const suggesting = index !== null && term.length >= PATIENTS.searchMinChars;
+  const results = useMemo(
+    () =>
+      suggesting && index
+        ? index.search(term, { threshold: PATIENTS.fuzzyThreshold, limit: PATIENTS.searchMaxResults })
+        : [],
+    [index, suggesting, term],
+  );
+  const pending = suggesting && value.trim() !== term;
+
+  function openPatient(id: string) {
+    combobox.closeDropdown();
+    setValue('');
+    void navigate({ to: '/patients/$id', params: { id } });
+  }
+
+  // Reached only when no suggestion is highlighted: Combobox keeps Enter for itself when one is.
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const query = value.trim();
+    if (!query) return;
+    combobox.closeDropdown();
+    void navigate({ to: '/patients', search: { search: query } });
+  }
+
+  return (
+    <form onSubmit={submit}>
+      <Combobox
+        store={combobox}
+        onOptionSubmit={openPatient}
+        position="bottom-start"
+        shadow="md"
+        width={320}
+        withinPortal
+      >
+        <Combobox.Target>
+          <TextInput
+            aria-label="Search patients"
+            placeholder="Search patients..."
+            leftSection={<IconSearch size={16} />}
+            rightSection={pending ? <Loader size={14} /> : null}
+            value={value}
+            onChange={(event) => {
+              setValue(event.currentTarget.value);
+              combobox.resetSelectedOption();
+              combobox.openDropdown();
+            }}
+            onFocus={() => combobox.openDropdown()}
+            onBlur={() => combobox.closeDropdown()}
+          />
+        </Combobox.Target>
+        <Combobox.Dropdown hidden={!suggesting} aria-label="Patient suggestions">
+          <Combobox.Options>
+            {results.map(({ patient }) => (
+              <Combobox.Option value={patient.id} key={patient.id} data-testid="quick-search-option">
+                <Text size="sm" fw={500}>
+                  {patient.lastName}, {patient.firstName}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatPhone(patient.phone)}
+                  {patient.dateOfBirth ? ` · ${patient.dateOfBirth}` : ''}
+                </Text>
+              </Combobox.Option>
+            ))}
+            {results.length === 0 && !pending && <Combobox.Empty>No patients found matching "{term}"</Combobox.Empty>}
+          </Combobox.Options>
+        </Combobox.Dropdown>
+      </Combobox>
+    </form>
+  );
+}
