@@ -217,4 +217,24 @@ describe('new patient wizard and patient page', () => {
       await context.close();
     }
   });
+  it('finds a likely duplicate (same phone and last name) and offers to open the existing patient', async () => {
+    const { context, page } = await signedIn('receptionist');
+    try {
+      const row = page.getByTestId('patient-row').first();
+      const [name = '', phone = ''] = await row.locator('td').allTextContents();
+      const [lastName = '', firstName = ''] = name.split(',').map((part) => part.trim());
+      const dialog = await openWizard(page);
+      await dialog.getByLabel('First name').fill('Someone');
+      await dialog.getByLabel('Last name').fill(lastName);
+      await dialog.getByRole('button', { name: 'Next' }).click();
+      await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill(phone);
+      await dialog.getByRole('button', { name: 'Next' }).click();
+      await dialog.getByText('This patient may already exist').waitFor();
+      await dialog.getByRole('button', { name: 'Open existing patient' }).click();
+      await page.getByRole('heading', { name: `${firstName} ${lastName}` }).waitFor();
+      expect(new URL(page.url()).pathname).toMatch(/^\/patients\/[0-9a-f-]{36}$/);
+    } finally {
+      await context.close();
+    }
+  });
 });

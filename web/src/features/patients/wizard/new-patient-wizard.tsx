@@ -1,5 +1,9 @@
 import '@mantine/dates/styles.css';
+import { findDuplicate } from '@dental/domain/patients/duplicates';
+import { normalizePhone } from '@dental/domain/patients/phone';
 import { instantAt, localDate } from '@dental/domain/time/zones';
+import { readPatients } from '@dental/local-store/reads';
+import type { LocalPatient } from '@dental/local-store/records';
 import { Alert, Button, Group, List, Modal, Stack, Stepper, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
@@ -8,6 +12,7 @@ import { useState } from 'react';
 import { useLocalData } from '../../offline/local-data.tsx';
 import { useScheduleDay } from '../../scheduling/use-schedule-day.ts';
 import { toast } from '../../toasts/toast.ts';
+import { DuplicateNotice } from './duplicate-notice.tsx';
 import { type FinishResult, finishWizard, type Outcome } from './finish.ts';
 import { FormsStep } from './forms-step.tsx';
 import { ContactStep, MedicalStep, PersonalStep } from './patient-steps.tsx';
@@ -31,6 +36,9 @@ export function NewPatientWizard({ opened, onClose }: { opened: boolean; onClose
   );
 }
 
+/** The step where the phone is entered: after it, every field of the duplicate rule is known. */
+const CONTACT_STEP = 1;
+
 function WizardBody({ onClose }: { onClose(): void }) {
   const local = useLocalData();
   const navigate = useNavigate();
@@ -40,6 +48,8 @@ function WizardBody({ onClose }: { onClose(): void }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<FinishResult | null>(null);
+  const [duplicate, setDuplicate] = useState<LocalPatient | null>(null);
+  const [notDuplicate, setNotDuplicate] = useState(false);
   const day = useScheduleDay(values.appointmentDate || localDate(new Date(), local.timezone));
   const clock = local.store?.clock ?? (() => new Date());
   // Five labelled steps do not fit beside each other on a tablet held upright: numbers only, title below.
@@ -73,10 +83,33 @@ function WizardBody({ onClose }: { onClose(): void }) {
     return step === LAST_STEP ? bookingCheck().errors : stepErrors(step, values, clock);
   }
 
-  function next() {
+  /** Once name, birth date and phone are known: a patient on this device that the server would call a duplicate. */
+  async function possibleDuplicate(): Promise<LocalPatient | null> {
+    if (notDuplicate || !local.store || !local.key) return null;
+    const patients = await readPatients(local.store, local.key);
+    const candidate = {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      dateOfBirth: values.dateOfBirth || null,
+      phone: normalizePhone(values.phone),
+    };
+    return (
+      findDuplicate(
+        candidate,
+        patients.filter((patient) => !patient.decryptionError),
+      ) ?? null
+    );
+  }
+
+  async function next() {
     const found = errorsOf(active);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    if (active === CONTACT_STEP) {
+      const existing = await possibleDuplicate();
+      setDuplicate(existing);
+      if (existing) return;
+    }
     setCompleted((current) => new Set(current).add(active));
     setActive((current) => Math.min(current + 1, LAST_STEP));
   }
@@ -98,6 +131,12 @@ function WizardBody({ onClose }: { onClose(): void }) {
         setActive(step);
         return;
       }
+    }
+    const existing = await possibleDuplicate();
+    if (existing) {
+      setDuplicate(existing);
+      setActive(CONTACT_STEP);
+      return;
     }
     const { booking } = bookingCheck();
     setBusy(true);
@@ -153,6 +192,19 @@ function WizardBody({ onClose }: { onClose(): void }) {
               </Title>
             )}
             {steps[index]}
+            {index === CONTACT_STEP && duplicate && (
+              <DuplicateNotice
+                existing={duplicate}
+                onOpen={() => {
+                  onClose();
+                  void navigate({ to: '/patients/$id', params: { id: duplicate.id } });
+                }}
+                onContinue={() => {
+                  setNotDuplicate(true);
+                  setDuplicate(null);
+                }}
+              />
+            )}
           </Stepper.Step>
         ))}
       </Stepper>
@@ -165,7 +217,7 @@ function WizardBody({ onClose }: { onClose(): void }) {
             Back
           </Button>
           {active < LAST_STEP ? (
-            <Button onClick={next}>Next</Button>
+            <Button onClick={() => void next()}>Next</Button>
           ) : (
             <Button onClick={() => void finish()} loading={busy} disabled={!local.store || !local.key}>
               Create patient
