@@ -21,6 +21,7 @@ import { registerNotificationRoutes } from './routes/notifications.ts';
 import { registerPatientRoutes } from './routes/patients.ts';
 import { registerPracticeHoursRoutes } from './routes/practice-hours.ts';
 import { registerPracticeRoutes } from './routes/practices.ts';
+import { registerRecallRoutes } from './routes/recalls.ts';
 import { registerStaffRoutes } from './routes/staff.ts';
 import { registerSyncRoutes } from './routes/sync.ts';
 import { registerSyncPushRoute } from './routes/sync-push.ts';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFamilyRoutes(app, deps, registry);
   registerFormRoutes(app, deps, registry);
   registerNoShowRoutes(app, deps, registry);
+  registerRecallRoutes(app, deps, registry);
   registerSyncRoutes(app, deps, registry);
   registerSyncPushRoute(app, deps, registry, { header: BATCH_MEMBER_HEADER, token: batchMemberToken });
   await registerDocsRoutes(app, registry);

@@ -110,7 +110,12 @@ describe('offline mode', () => {
     await dialog.getByLabel('Last name').fill('Quenneville');
     await dialog.getByRole('button', { name: 'Next' }).click();
     await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill('(416) 555-0911');
-    for (let step = 0; step < 3; step++) await dialog.getByRole('button', { name: 'Next' }).click();
+    // Leaving the contact step checks for duplicates on the device first: wait for each step to show.
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByLabel('Allergies').waitFor();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByLabel('Allergies').waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: 'Next' }).click();
     await dialog.getByRole('button', { name: 'Create patient' }).click();
     await dialog.getByText('Patient saved').waitFor();
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();

@@ -237,4 +237,24 @@ describe('new patient wizard and patient page', () => {
       await context.close();
     }
   });
+  it('lists the patient’s recalls, soonest due first, on the Recalls tab', async () => {
+    const { context, page } = await signedIn('receptionist');
+    try {
+      await page.getByTestId('patient-row').first().click();
+      await page.waitForURL(/\/patients\/[0-9a-f-]{36}$/);
+      const patientId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+      const [type] = (await (await page.request.get('/api/recall-types')).json()) as { id: number; name: string }[];
+      if (!type) throw new Error('no recall types in the seed');
+      const created = await page.request.post('/api/recalls', {
+        data: { patientId, recallTypeId: type.id, dueDate: '2027-05-22', priority: 'high' },
+      });
+      expect(created.status()).toBe(201);
+      await page.getByRole('tab', { name: 'Recalls' }).click();
+      const recalls = page.getByRole('table', { name: 'Recalls' });
+      await recalls.getByText(type.name).waitFor();
+      await recalls.getByText('2027-05-22').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 });

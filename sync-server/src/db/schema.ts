@@ -151,6 +151,20 @@ export interface FormSendsTable {
   sent_by: number | null;
 }
 
+export interface RecallsTable {
+  id: string;
+  practice_id: number;
+  patient_id: string;
+  recall_type_id: number;
+  last_visit_date: string | null;
+  due_date: string;
+  priority: string;
+  notes: string | null;
+  status: string;
+  created_by: number | null;
+  created_at: string;
+}
+
 export interface RecallTypesTable {
   id: Generated<number>;
   practice_id: number;
@@ -262,6 +276,7 @@ export interface Database {
   form_templates: FormTemplatesTable;
   form_sends: FormSendsTable;
   recall_types: RecallTypesTable;
+  recalls: RecallsTable;
   audit_log: AuditLogTable;
   notifications: NotificationsTable;
   maintenance_schedules: MaintenanceSchedulesTable;

@@ -6,6 +6,7 @@ import * as deviceSecret from './0004-device-secret.ts';
 import * as patientBirthDateIndex from './0005-patient-birth-date-index.ts';
 import * as noShowEvents from './0006-no-show-events.ts';
 import * as formSends from './0007-form-sends.ts';
+import * as recalls from './0008-recalls.ts';
 
 /** Applied in key order; keys never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-patient-birth-date-index': patientBirthDateIndex,
   '0006-no-show-events': noShowEvents,
   '0007-form-sends': formSends,
+  '0008-recalls': recalls,
 };

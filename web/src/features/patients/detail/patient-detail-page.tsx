@@ -11,10 +11,11 @@ import { useLocalData } from '../../offline/local-data.tsx';
 import { toast } from '../../toasts/toast.ts';
 import { DemographicsSection } from './demographics-section.tsx';
 import { PatientHeader } from './patient-header.tsx';
+import { RecallsSection } from './recalls-section.tsx';
 import { AppointmentsSection, FamilySection, FormsSection, MedicalSection } from './record-sections.tsx';
 import { usePatient, usePatientAppointments, useProviders } from './use-patient.ts';
 
-type Tab = 'details' | 'medical' | 'family' | 'appointments' | 'forms';
+type Tab = 'details' | 'medical' | 'family' | 'appointments' | 'recalls' | 'forms';
 
 /** One patient, read from the device so the front desk and the chair see it offline too. */
 export function PatientDetailPage() {
@@ -122,6 +123,7 @@ function PatientRecord({ patient }: { patient: LocalPatient }) {
           <Tabs.Tab value="details">Details</Tabs.Tab>
           <Tabs.Tab value="medical">Medical &amp; insurance</Tabs.Tab>
           <Tabs.Tab value="appointments">Appointments{appointments ? ` (${appointments.length})` : ''}</Tabs.Tab>
+          <Tabs.Tab value="recalls">Recalls</Tabs.Tab>
           <Tabs.Tab value="family">Family</Tabs.Tab>
           <Tabs.Tab value="forms">Forms</Tabs.Tab>
         </Tabs.List>
@@ -134,6 +136,9 @@ function PatientRecord({ patient }: { patient: LocalPatient }) {
           </Tabs.Panel>
           <Tabs.Panel value="appointments">
             <AppointmentsSection appointments={appointments} timeZone={local.timezone} now={now} />
+          </Tabs.Panel>
+          <Tabs.Panel value="recalls">
+            <RecallsSection patientId={patient.id} today={today} />
           </Tabs.Panel>
           <Tabs.Panel value="family">
             <FamilySection patientId={patient.id} />

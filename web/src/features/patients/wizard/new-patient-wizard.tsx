@@ -102,6 +102,7 @@ function WizardBody({ onClose }: { onClose(): void }) {
   }
 
   async function next() {
+    const from = active;
     const found = errorsOf(active);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -111,7 +112,8 @@ function WizardBody({ onClose }: { onClose(): void }) {
       if (existing) return;
     }
     setCompleted((current) => new Set(current).add(active));
-    setActive((current) => Math.min(current + 1, LAST_STEP));
+    // A second click while the duplicate check runs must not skip the step after this one.
+    setActive((current) => (current === from ? Math.min(current + 1, LAST_STEP) : current));
   }
 
   /** Only steps already passed can be jumped to: Next is the one way forward, so each step gets checked. */

@@ -1,0 +1,51 @@
+import * as v from 'valibot';
+import { isCalendarDate } from '../scheduling/appointment.schema.ts';
+import { jsonObject, optionalText, positiveId, uuid } from '../validation/fields.ts';
+
+export const RECALL_PRIORITIES = ['low', 'normal', 'medium', 'high', 'urgent'] as const;
+/** Spec 9: a recall without a priority is 'normal'. */
+export const DEFAULT_RECALL_PRIORITY = 'normal';
+
+export interface Recall {
+  id: string;
+  patientId: string;
+  recallTypeId: number;
+  recallTypeName: string;
+  lastVisitDate: string | null;
+  dueDate: string;
+  priority: string;
+  notes: string | null;
+  status: string;
+  createdBy: number | null;
+  createdAt: string;
+}
+
+export interface RecallType {
+  id: number;
+  name: string;
+  intervalMonths: number;
+  intervalWeeks: number;
+  defaultPriority: string;
+}
+
+const calendarDate = (field: string) =>
+  v.pipe(
+    v.string(`${field} must be a date (YYYY-MM-DD)`),
+    v.check(isCalendarDate, `${field} must be a date (YYYY-MM-DD)`),
+  );
+
+/** POST /api/recalls (spec 7): what check-out sends for each chosen recall. */
+export const createRecallSchema = jsonObject({
+  patientId: uuid('patientId'),
+  recallTypeId: positiveId('recallTypeId'),
+  lastVisitDate: v.optional(v.nullable(calendarDate('lastVisitDate'))),
+  dueDate: calendarDate('dueDate'),
+  priority: v.optional(
+    v.picklist(RECALL_PRIORITIES, `priority must be one of ${RECALL_PRIORITIES.join(', ')}`),
+    DEFAULT_RECALL_PRIORITY,
+  ),
+  notes: optionalText('notes', 2000),
+});
+export type CreateRecallBody = v.InferOutput<typeof createRecallSchema>;
+
+export const recallListQuerySchema = v.object({ patientId: uuid('patientId') });
