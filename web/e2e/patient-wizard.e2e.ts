@@ -257,4 +257,28 @@ describe('new patient wizard and patient page', () => {
       await context.close();
     }
   });
+  it('shows how many appointments the patient missed, once one is marked no-show', async () => {
+    const { context, page } = await signedIn('receptionist');
+    try {
+      const day = new Date(Date.now() + 86_400_000);
+      if (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() + 1);
+      const list = (await (
+        await page.request.get(`/api/appointments?date=${day.toISOString().slice(0, 10)}`)
+      ).json()) as { id: string; patientId: string; status: string }[];
+      const appointment = list.find((entry) => entry.status === 'scheduled');
+      if (!appointment) throw new Error('no scheduled appointment tomorrow in the seed');
+      const marked = await page.request.patch(`/api/appointments/${appointment.id}`, { data: { status: 'no-show' } });
+      expect(marked.status()).toBe(200);
+      const patient = (await (await page.request.get(`/api/patients/${appointment.patientId}`)).json()) as {
+        firstName: string;
+        lastName: string;
+      };
+      await page.getByLabel('Search the patient list').fill(`${patient.firstName} ${patient.lastName}`);
+      await page.getByTestId('patient-row').filter({ hasText: patient.firstName }).first().click();
+      await page.getByRole('heading', { name: `${patient.firstName} ${patient.lastName}` }).waitFor();
+      expect(await page.getByTestId('no-show-count').textContent()).toMatch(/^\d+ no-shows?$/);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconMail, IconPhone, IconStethoscope } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Provider } from '../../scheduling/schedule-model.ts';
+import { NoShowBadge } from './no-show-badge.tsx';
 
 /** Whole years on the date given (YYYY-MM-DD); null without a birth date. */
 export function ageOn(dateOfBirth: string | null, today: string): number | null {
@@ -49,10 +50,12 @@ export function PatientHeader(props: {
                   Inactive
                 </Badge>
               )}
-              {patient.version === 0 && (
+              {patient.version === 0 ? (
                 <Badge color="blue" variant="light">
                   Not yet on the server
                 </Badge>
+              ) : (
+                <NoShowBadge patientId={patient.id} />
               )}
             </Group>
             <Group gap="lg" wrap="wrap">

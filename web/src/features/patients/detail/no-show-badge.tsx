@@ -1,0 +1,21 @@
+import { Badge } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+
+/** Missed appointments, so the front desk sees a pattern before booking; the events live on the server. */
+export function NoShowBadge({ patientId }: { patientId: string }) {
+  const { online } = useNetwork();
+  const history = useQuery({
+    queryKey: ['patient-no-shows', patientId],
+    queryFn: () => apiRequest<{ noShowCount: number }>(`/api/no-show-prediction/patients/${patientId}`),
+    enabled: online,
+  });
+  const count = history.data?.noShowCount ?? 0;
+  if (count === 0) return null;
+  return (
+    <Badge color="orange" variant="light" data-testid="no-show-count">
+      {count === 1 ? '1 no-show' : `${count} no-shows`}
+    </Badge>
+  );
+}
