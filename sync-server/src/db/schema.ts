@@ -1,3 +1,4 @@
+import type { FormSendMethod } from '@dental/domain/patients/forms';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** SQLite stores booleans as 0/1 and times as ISO-8601 UTC text. */
@@ -135,9 +136,6 @@ export interface FormTemplatesTable {
   /** JSON array of field definitions. */
   fields: string;
 }
-
-export const FORM_SEND_METHODS = ['email', 'sms'] as const;
-export type FormSendMethod = (typeof FORM_SEND_METHODS)[number];
 
 export interface FormSendsTable {
   id: string;

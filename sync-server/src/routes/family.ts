@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addRelationshipSchema, inverseRelationship } from '@dental/domain/patients/family';
+import { addRelationshipSchema, type FamilyRelationship, inverseRelationship } from '@dental/domain/patients/family';
 import { type Appointment, familyBookingSchema } from '@dental/domain/scheduling/appointment.schema';
 import type { Conflict } from '@dental/domain/scheduling/conflicts';
 import { uuid } from '@dental/domain/validation/fields';
@@ -10,13 +10,19 @@ import { writeAudit } from '../plugins/audit.ts';
 import { badRequest, conflict, notFound } from '../plugins/http-error.ts';
 import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
 import { checkReferences, conflictsFor, createAppointment, enforceBookingRules } from '../services/booking.ts';
+import { findPatient } from '../services/patients.ts';
 
-/** A family relationship as the family options panel lists it (spec 3). */
-export interface FamilyRelationship {
-  id: string;
-  relatedPatientId: string;
-  relationshipType: string;
-  relatedPatient: { firstName: string; lastName: string };
+function toRelationship(
+  id: string,
+  relationshipType: string,
+  related: { id: string; first_name: string; last_name: string },
+): FamilyRelationship {
+  return {
+    id,
+    relatedPatientId: related.id,
+    relationshipType,
+    relatedPatient: { firstName: related.first_name, lastName: related.last_name },
+  };
 }
 
 /** A clash of one of the family's bookings, naming whose booking it is. */
@@ -36,13 +42,7 @@ export function registerFamilyRoutes(app: FastifyInstance, deps: AppDeps, regist
     params: v.object({ patientId: uuid('patientId') }),
     responses: { 404: 'No such patient in this practice' },
     handler: async ({ db, practiceId, params }): Promise<FamilyRelationship[]> => {
-      const patient = await db
-        .selectFrom('patients')
-        .select('id')
-        .where('practice_id', '=', practiceId)
-        .where('id', '=', params.patientId)
-        .executeTakeFirst();
-      if (!patient) throw notFound('Patient not found.');
+      if (!(await findPatient(db, practiceId, params.patientId))) throw notFound('Patient not found.');
       const rows = await db
         .selectFrom('family_relationships as f')
         .innerJoin('patients as p', 'p.id', 'f.related_patient_id')
@@ -54,12 +54,13 @@ export function registerFamilyRoutes(app: FastifyInstance, deps: AppDeps, regist
         .orderBy('p.first_name')
         .orderBy('f.id')
         .execute();
-      return rows.map((row) => ({
-        id: row.id,
-        relatedPatientId: row.related_patient_id,
-        relationshipType: row.relationship_type,
-        relatedPatient: { firstName: row.first_name, lastName: row.last_name },
-      }));
+      return rows.map((row) =>
+        toRelationship(row.id, row.relationship_type, {
+          id: row.related_patient_id,
+          first_name: row.first_name,
+          last_name: row.last_name,
+        }),
+      );
     },
   });
 
@@ -82,22 +83,11 @@ export function registerFamilyRoutes(app: FastifyInstance, deps: AppDeps, regist
       409: 'These patients are already linked',
     },
     handler: async ({ db, caller, practiceId, params, body, now }): Promise<FamilyRelationship> => {
-      const patient = await db
-        .selectFrom('patients')
-        .select('id')
-        .where('practice_id', '=', practiceId)
-        .where('id', '=', params.patientId)
-        .executeTakeFirst();
-      if (!patient) throw notFound('Patient not found.');
+      if (!(await findPatient(db, practiceId, params.patientId))) throw notFound('Patient not found.');
       if (body.relatedPatientId === params.patientId) {
         throw badRequest([{ field: 'relatedPatientId', message: 'A patient cannot be related to themselves' }]);
       }
-      const related = await db
-        .selectFrom('patients')
-        .select(['id', 'first_name', 'last_name'])
-        .where('practice_id', '=', practiceId)
-        .where('id', '=', body.relatedPatientId)
-        .executeTakeFirst();
+      const related = await findPatient(db, practiceId, body.relatedPatientId);
       if (!related) {
         throw badRequest([
           { field: 'relatedPatientId', message: 'relatedPatientId is not a patient of this practice' },
@@ -156,12 +146,7 @@ export function registerFamilyRoutes(app: FastifyInstance, deps: AppDeps, regist
           ids: [id, inverseId],
         },
       });
-      return {
-        id,
-        relatedPatientId: related.id,
-        relationshipType: body.relationshipType,
-        relatedPatient: { firstName: related.first_name, lastName: related.last_name },
-      };
+      return toRelationship(id, body.relationshipType, related);
     },
   });
 
@@ -184,13 +169,7 @@ export function registerFamilyRoutes(app: FastifyInstance, deps: AppDeps, regist
       409: 'Scheduling conflict ({ message, conflicts }); nothing booked',
     },
     handler: async ({ db, caller, practiceId, body, now }): Promise<{ appointments: Appointment[] }> => {
-      const primary = await db
-        .selectFrom('patients')
-        .select('id')
-        .where('practice_id', '=', practiceId)
-        .where('id', '=', body.primaryPatientId)
-        .executeTakeFirst();
-      if (!primary) {
+      if (!(await findPatient(db, practiceId, body.primaryPatientId))) {
         throw badRequest([
           { field: 'primaryPatientId', message: 'primaryPatientId is not a patient of this practice' },
         ]);

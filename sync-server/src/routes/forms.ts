@@ -1,45 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { type FormSendMethod, type SentForm, sendMultipleFormsSchema } from '@dental/domain/patients/forms';
 import { patientIdParamsSchema } from '@dental/domain/patients/patient.schema';
-import { jsonObject, positiveId, uuid } from '@dental/domain/validation/fields';
 import type { FastifyInstance } from 'fastify';
-import * as v from 'valibot';
 import type { AppDeps } from '../context.ts';
-import { FORM_SEND_METHODS, type FormSendMethod } from '../db/schema.ts';
 import { writeAudit } from '../plugins/audit.ts';
 import { notFound } from '../plugins/http-error.ts';
 import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
-import { listFormTemplates, listSentForms, type SentForm } from '../services/forms.ts';
+import { listFormTemplates, listSentForms } from '../services/forms.ts';
 import { findPatient, toPatient } from '../services/patients.ts';
-
-const templateIdList = (field: string) =>
-  v.optional(
-    v.pipe(
-      v.array(positiveId(`${field}[]`), `${field} must be a list of form template ids`),
-      v.maxLength(50, `${field} has too many entries`),
-    ),
-  );
-
-/** Spec 7 names the list formIds; templateIds is accepted too. Either must name at least one form. */
-const sendMultipleSchema = v.pipe(
-  jsonObject({
-    patientId: uuid('patientId'),
-    formIds: templateIdList('formIds'),
-    templateIds: templateIdList('templateIds'),
-    method: v.optional(
-      v.picklist(
-        FORM_SEND_METHODS,
-        `Invalid enum value. Expected ${FORM_SEND_METHODS.map((m) => `'${m}'`).join(' | ')}`,
-      ),
-    ),
-  }),
-  v.forward(
-    v.check(
-      (body) => (body.templateIds?.length ?? 0) + (body.formIds?.length ?? 0) > 0,
-      'Choose at least one form to send',
-    ),
-    ['templateIds'],
-  ),
-);
 
 export interface FailedForm {
   templateId: number;
@@ -67,7 +35,7 @@ export function registerFormRoutes(app: FastifyInstance, deps: AppDeps, registry
       '{ sent, failed }: a template outside the practice or an e-mail to a patient without one fails alone.',
     access: 'signed-in',
     permission: 'communications.send',
-    body: sendMultipleSchema,
+    body: sendMultipleFormsSchema,
     responses: { 404: 'No such patient in this practice' },
     handler: async ({ db, caller, practiceId, body, now }): Promise<{ sent: SentForm[]; failed: FailedForm[] }> => {
       const row = await findPatient(db, practiceId, body.patientId);

@@ -5,6 +5,7 @@ import { writeAudit } from '../plugins/audit.ts';
 import { badRequest, notFound } from '../plugins/http-error.ts';
 import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
 import { type NoShowEvent, noShowHistory, recordNoShow } from '../services/no-shows.ts';
+import { findPatient } from '../services/patients.ts';
 
 export function registerNoShowRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
   defineRoute(app, deps, registry, {
@@ -60,12 +61,7 @@ export function registerNoShowRoutes(app: FastifyInstance, deps: AppDeps, regist
     params: noShowPatientParamsSchema,
     responses: { 404: 'No such patient in this practice' },
     handler: async ({ db, practiceId, params }) => {
-      const patient = await db
-        .selectFrom('patients')
-        .select('id')
-        .where('practice_id', '=', practiceId)
-        .where('id', '=', params.patientId)
-        .executeTakeFirst();
+      const patient = await findPatient(db, practiceId, params.patientId);
       if (!patient) throw notFound('Patient not found.');
       return noShowHistory(db, practiceId, patient.id);
     },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@dental/domain/messages';
+import { DUPLICATE_PATIENT_MESSAGE } from '@dental/domain/patients/duplicates';
 import {
   applyPatientPatch,
   createPatientSchema,
@@ -27,6 +28,7 @@ import {
   findDuplicatePatient,
   findPatient,
   listPatients,
+  patientColumns,
   savePatient,
   toPatient,
 } from '../services/patients.ts';
@@ -35,15 +37,14 @@ function viewer(caller: Caller) {
   return { role: caller.account.row.role, permissions: caller.account.permissions };
 }
 
-const DUPLICATE_MESSAGE =
-  'This patient may already exist: a patient with the same name and date of birth, or the same phone and last name, is on file.';
-
 export const HAS_APPOINTMENTS_MESSAGE = 'This patient has appointments; deactivate them instead.';
 
 async function refuseDuplicate(db: Db, caller: Caller, patient: Patient, excludeId?: string): Promise<void> {
   const duplicate = await findDuplicatePatient(db, patient.practiceId, patient, excludeId);
   if (duplicate) {
-    throw conflict(DUPLICATE_MESSAGE, { existingPatient: patientViewFor(toPatient(duplicate), viewer(caller)) });
+    throw conflict(DUPLICATE_PATIENT_MESSAGE, {
+      existingPatient: patientViewFor(toPatient(duplicate), viewer(caller)),
+    });
   }
 }
 
@@ -112,7 +113,7 @@ export function registerPatientRoutes(app: FastifyInstance, deps: AppDeps, regis
         .header('cache-control', 'no-store');
       return patientCsv(
         rows.map((row) => toPatient(row)),
-        { medicalHistory: can(who, 'patients.medical_history'), insurance: can(who, 'patients.insurance') },
+        who,
       );
     },
   });
@@ -160,26 +161,7 @@ export function registerPatientRoutes(app: FastifyInstance, deps: AppDeps, regis
       await checkProvider(db, practiceId, body.preferredProviderId);
       await db
         .insertInto('patients')
-        .values({
-          id,
-          practice_id: practiceId,
-          first_name: patient.firstName,
-          last_name: patient.lastName,
-          email: patient.email,
-          phone: patient.phone,
-          date_of_birth: patient.dateOfBirth,
-          address: patient.address,
-          city: patient.city,
-          province: patient.province,
-          zip_code: patient.zipCode,
-          emergency_contact: patient.emergencyContact,
-          emergency_phone: patient.emergencyPhone,
-          medical_history: JSON.stringify(patient.medicalHistory),
-          preferred_provider_id: patient.preferredProviderId,
-          is_active: patient.isActive ? 1 : 0,
-          created_at: patient.createdAt,
-          updated_at: patient.updatedAt,
-        })
+        .values({ id, practice_id: practiceId, ...patientColumns(patient), created_at: patient.createdAt })
         .execute();
       await recordChange(db, { practiceId, table: 'patients', rowId: id, at: now });
       await writeAudit(db, {

@@ -11,16 +11,7 @@ import type { Db } from '../db/connection.ts';
 import { writeAudit } from '../plugins/audit.ts';
 import { badRequest, notFound } from '../plugins/http-error.ts';
 import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
-
-async function patientOfPractice(db: Db, practiceId: number, patientId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('patients')
-    .select('id')
-    .where('practice_id', '=', practiceId)
-    .where('id', '=', patientId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+import { findPatient } from '../services/patients.ts';
 
 function recallsOf(db: Db, practiceId: number) {
   return db
@@ -84,7 +75,7 @@ export function registerRecallRoutes(app: FastifyInstance, deps: AppDeps, regist
     query: recallListQuerySchema,
     responses: { 404: 'No such patient in this practice' },
     handler: async ({ db, practiceId, query }): Promise<Recall[]> => {
-      if (!(await patientOfPractice(db, practiceId, query.patientId))) throw notFound('Patient not found.');
+      if (!(await findPatient(db, practiceId, query.patientId))) throw notFound('Patient not found.');
       const rows = await recallsOf(db, practiceId)
         .where('r.patient_id', '=', query.patientId)
         .orderBy('r.due_date')
@@ -105,7 +96,7 @@ export function registerRecallRoutes(app: FastifyInstance, deps: AppDeps, regist
     status: 201,
     responses: { 201: 'Recorded', 404: 'No such patient in this practice' },
     handler: async ({ db, caller, practiceId, body, now }): Promise<Recall> => {
-      if (!(await patientOfPractice(db, practiceId, body.patientId))) throw notFound('Patient not found.');
+      if (!(await findPatient(db, practiceId, body.patientId))) throw notFound('Patient not found.');
       const type = await db
         .selectFrom('recall_types')
         .select('id')

@@ -9,6 +9,7 @@ import { writeAudit } from '../plugins/audit.ts';
 import { badRequest } from '../plugins/http-error.ts';
 import { appointmentQuery, bookingsNear, endOf, maintenanceNear, toAppointment } from './appointments.ts';
 import { recordChange } from './changes.ts';
+import { findPatient } from './patients.ts';
 import { weeklyHours } from './practice-hours.ts';
 import { practiceTimezone } from './practice-time.ts';
 
@@ -23,13 +24,8 @@ export interface References {
 export async function checkReferences(db: Db, practiceId: number, refs: References): Promise<void> {
   const issues: FieldIssue[] = [];
   if (refs.patientId !== undefined) {
-    const patient = await db
-      .selectFrom('patients')
-      .select('id')
-      .where('practice_id', '=', practiceId)
-      .where('id', '=', refs.patientId)
-      .executeTakeFirst();
-    if (!patient) issues.push({ field: 'patientId', message: 'patientId is not a patient of this practice' });
+    if (!(await findPatient(db, practiceId, refs.patientId)))
+      issues.push({ field: 'patientId', message: 'patientId is not a patient of this practice' });
   }
   if (refs.providerId !== undefined) {
     const provider = await staffOfPractice(db, practiceId, refs.providerId);

@@ -1,6 +1,6 @@
+import type { SentForm } from '@dental/domain/patients/forms';
 import type { FormTemplate } from '@dental/domain/sync/protocol';
 import type { Db } from '../db/connection.ts';
-import type { FormSendMethod } from '../db/schema.ts';
 
 function parseFields(json: string): unknown[] {
   const parsed: unknown = JSON.parse(json);
@@ -23,18 +23,6 @@ export async function listFormTemplates(db: Db, practiceId: number): Promise<For
     category: row.category,
     fields: parseFields(row.fields),
   }));
-}
-
-export interface SentForm {
-  id: string;
-  patientId: string;
-  templateId: number;
-  title: string | null;
-  category: string | null;
-  method: FormSendMethod;
-  status: string;
-  sentAt: string;
-  sentBy: number | null;
 }
 
 /** Forms sent to one patient, newest first; a template removed since is listed with a null title. */

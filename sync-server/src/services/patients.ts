@@ -102,27 +102,32 @@ export async function allPatients(db: Db, filter: PatientFilter): Promise<Patien
   return filteredPatients(db, filter).selectAll().orderBy('last_name').orderBy('first_name').orderBy('id').execute();
 }
 
+/** A patient's editable columns, as insert and update both write them. */
+export function patientColumns(patient: Patient) {
+  return {
+    first_name: patient.firstName,
+    last_name: patient.lastName,
+    email: patient.email,
+    phone: patient.phone,
+    date_of_birth: patient.dateOfBirth,
+    address: patient.address,
+    city: patient.city,
+    province: patient.province,
+    zip_code: patient.zipCode,
+    emergency_contact: patient.emergencyContact,
+    emergency_phone: patient.emergencyPhone,
+    medical_history: JSON.stringify(patient.medicalHistory),
+    preferred_provider_id: patient.preferredProviderId,
+    is_active: patient.isActive ? 1 : 0,
+    updated_at: patient.updatedAt,
+  };
+}
+
 /** Writes every editable column of the patient as given. */
 export async function savePatient(db: Db, patient: Patient): Promise<void> {
   await db
     .updateTable('patients')
-    .set({
-      first_name: patient.firstName,
-      last_name: patient.lastName,
-      email: patient.email,
-      phone: patient.phone,
-      date_of_birth: patient.dateOfBirth,
-      address: patient.address,
-      city: patient.city,
-      province: patient.province,
-      zip_code: patient.zipCode,
-      emergency_contact: patient.emergencyContact,
-      emergency_phone: patient.emergencyPhone,
-      medical_history: JSON.stringify(patient.medicalHistory),
-      preferred_provider_id: patient.preferredProviderId,
-      is_active: patient.isActive ? 1 : 0,
-      updated_at: patient.updatedAt,
-    })
+    .set(patientColumns(patient))
     .where('practice_id', '=', patient.practiceId)
     .where('id', '=', patient.id)
     .execute();

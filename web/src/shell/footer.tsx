@@ -1,5 +1,6 @@
 import { DEFAULTS } from '@dental/domain/constants';
-import { type PracticeHoursResponse, WEEKDAY_NAMES } from '@dental/domain/practices/hours';
+import { type PracticeHoursResponse, twelveHourTime, WEEKDAY_NAMES, weekdayOf } from '@dental/domain/practices/hours';
+import { localDate, shortDateTime } from '@dental/domain/time/zones';
 import { Badge, Button, Group, Popover, Table, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useNetwork } from '@mantine/hooks';
 import { IconClock, IconWifi, IconWifiOff } from '@tabler/icons-react';
@@ -12,11 +13,10 @@ import { applyUpdate, subscribeUpdates, type UpdateState } from '../features/off
 import { useCurrentPractice } from '../features/practice/practice-queries.ts';
 import { toast } from '../features/toasts/toast.ts';
 import { apiRequest } from '../lib/api.ts';
-import { dayjs } from '../lib/dates.ts';
 import classes from './shell.module.css';
 
 function formatTime(time: string | null): string {
-  return time ? dayjs(`2000-01-01T${time}`).format('h:mm A') : '';
+  return time ? twelveHourTime(time) : '';
 }
 
 function PracticeHoursControl() {
@@ -26,7 +26,7 @@ function PracticeHoursControl() {
     queryFn: () => apiRequest<PracticeHoursResponse>(`/api/practice-hours-unified/${practiceId}`),
     staleTime: DEFAULTS.practiceHoursCacheMs,
   });
-  const today = WEEKDAY_NAMES[dayjs().tz(timezone).day()] ?? 'monday';
+  const today = weekdayOf(localDate(new Date(), timezone));
   const todayHours = hours.data?.hours[today];
   const summary = !hours.data
     ? 'Practice hours'
@@ -119,9 +119,9 @@ function ConnectionStatusControl() {
           {local.pending} waiting to sync
         </Badge>
       )}
-      {local.stale && (
+      {local.stale && local.lastSyncedAt && (
         <Text size="xs" c="orange.9" data-testid="stale-data">
-          Last synced {dayjs(local.lastSyncedAt).format('MMM D, h:mm A')}
+          Last synced {shortDateTime(local.lastSyncedAt, local.timezone)}
         </Text>
       )}
       <UnstyledButton

@@ -1,4 +1,5 @@
 import { STALE_TIMES_MS } from '@dental/domain/constants';
+import { shortDateTime } from '@dental/domain/time/zones';
 import {
   ActionIcon,
   Badge,
@@ -15,9 +16,9 @@ import {
 import { IconBell } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { useCurrentPractice } from '../features/practice/practice-queries.ts';
 import { toast } from '../features/toasts/toast.ts';
 import { apiRequest } from '../lib/api.ts';
-import { dayjs } from '../lib/dates.ts';
 import classes from './shell.module.css';
 
 interface Notification {
@@ -39,6 +40,7 @@ export function unreadBadge(count: number): string {
 }
 
 export function NotificationsBell() {
+  const { timezone } = useCurrentPractice();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const list = useQuery({
@@ -121,7 +123,7 @@ export function NotificationsBell() {
                     {item.message}
                   </Text>
                   <Text size="xs" c="dimmed" mt={2}>
-                    {dayjs(item.createdAt).format('MMM D, h:mm A')}
+                    {shortDateTime(item.createdAt, timezone)}
                   </Text>
                 </UnstyledButton>
               ))}

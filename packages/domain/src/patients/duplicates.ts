@@ -1,3 +1,7 @@
+export const DUPLICATE_PATIENT_TITLE = 'This patient may already exist';
+/** The 409 message of a create or edit that matches another patient. */
+export const DUPLICATE_PATIENT_MESSAGE = `${DUPLICATE_PATIENT_TITLE}: a patient with the same name and date of birth, or the same phone and last name, is on file.`;
+
 /** The fields the duplicate rule compares; phones are stored as 10 digits. */
 export interface DuplicateCandidate {
   id?: string;

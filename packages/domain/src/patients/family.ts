@@ -27,3 +27,11 @@ export const addRelationshipSchema = jsonObject({
     `Invalid enum value. Expected ${RELATIONSHIP_TYPES.map((type) => `'${type}'`).join(' | ')}`,
   ),
 });
+
+/** A family relationship as GET /api/family/{patientId}/relationships lists it (spec 3). */
+export interface FamilyRelationship {
+  id: string;
+  relatedPatientId: string;
+  relationshipType: string;
+  relatedPatient: { firstName: string; lastName: string };
+}

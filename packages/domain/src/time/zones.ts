@@ -44,3 +44,8 @@ export function isValidTimeZone(timeZone: string): boolean {
     return false;
   }
 }
+
+/** Short date and time on the practice's clock, for "last synced" and notification times: "Nov 22, 3:05 PM". */
+export function shortDateTime(instant: Date | string, timeZone: string): string {
+  return dayjs(instant).tz(timeZone).format('MMM D, h:mm A');
+}

@@ -1,3 +1,4 @@
+import { shortDateTime } from '@dental/domain/time/zones';
 import {
   type AttentionItem,
   discard,
@@ -42,7 +43,7 @@ function AttentionCard({ item }: { item: AttentionItem }) {
   const details = [
     `What: ${item.description}`,
     `Refused: ${item.failure.status} ${item.reason}`,
-    `When: ${new Date(item.entry.createdAt).toLocaleString()}`,
+    `When: ${shortDateTime(new Date(item.entry.createdAt), local.timezone)}`,
     `Request: ${item.entry.method} ${item.entry.endpoint}`,
     `Body: ${JSON.stringify(item.body)}`,
   ].join('\n');
@@ -55,7 +56,7 @@ function AttentionCard({ item }: { item: AttentionItem }) {
           {item.reason}
         </Text>
         <Text size="xs" c="dimmed">
-          Saved on this device {new Date(item.entry.createdAt).toLocaleString()}; the server refused it (
+          Saved on this device {shortDateTime(new Date(item.entry.createdAt), local.timezone)}; the server refused it (
           {item.failure.status}).
         </Text>
         {editing && (

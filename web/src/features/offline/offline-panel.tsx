@@ -1,8 +1,8 @@
+import { shortDateTime } from '@dental/domain/time/zones';
 import { clearStore } from '@dental/local-store/store';
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { dayjs } from '../../lib/dates.ts';
 import { toast } from '../toasts/toast.ts';
 import { useLocalData } from './local-data.tsx';
 import { subscribeUpdates, type UpdateState } from './service-worker-registration.ts';
@@ -103,9 +103,9 @@ export function OfflinePanel({ opened, onClose }: { opened: boolean; onClose(): 
           {local.attention > 0 && <Badge color="red.9">{local.attention} need attention</Badge>}
           {local.stuck && <Badge color="red.9">Sync stuck</Badge>}
         </Group>
-        {local.stale && (
+        {local.stale && local.lastSyncedAt && (
           <Alert color="yellow" title="Data may be out of date">
-            Last synced {dayjs(local.lastSyncedAt).format('MMM D, h:mm A')}. It stays readable here and catches up when
+            Last synced {shortDateTime(local.lastSyncedAt, local.timezone)}. It stays readable here and catches up when
             the connection is back.
           </Alert>
         )}
@@ -137,7 +137,7 @@ export function OfflinePanel({ opened, onClose }: { opened: boolean; onClose(): 
             <Table.Tr>
               <Table.Td>Last synced</Table.Td>
               <Table.Td ta="right" data-testid="last-synced">
-                {local.lastSyncedAt ? dayjs(local.lastSyncedAt).format('MMM D, h:mm A') : 'Not yet'}
+                {local.lastSyncedAt ? shortDateTime(local.lastSyncedAt, local.timezone) : 'Not yet'}
               </Table.Td>
             </Table.Tr>
             <Table.Tr>

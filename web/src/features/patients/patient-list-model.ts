@@ -1,4 +1,5 @@
 import { PATIENTS, type Province } from '@dental/domain/constants';
+import { ageOn } from '@dental/domain/patients/age';
 import type { PatientMatch, PatientSearch } from '@dental/domain/patients/search';
 import type { LocalPatient } from '@dental/local-store/records';
 
@@ -9,21 +10,6 @@ export interface PatientListFilters {
   ageMax?: number | undefined;
   city?: string | undefined;
   province?: Province | undefined;
-}
-
-/** Whole years on `today` (YYYY-MM-DD); null when the date of birth is missing or unreadable. */
-export function ageOn(dateOfBirth: string | null, today: string): number | null {
-  const match = dateOfBirth ? /^(\d{4})-(\d{2})-(\d{2})/.exec(dateOfBirth) : null;
-  const now = /^(\d{4})-(\d{2})-(\d{2})/.exec(today);
-  if (!match || !now) return null;
-  const years = Number(now[1]) - Number(match[1]);
-  const birthdayPassed = `${now[2]}-${now[3]}` >= `${match[2]}-${match[3]}`;
-  return birthdayPassed ? years : years - 1;
-}
-
-export function localToday(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
 export function activeFilterCount(filters: PatientListFilters): number {

@@ -2,6 +2,7 @@ import { PATIENTS } from '@dental/domain/constants';
 import { formatPhone } from '@dental/domain/patients/phone';
 import { PatientSearch } from '@dental/domain/patients/search';
 import { can } from '@dental/domain/permissions/can';
+import { localDate } from '@dental/domain/time/zones';
 import { readPatients } from '@dental/local-store/reads';
 import type { LocalPatient } from '@dental/local-store/records';
 import {
@@ -43,7 +44,7 @@ import { useLocalData } from '../offline/local-data.tsx';
 import { LocalDataGate } from '../offline/local-data-gate.tsx';
 import { downloadCsv, patientsCsv } from './patient-export.ts';
 import { PatientFilters } from './patient-filters.tsx';
-import { activeFilterCount, listPatients, localToday, type PatientListFilters } from './patient-list-model.ts';
+import { activeFilterCount, listPatients, type PatientListFilters } from './patient-list-model.ts';
 import { NewPatientWizard } from './wizard/new-patient-wizard.tsx';
 
 type Loaded = { patients: LocalPatient[]; error: null } | { patients: LocalPatient[]; error: string };
@@ -66,7 +67,7 @@ function PatientList() {
   const [filtersOpen, filterPanel] = useDisclosure(filterCount > 0);
   const [formOpen, form] = useDisclosure(false);
   // The day only matters for ages; read once so a long session does not re-sort on every render.
-  const [today] = useState(localToday);
+  const [today] = useState(() => localDate(new Date(), local.timezone));
 
   const loaded = useLiveQuery<Loaded | undefined>(async () => {
     if (!local.store || !local.key) return { patients: EMPTY, error: null };

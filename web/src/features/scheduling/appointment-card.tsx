@@ -1,10 +1,11 @@
+import { priorityOf } from '@dental/domain/scheduling/priority';
 import { type DraggableAttributes, useDraggable } from '@dnd-kit/core';
 import { IconCircleCheckFilled, IconCloudUp } from '@tabler/icons-react';
 import { type CSSProperties, type MouseEvent, memo, useState } from 'react';
 import { aimAt, type CardDrag, startDrag } from './card-drag-source.tsx';
 import { type Box, MIN_CARD_PX } from './grid-layout.ts';
 import classes from './schedule-grid.module.css';
-import { type GridAppointment, PRIORITY_COLOURS, priorityOf } from './schedule-model.ts';
+import { type GridAppointment, PRIORITY_COLOURS } from './schedule-model.ts';
 import { type Signal, useSignal } from './signal.ts';
 import type { DragPreview } from './use-card-drag.ts';
 

@@ -1,16 +1,9 @@
+import type { FamilyRelationship } from '@dental/domain/patients/family';
 import { Button, Checkbox, Group, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api.ts';
-
-/** GET /api/family/{patientId}/relationships (spec 3). */
-interface FamilyRelationship {
-  id: number | string;
-  relatedPatientId: string;
-  relationshipType: string;
-  relatedPatient?: { firstName: string; lastName: string } | null;
-}
 
 type Lookup =
   | { state: 'idle' }
@@ -25,8 +18,7 @@ interface Props {
 }
 
 function memberName(member: FamilyRelationship): string {
-  const person = member.relatedPatient;
-  return person ? `${person.firstName} ${person.lastName}` : 'Family member';
+  return `${member.relatedPatient.firstName} ${member.relatedPatient.lastName}`;
 }
 
 /**

@@ -1,16 +1,10 @@
+import { zoneAbbreviation } from '@dental/domain/time/canadian-zones';
 import { localDate, localTime } from '@dental/domain/time/zones';
 import { Group, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 
 const TICK_MS = 15_000;
-
-function zoneName(timeZone: string, at: Date): string {
-  const part = new Intl.DateTimeFormat('en-CA', { timeZone, timeZoneName: 'short' })
-    .formatToParts(at)
-    .find((entry) => entry.type === 'timeZoneName');
-  return part?.value ?? '';
-}
 
 /**
  * The practice's own time, whatever the device's zone: a laptop set to another zone must not make
@@ -22,7 +16,7 @@ export function PracticeClock({ timeZone }: { timeZone: string }) {
     const timer = window.setInterval(() => setNow(new Date()), TICK_MS);
     return () => window.clearInterval(timer);
   }, []);
-  const zone = zoneName(timeZone, now);
+  const zone = zoneAbbreviation(timeZone, now);
   return (
     <Group
       gap={6}

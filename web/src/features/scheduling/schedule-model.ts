@@ -1,8 +1,10 @@
 import { SCHEDULING } from '@dental/domain/constants';
-import { DOCTOR_TITLE_ROLES, effectiveRole, PROVIDER_ROLES } from '@dental/domain/permissions/roles';
+import { effectiveRole, PROVIDER_ROLES } from '@dental/domain/permissions/roles';
 import { type DayHours, WEEKDAY_NAMES, type WeeklyHours } from '@dental/domain/practices/hours';
 import type { MaintenanceWindow } from '@dental/domain/scheduling/conflicts';
+import type { AppointmentPriority } from '@dental/domain/scheduling/priority';
 import { isBlocking } from '@dental/domain/scheduling/status-transitions';
+import { providerDisplayName } from '@dental/domain/users/user';
 import type { ClearRow } from '@dental/local-store/rows';
 
 /** What the grid needs of an appointment; a LocalAppointment fits as it is. */
@@ -37,8 +39,6 @@ export interface Provider {
 }
 
 export type SlotView = 'hour' | 'half-hour';
-
-export type Priority = 'high' | 'medium' | 'low';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -82,10 +82,10 @@ export function roomsFrom(rows: readonly ClearRow[], appointments: readonly Grid
 
 /** Doctors and admins are 'Dr.' (spec 6); the stored display name usually already says so. */
 function providerName(row: ClearRow): string {
-  const display = text(row.displayName);
-  if (display) return display;
-  const name = `${text(row.firstName)} ${text(row.lastName)}`.trim();
-  return DOCTOR_TITLE_ROLES.includes(effectiveRole(text(row.role))) ? `Dr. ${name}` : name;
+  return (
+    text(row.displayName) ||
+    providerDisplayName({ firstName: text(row.firstName), lastName: text(row.lastName), role: text(row.role) })
+  );
 }
 
 /** Providers of the legend and the colouring: doctors, hygienists and admins (spec 6), by name. */
@@ -135,15 +135,7 @@ export function shownOnGrid(appointment: GridAppointment): boolean {
   return isBlocking(appointment.status);
 }
 
-/** Spec 9: high if the procedure mentions emergency, pain, extraction or root canal; medium for filling, crown, cleaning. */
-export function priorityOf(procedure: string): Priority {
-  const lower = procedure.toLowerCase();
-  if (SCHEDULING.highPriorityWords.some((word) => lower.includes(word))) return 'high';
-  if (SCHEDULING.mediumPriorityWords.some((word) => lower.includes(word))) return 'medium';
-  return 'low';
-}
-
-export const PRIORITY_COLOURS: Record<Priority, string> = SCHEDULING.priorityColours;
+export const PRIORITY_COLOURS: Record<AppointmentPriority, string> = SCHEDULING.priorityColours;
 
 export function isCompact(roomCount: number): boolean {
   return roomCount > SCHEDULING.compactRoomThreshold;

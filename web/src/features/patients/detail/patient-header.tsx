@@ -1,3 +1,4 @@
+import { ageOn } from '@dental/domain/patients/age';
 import { formatPhone } from '@dental/domain/patients/phone';
 import type { LocalPatient } from '@dental/local-store/records';
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -5,13 +6,6 @@ import { IconAlertTriangle, IconMail, IconPhone, IconStethoscope } from '@tabler
 import type { ReactNode } from 'react';
 import type { Provider } from '../../scheduling/schedule-model.ts';
 import { NoShowBadge } from './no-show-badge.tsx';
-
-/** Whole years on the date given (YYYY-MM-DD); null without a birth date. */
-export function ageOn(dateOfBirth: string | null, today: string): number | null {
-  if (!dateOfBirth || !/^\d{4}-\d{2}-\d{2}/.test(dateOfBirth)) return null;
-  const years = Number(today.slice(0, 4)) - Number(dateOfBirth.slice(0, 4));
-  return today.slice(5, 10) < dateOfBirth.slice(5, 10) ? years - 1 : years;
-}
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (

@@ -1,11 +1,11 @@
+import type { FamilyRelationship } from '@dental/domain/patients/family';
+import type { SentForm } from '@dental/domain/patients/forms';
 import { formatClockTime } from '@dental/domain/scheduling/conflicts';
 import { localDate } from '@dental/domain/time/zones';
 import type { LocalAppointment, LocalPatient } from '@dental/local-store/records';
 import { Alert, Anchor, Badge, Group, List, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { apiRequest } from '../../../lib/api.ts';
+import { OnlineRecords } from './online-records.tsx';
 
 const NO_PERMISSION = 'You do not have permission to view this section.';
 
@@ -83,44 +83,33 @@ export function MedicalSection({ patient }: { patient: LocalPatient }) {
   );
 }
 
-interface FamilyRelationship {
-  id: string | number;
-  relatedPatientId: string;
-  relationshipType: string;
-  relatedPatient: { firstName: string; lastName: string };
-}
-
-/** Relationships are not kept on the device, so this section is the one part of the page that needs the server. */
+/** Relationships are kept on the server only, not on the device. */
 export function FamilySection({ patientId }: { patientId: string }) {
-  const { online } = useNetwork();
-  const family = useQuery({
-    queryKey: ['family', patientId],
-    queryFn: () => apiRequest<FamilyRelationship[]>(`/api/family/${patientId}/relationships`),
-    enabled: online,
-  });
-  if (!online)
-    return <Alert color="gray">Family members need the connection. They will show when you are back online.</Alert>;
-  if (family.isPending) return <Loader size="sm" aria-label="Loading family members" />;
-  if (family.isError) {
-    // A patient created on this device is unknown to the server until its create goes through.
-    return <Alert color="yellow">Family members could not be loaded: {family.error.message}</Alert>;
-  }
-  if (family.data.length === 0) return <Text c="dimmed">No family members are linked to this patient.</Text>;
   return (
-    <List spacing="xs">
-      {family.data.map((relation) => (
-        <List.Item key={relation.id}>
-          <Anchor
-            renderRoot={(props) => <Link {...props} to="/patients/$id" params={{ id: relation.relatedPatientId }} />}
-          >
-            {relation.relatedPatient.firstName} {relation.relatedPatient.lastName}
-          </Anchor>{' '}
-          <Text span size="sm" c="dimmed" tt="capitalize">
-            ({relation.relationshipType})
-          </Text>
-        </List.Item>
-      ))}
-    </List>
+    <OnlineRecords<FamilyRelationship>
+      what="Family members"
+      path={`/api/family/${patientId}/relationships`}
+      empty="No family members are linked to this patient."
+    >
+      {(family) => (
+        <List spacing="xs">
+          {family.map((relation) => (
+            <List.Item key={relation.id}>
+              <Anchor
+                renderRoot={(props) => (
+                  <Link {...props} to="/patients/$id" params={{ id: relation.relatedPatientId }} />
+                )}
+              >
+                {relation.relatedPatient.firstName} {relation.relatedPatient.lastName}
+              </Anchor>{' '}
+              <Text span size="sm" c="dimmed" tt="capitalize">
+                ({relation.relationshipType})
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </OnlineRecords>
   );
 }
 
@@ -192,54 +181,40 @@ export function AppointmentsSection(props: {
   );
 }
 
-interface SentForm {
-  id: string;
-  title: string | null;
-  category: string | null;
-  method: string;
-  status: string;
-  sentAt: string;
-}
-
-/** The send log lives on the server only; offline the section says so instead of showing an empty list. */
+/** The send log lives on the server only. */
 export function FormsSection({ patientId, timeZone }: { patientId: string; timeZone: string }) {
-  const { online } = useNetwork();
-  const forms = useQuery({
-    queryKey: ['patient-forms', patientId],
-    queryFn: () => apiRequest<SentForm[]>(`/api/patients/${patientId}/forms`),
-    enabled: online,
-    // Sends queued a moment ago reach the server after the page first asked: opening the tab asks again.
-    refetchOnMount: 'always',
-  });
-  if (!online)
-    return <Alert color="gray">Sent forms need the connection. They will show when you are back online.</Alert>;
-  if (forms.isPending) return <Loader size="sm" aria-label="Loading sent forms" />;
-  if (forms.isError) return <Alert color="yellow">Sent forms could not be loaded: {forms.error.message}</Alert>;
-  if (forms.data.length === 0) return <Text c="dimmed">No forms have been sent to this patient yet.</Text>;
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table striped aria-label="Forms sent" style={{ whiteSpace: 'nowrap' }}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Form</Table.Th>
-            <Table.Th>Sent</Table.Th>
-            <Table.Th>Via</Table.Th>
-            <Table.Th>Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {forms.data.map((form) => (
-            <Table.Tr key={form.id}>
-              <Table.Td>{form.title ?? 'Removed template'}</Table.Td>
-              <Table.Td>{localDate(form.sentAt, timeZone)}</Table.Td>
-              <Table.Td tt="uppercase">{form.method}</Table.Td>
-              <Table.Td>
-                <Badge variant="light">{form.status}</Badge>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <OnlineRecords<SentForm>
+      what="Sent forms"
+      path={`/api/patients/${patientId}/forms`}
+      empty="No forms have been sent to this patient yet."
+    >
+      {(forms) => (
+        <Table.ScrollContainer minWidth={520}>
+          <Table striped aria-label="Forms sent" style={{ whiteSpace: 'nowrap' }}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Form</Table.Th>
+                <Table.Th>Sent</Table.Th>
+                <Table.Th>Via</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {forms.map((form) => (
+                <Table.Tr key={form.id}>
+                  <Table.Td>{form.title ?? 'Removed template'}</Table.Td>
+                  <Table.Td>{localDate(form.sentAt, timeZone)}</Table.Td>
+                  <Table.Td tt="uppercase">{form.method}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light">{form.status}</Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </OnlineRecords>
   );
 }

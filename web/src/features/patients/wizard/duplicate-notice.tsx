@@ -1,3 +1,4 @@
+import { DUPLICATE_PATIENT_TITLE } from '@dental/domain/patients/duplicates';
 import { formatPhone } from '@dental/domain/patients/phone';
 import type { LocalPatient } from '@dental/local-store/records';
 import { Alert, Button, Group, Text } from '@mantine/core';
@@ -14,7 +15,7 @@ export function DuplicateNotice({ existing, onOpen, onContinue }: Props) {
   const born = existing.dateOfBirth ? `born ${existing.dateOfBirth}` : null;
   const details = [born, formatPhone(existing.phone)].filter(Boolean).join(' · ');
   return (
-    <Alert color="yellow" icon={<IconUsers aria-hidden="true" />} title="This patient may already exist">
+    <Alert color="yellow" icon={<IconUsers aria-hidden="true" />} title={DUPLICATE_PATIENT_TITLE}>
       <Text size="sm">
         {existing.firstName} {existing.lastName}
         {details ? ` (${details})` : ''} has the same name and date of birth, or the same phone and last name.
