@@ -100,10 +100,9 @@ describe('patients list (spec 2.8)', () => {
     expect(await count()).toBe(0);
     await page.getByLabel('Province', { exact: true }).first().click();
     await page.getByRole('option', { name: 'ON', exact: true }).click();
-    // Patients added by other tests may have no province; the seeded ones are all back.
+    // Patients added by other tests (and still arriving by pull) may have no province; the seeded ones are all back.
     await expect.poll(count).toBeGreaterThan(total / 2);
     const inOntario = await count();
-    expect(inOntario).toBeLessThanOrEqual(total);
     expect(new Set(await cellTexts(5))).toEqual(new Set(['ON']));
 
     await page.getByLabel('Age min', { exact: true }).fill('30');
