@@ -125,6 +125,62 @@ export interface AppointmentsTable {
   checked_in_at: string | null;
   created_at: string;
   updated_at: string;
+  arrival_time: string | null;
+  waiting_area: string | null;
+  check_in_notes: string | null;
+  insurance_verified: Bool | null;
+  emergency_contact_confirmed: Bool | null;
+  medical_history_updated: Bool | null;
+  payment_method_on_file: Bool | null;
+  treatment_completed: Bool | null;
+  patient_satisfaction: number | null;
+  visit_rating: string | null;
+  payment_collected: Bool | null;
+  payment_amount: number | null;
+  payment_method: string | null;
+}
+
+export interface ProviderAbsencesTable {
+  id: string;
+  practice_id: number;
+  provider_id: number;
+  /** Practice-clock dates (YYYY-MM-DD), both included. */
+  start_date: string;
+  end_date: string;
+  reason: string;
+  notes: string | null;
+  emergency_contact: number | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SurveySendsTable {
+  id: string;
+  practice_id: number;
+  patient_id: string;
+  appointment_id: string;
+  type: string;
+  method: string;
+  treatment_completed: Bool;
+  provider_name: string | null;
+  treatment_date: string | null;
+  status: string;
+  created_at: string;
+  created_by: number | null;
+}
+
+export interface OutgoingMessagesTable {
+  id: string;
+  practice_id: number;
+  patient_id: string;
+  appointment_id: string | null;
+  type: string;
+  channel: string;
+  message: string;
+  status: string;
+  created_at: string;
+  created_by: number | null;
 }
 
 export interface FormTemplatesTable {
@@ -283,6 +339,9 @@ export interface Database {
   row_versions: RowVersionsTable;
   sync_meta: SyncMetaTable;
   idempotency_keys: IdempotencyKeysTable;
+  provider_absences: ProviderAbsencesTable;
+  survey_sends: SurveySendsTable;
+  outgoing_messages: OutgoingMessagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -292,3 +351,4 @@ export type TreatmentRoomRow = Selectable<TreatmentRoomsTable>;
 export type PracticeRow = Selectable<PracticesTable>;
 export type AppointmentRow = Selectable<AppointmentsTable>;
 export type MaintenanceScheduleRow = Selectable<MaintenanceSchedulesTable>;
+export type ProviderAbsenceRow = Selectable<ProviderAbsencesTable>;

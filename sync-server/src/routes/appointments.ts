@@ -13,6 +13,7 @@ import {
   changedFields,
   createAppointmentSchema,
   MAX_SLOT_RANGE_DAYS,
+  type PatchAppointmentBody,
   patchAppointmentSchema,
 } from '@dental/domain/scheduling/appointment.schema';
 import { type FreeSlot, freeSlots, nextOpenDate } from '@dental/domain/scheduling/availability';
@@ -27,6 +28,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context.ts';
 import type { Db } from '../db/connection.ts';
+import type { AppointmentRow } from '../db/schema.ts';
 import { writeAudit } from '../plugins/audit.ts';
 import { conflict, forbidden, notFound } from '../plugins/http-error.ts';
 import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
@@ -49,6 +51,30 @@ export interface AvailableSlots {
   duration: number;
   timeZone: string;
   slots: (FreeSlot & { date: string })[];
+}
+
+const asFlag = (value: boolean | null): number | null => (value === null ? null : value ? 1 : 0);
+
+/** Check-in and check-out answers (spec 7): each one the body names replaces the stored one; the rest stay. */
+function visitColumns(body: PatchAppointmentBody, current: AppointmentRow) {
+  const pick = <T, S>(value: T | undefined, stored: S, convert: (given: T) => S): S =>
+    value === undefined ? stored : convert(value);
+  const same = <T>(given: T) => given;
+  return {
+    arrival_time: pick(body.arrivalTime, current.arrival_time, same),
+    waiting_area: pick(body.waitingArea, current.waiting_area, same),
+    check_in_notes: pick(body.checkInNotes, current.check_in_notes, same),
+    insurance_verified: pick(body.insuranceVerified, current.insurance_verified, asFlag),
+    emergency_contact_confirmed: pick(body.emergencyContactConfirmed, current.emergency_contact_confirmed, asFlag),
+    medical_history_updated: pick(body.medicalHistoryUpdated, current.medical_history_updated, asFlag),
+    payment_method_on_file: pick(body.paymentMethodOnFile, current.payment_method_on_file, asFlag),
+    treatment_completed: pick(body.treatmentCompleted, current.treatment_completed, asFlag),
+    patient_satisfaction: pick(body.patientSatisfaction, current.patient_satisfaction, same),
+    visit_rating: pick(body.visitRating, current.visit_rating, same),
+    payment_collected: pick(body.paymentCollected, current.payment_collected, asFlag),
+    payment_amount: pick(body.paymentAmount, current.payment_amount, same),
+    payment_method: pick(body.paymentMethod, current.payment_method, same),
+  };
 }
 
 function refuseConflicts(conflicts: Conflict[]): never {
@@ -121,7 +147,10 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: AppDeps, r
     summary:
       'Edit, move, resize or change the status of an appointment. Needs appointments.edit, except a body that only ' +
       'sets status to cancelled, which needs appointments.cancel. A move or resize into a clash is 409 unless ' +
-      'override is true; a status change the workflow does not allow is 409.',
+      'override is true; a status change the workflow does not allow is 409. Check-in (status checked-in, stored ' +
+      'as in-progress, with checkedInAt, arrivalTime, waitingArea, checkInNotes and the four verifications) and ' +
+      'check-out (status completed with completedAt, treatmentCompleted, patientSatisfaction, visitRating, ' +
+      'paymentCollected, paymentAmount, paymentMethod) answers are stored as sent.',
     access: 'signed-in',
     params: appointmentIdParamsSchema,
     body: patchAppointmentSchema,
@@ -156,10 +185,15 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: AppDeps, r
         treatmentRoom: body.treatmentRoom ?? current.treatment_room,
         appointmentDate: body.appointmentDate ?? current.appointment_date,
         duration: body.duration ?? current.duration,
+        appointmentType: body.appointmentType !== undefined ? body.appointmentType : current.appointment_type,
       };
       // Only a real move or resize is judged: an edit form resends the time it loaded, which may
-      // predate a change of hours.
-      if (next.appointmentDate !== current.appointment_date || next.duration !== current.duration) {
+      // predate a change of hours. A new type is judged too, as it decides which lengths are allowed.
+      if (
+        next.appointmentDate !== current.appointment_date ||
+        next.duration !== current.duration ||
+        next.appointmentType !== current.appointment_type
+      ) {
         await enforceBookingRules(db, practiceId, [next], now);
       }
       const moved = PLACEMENT_FIELDS.some((field) => body[field] !== undefined);
@@ -188,10 +222,11 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: AppDeps, r
           status: to,
           procedure: body.procedure ?? current.procedure,
           notes: body.notes !== undefined ? body.notes : current.notes,
-          appointment_type: body.appointmentType !== undefined ? body.appointmentType : current.appointment_type,
+          appointment_type: next.appointmentType,
           checked_in_at: checkedInAt,
           completed_at: completedAt,
           updated_at: stamp,
+          ...visitColumns(body, current),
         })
         .where('practice_id', '=', practiceId)
         .where('id', '=', current.id)

@@ -1,4 +1,9 @@
-import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
+import type {
+  Appointment,
+  PaymentMethod,
+  VisitRating,
+  WaitingArea,
+} from '@dental/domain/scheduling/appointment.schema';
 import type { BookedAppointment, MaintenanceWindow } from '@dental/domain/scheduling/conflicts';
 import type { AppointmentStatus } from '@dental/domain/scheduling/status-transitions';
 import { NON_BLOCKING_STATUSES } from '@dental/domain/scheduling/status-transitions';
@@ -58,7 +63,25 @@ export function toAppointment(row: AppointmentJoinedRow): Appointment {
     completedAt: row.completed_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    arrivalTime: row.arrival_time,
+    waitingArea: row.waiting_area as WaitingArea | null,
+    checkInNotes: row.check_in_notes,
+    insuranceVerified: flag(row.insurance_verified),
+    emergencyContactConfirmed: flag(row.emergency_contact_confirmed),
+    medicalHistoryUpdated: flag(row.medical_history_updated),
+    paymentMethodOnFile: flag(row.payment_method_on_file),
+    treatmentCompleted: flag(row.treatment_completed),
+    patientSatisfaction: row.patient_satisfaction,
+    visitRating: row.visit_rating as VisitRating | null,
+    paymentCollected: flag(row.payment_collected),
+    paymentAmount: row.payment_amount,
+    paymentMethod: row.payment_method as PaymentMethod | null,
   };
+}
+
+/** SQLite keeps booleans as 0 and 1; null means the question was never answered. */
+function flag(value: number | null): boolean | null {
+  return value === null ? null : value === 1;
 }
 
 export async function findAppointment(db: Db, practiceId: number, id: string): Promise<Appointment | undefined> {

@@ -3,10 +3,12 @@ import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
 import { type BookingTimes, checkBookingRules } from '@dental/domain/scheduling/booking-rules';
 import { type Conflict, findConflicts } from '@dental/domain/scheduling/conflicts';
 import type { AppointmentStatus } from '@dental/domain/scheduling/status-transitions';
+import { localDate } from '@dental/domain/time/zones';
 import type { FieldIssue } from '@dental/domain/validation/issues';
 import type { Db } from '../db/connection.ts';
 import { writeAudit } from '../plugins/audit.ts';
 import { badRequest } from '../plugins/http-error.ts';
+import { absencesBetween } from './absences.ts';
 import { appointmentQuery, bookingsNear, endOf, maintenanceNear, toAppointment } from './appointments.ts';
 import { recordChange } from './changes.ts';
 import { findPatient } from './patients.ts';
@@ -22,6 +24,12 @@ export interface References {
 
 /** Every id a booking names must belong to this practice; otherwise 400 naming the field. */
 export async function checkReferences(db: Db, practiceId: number, refs: References): Promise<void> {
+  const issues = await referenceIssues(db, practiceId, refs);
+  if (issues.length > 0) throw badRequest(issues);
+}
+
+/** What checkReferences refuses, for callers that name the fields their own way. */
+export async function referenceIssues(db: Db, practiceId: number, refs: References): Promise<FieldIssue[]> {
   const issues: FieldIssue[] = [];
   if (refs.patientId !== undefined) {
     if (!(await findPatient(db, practiceId, refs.patientId)))
@@ -48,7 +56,7 @@ export async function checkReferences(db: Db, practiceId: number, refs: Referenc
       .executeTakeFirst();
     if (!room) issues.push({ field: 'treatmentRoom', message: 'treatmentRoom is not a room of this practice' });
   }
-  if (issues.length > 0) throw badRequest(issues);
+  return issues;
 }
 
 async function staffOfPractice(db: Db, practiceId: number, userId: number) {
@@ -79,12 +87,14 @@ export async function conflictsFor(db: Db, practiceId: number, placement: Placem
     start: new Date(placement.appointmentDate),
     end: endOf(placement.appointmentDate, placement.duration),
   };
-  const [existing, maintenance, timeZone] = [
+  const timeZone = await practiceTimezone(db, practiceId);
+  const date = localDate(placement.appointmentDate, timeZone);
+  const [existing, maintenance, absences] = [
     await bookingsNear(db, window),
     await maintenanceNear(db, window),
-    await practiceTimezone(db, practiceId),
+    await absencesBetween(db, practiceId, date, date, placement.providerId),
   ];
-  return findConflicts(placement, existing, { maintenance, timeZone });
+  return findConflicts(placement, existing, { maintenance, absences, timeZone });
 }
 
 /** Duration, advance-booking and practice-hours rules for every booking given; 400 naming the field. */

@@ -4,6 +4,7 @@ import { intervalOf, overlaps } from '@dental/domain/scheduling/conflicts';
 import { localDayRange } from '@dental/domain/time/zones';
 import { providerDisplayName } from '@dental/domain/users/user';
 import type { Db } from '../db/connection.ts';
+import { absencesBetween } from './absences.ts';
 import { liveBookingsQuery, toBookedAppointment, toMaintenanceWindow } from './appointments.ts';
 import { weeklyHours } from './practice-hours.ts';
 import { practiceTimezone } from './practice-time.ts';
@@ -74,6 +75,9 @@ export async function daySchedules<const Dates extends readonly string[]>(
       .execute()
   ).map(toMaintenanceWindow);
 
+  const sortedDates = [...dates].sort();
+  const absences = await absencesBetween(db, practiceId, sortedDates[0] ?? '', sortedDates.at(-1) ?? '');
+
   const schedules: DaySchedule[] = days.map(({ date, span }) => ({
     date,
     timeZone,
@@ -84,6 +88,7 @@ export async function daySchedules<const Dates extends readonly string[]>(
     maintenance: maintenance.filter((window) =>
       overlaps(span, { start: Date.parse(window.startDateTime), end: Date.parse(window.endDateTime) }),
     ),
+    absences: absences.filter((absence) => absence.startDate <= date && date <= absence.endDate),
   }));
   return schedules as SchedulesOf<Dates>;
 }

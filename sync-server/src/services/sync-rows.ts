@@ -1,11 +1,12 @@
 import { patientViewFor } from '@dental/domain/patients/visibility';
 import type { PermissionSubject } from '@dental/domain/permissions/can';
 import { WEEKDAY_NAMES } from '@dental/domain/practices/hours';
+import type { AbsenceReason, ProviderAbsence } from '@dental/domain/scheduling/absence.schema';
 import type { MaintenanceSchedule } from '@dental/domain/scheduling/maintenance';
 import type { TreatmentRoom } from '@dental/domain/scheduling/rooms';
 import type { FormTemplate, PracticeHoursDay, RecallType, SyncedTable } from '@dental/domain/sync/protocol';
 import type { Db } from '../db/connection.ts';
-import type { MaintenanceScheduleRow, TreatmentRoomRow } from '../db/schema.ts';
+import type { MaintenanceScheduleRow, ProviderAbsenceRow, TreatmentRoomRow } from '../db/schema.ts';
 import { appointmentQuery, toAppointment } from './appointments.ts';
 import { toPatient } from './patients.ts';
 import { toStaffMember } from './users.ts';
@@ -38,6 +39,22 @@ export function toMaintenanceSchedule(row: MaintenanceScheduleRow): MaintenanceS
     vendor: row.vendor,
     cost: row.cost,
     notes: row.notes,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function toProviderAbsence(row: ProviderAbsenceRow): ProviderAbsence {
+  return {
+    id: row.id,
+    practiceId: row.practice_id,
+    providerId: row.provider_id,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    reason: row.reason as AbsenceReason,
+    notes: row.notes,
+    emergencyContact: row.emergency_contact,
+    createdBy: row.created_by,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -157,6 +174,15 @@ const LOADERS: Record<SyncedTable, Loader> = {
         defaultPriority: row.default_priority,
       },
     ]);
+  },
+  provider_absences: async (db, practiceId, ids) => {
+    const rows = await db
+      .selectFrom('provider_absences')
+      .selectAll()
+      .where('practice_id', '=', practiceId)
+      .where('id', 'in', ids)
+      .execute();
+    return rows.map((row) => [row.id, toProviderAbsence(row)]);
   },
 };
 

@@ -306,6 +306,7 @@ export function analyzeConflicts(
 
   const conflicts: AnalyzedConflict[] = findConflicts(candidate, today.appointments, {
     maintenance: today.maintenance,
+    absences: today.absences,
     timeZone,
   }).map(({ type, severity, message, appointmentId, patient, time, room }) => ({
     type,

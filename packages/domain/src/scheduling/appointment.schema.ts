@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { SCHEDULING } from '../constants.ts';
+import { CHECKOUT, SCHEDULING } from '../constants.ts';
 import { jsonObject, optionalText, positiveId, UUID_PATTERN, uuid } from '../validation/fields.ts';
-import { DURATION_MESSAGES } from './booking-rules.ts';
+import { DURATION_MESSAGES, durationIssue, FOLLOW_UP_APPOINTMENT_TYPE, isAllowedDuration } from './booking-rules.ts';
 import { APPOINTMENT_STATUSES, type AppointmentStatus, STATUS_ALIASES } from './status-transitions.ts';
 
 /** An appointment as GET /api/appointments lists it and as the pull sync delivers it. */
@@ -29,7 +29,26 @@ export interface Appointment {
   completedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Quick check-in (spec 7): 'HH:MM' on the practice's clock. */
+  arrivalTime?: string | null;
+  waitingArea?: WaitingArea | null;
+  checkInNotes?: string | null;
+  insuranceVerified?: boolean | null;
+  emergencyContactConfirmed?: boolean | null;
+  medicalHistoryUpdated?: boolean | null;
+  paymentMethodOnFile?: boolean | null;
+  /** Check-out (express and full). */
+  treatmentCompleted?: boolean | null;
+  patientSatisfaction?: number | null;
+  visitRating?: VisitRating | null;
+  paymentCollected?: boolean | null;
+  paymentAmount?: number | null;
+  paymentMethod?: PaymentMethod | null;
 }
+
+export type WaitingArea = (typeof CHECKOUT.waitingAreas)[number];
+export type VisitRating = (typeof CHECKOUT.fullCheckoutSatisfaction)[number];
+export type PaymentMethod = (typeof CHECKOUT.paymentMethods)[number];
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -38,6 +57,24 @@ export const INVALID_TIME_FORMAT = 'Invalid Time Format';
 
 function enumMessage(values: readonly string[]): string {
   return `Invalid enum value. Expected ${values.map((value) => `'${value}'`).join(' | ')}`;
+}
+
+/** Money as the forms send it (spec 5: step 0.01): a number or decimal text, at least 0, at most 2 decimals. */
+export function moneyAmount(field: string) {
+  const message = `${field} must be an amount of at least 0 with at most 2 decimals`;
+  return v.pipe(
+    v.union(
+      [
+        v.number(message),
+        v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,9}(\.\d{1,2})?$/, message), v.transform(Number)),
+      ],
+      message,
+    ),
+    v.check(
+      (amount) => Number.isFinite(amount) && amount >= 0 && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6,
+      message,
+    ),
+  );
 }
 
 /** A calendar date that exists (no 31 February), within the spec's valid years. */
@@ -54,7 +91,7 @@ export function isCalendarDate(value: string): boolean {
  * An instant with an explicit zone ('Z' or an offset): a wall-clock time without one would mean
  * different moments on the server and on each device.
  */
-function isoInstant(field: string) {
+export function isoInstant(field: string) {
   const message = `${INVALID_TIME_FORMAT}: ${field} must be an ISO 8601 date and time with a time zone, such as 2026-11-23T14:00:00Z`;
   return v.pipe(
     v.string(`${field} is required`),
@@ -95,16 +132,45 @@ function patientIdField(field: string) {
 
 const patientIdSchema = patientIdField('patientId');
 
-const durationSchema = v.pipe(
+const wholeMinutes = v.pipe(
   v.union(
     [v.number(DURATION_MESSAGES.whole), v.pipe(v.string(), v.regex(/^\d{1,4}$/), v.transform(Number))],
     DURATION_MESSAGES.whole,
   ),
   v.integer(DURATION_MESSAGES.whole),
+);
+
+const durationSchema = v.pipe(
+  wholeMinutes,
   v.minValue(SCHEDULING.minDurationMinutes, DURATION_MESSAGES.min),
   v.maxValue(SCHEDULING.maxDurationMinutes, DURATION_MESSAGES.max),
   v.multipleOf(SCHEDULING.durationStepMinutes, DURATION_MESSAGES.step),
 );
+
+/**
+ * A duration whose allowed values depend on the appointment type (follow-ups may last 15 or 45
+ * minutes), so the field only checks it is whole and the body checks it with its type.
+ */
+const typedDurationSchema = wholeMinutes;
+
+interface TypedDuration {
+  duration?: number | undefined;
+  appointmentType?: string | null | undefined;
+}
+
+/** The body-level duration rule, worded like the field rule and reported on the field. */
+function typedDurationIssue(body: TypedDuration): string | null {
+  return body.duration === undefined ? null : durationIssue(body.duration, body.appointmentType);
+}
+
+/**
+ * A patch that leaves the type out is judged against the stored appointment's type by the server and
+ * the local store; here it only has to be a length some appointment may have.
+ */
+function patchDurationIssue(body: TypedDuration): string | null {
+  if (body.appointmentType !== undefined || body.duration === undefined) return typedDurationIssue(body);
+  return isAllowedDuration(body.duration, FOLLOW_UP_APPOINTMENT_TYPE) ? null : durationIssue(body.duration);
+}
 
 /** Spec 5: a blank duration means the default of 30 minutes. */
 const blankToUndefined = v.transform((value: unknown) => (value === null || value === '' ? undefined : value));
@@ -114,6 +180,65 @@ const optionalDuration = v.pipe(
   blankToUndefined,
   v.optional(durationSchema, SCHEDULING.defaultDurationMinutes),
 );
+
+const optionalTypedDuration = v.pipe(
+  v.unknown(),
+  blankToUndefined,
+  v.optional(typedDurationSchema, SCHEDULING.defaultDurationMinutes),
+);
+
+function enumField<const T extends readonly string[]>(field: string, values: T) {
+  return v.optional(v.nullable(v.picklist(values, `${field}: ${enumMessage(values)}`)));
+}
+
+function flag(field: string) {
+  return v.optional(v.nullable(v.boolean(`${field} must be true or false`)));
+}
+
+const CLOCK_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Spec 7 check-in and check-out field sets; every one may also be cleared with null. */
+const visitEntries = {
+  arrivalTime: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string('arrivalTime must be a time (HH:MM)'),
+        v.regex(CLOCK_TIME_PATTERN, `${INVALID_TIME_FORMAT}: arrivalTime must be HH:MM (24-hour)`),
+      ),
+    ),
+  ),
+  waitingArea: enumField('waitingArea', CHECKOUT.waitingAreas),
+  checkInNotes: optionalText('checkInNotes', 1000),
+  insuranceVerified: flag('insuranceVerified'),
+  emergencyContactConfirmed: flag('emergencyContactConfirmed'),
+  medicalHistoryUpdated: flag('medicalHistoryUpdated'),
+  paymentMethodOnFile: flag('paymentMethodOnFile'),
+  treatmentCompleted: flag('treatmentCompleted'),
+  patientSatisfaction: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number(
+          `patientSatisfaction must be a whole number from ${CHECKOUT.satisfactionMin} to ${CHECKOUT.satisfactionMax}`,
+        ),
+        v.integer(
+          `patientSatisfaction must be a whole number from ${CHECKOUT.satisfactionMin} to ${CHECKOUT.satisfactionMax}`,
+        ),
+        v.minValue(
+          CHECKOUT.satisfactionMin,
+          `patientSatisfaction must be a whole number from ${CHECKOUT.satisfactionMin} to ${CHECKOUT.satisfactionMax}`,
+        ),
+        v.maxValue(
+          CHECKOUT.satisfactionMax,
+          `patientSatisfaction must be a whole number from ${CHECKOUT.satisfactionMin} to ${CHECKOUT.satisfactionMax}`,
+        ),
+      ),
+    ),
+  ),
+  visitRating: enumField('visitRating', CHECKOUT.fullCheckoutSatisfaction),
+  paymentCollected: flag('paymentCollected'),
+  paymentAmount: v.optional(v.nullable(moneyAmount('paymentAmount'))),
+  paymentMethod: enumField('paymentMethod', CHECKOUT.paymentMethods),
+};
 
 const statusSchema = v.pipe(
   v.string(enumMessage(APPOINTMENT_STATUSES)),
@@ -126,24 +251,33 @@ const statusSchema = v.pipe(
 const assistantIdSchema = v.optional(v.nullable(positiveId('assistantId')));
 const overrideSchema = v.optional(v.boolean('override must be true or false'));
 
-export const createAppointmentSchema = jsonObject({
-  /** A client-generated id, so an appointment booked offline keeps its id after sync. */
-  id: v.optional(
-    v.pipe(v.string('id must be a valid id'), v.regex(UUID_PATTERN, 'id must be a valid id'), v.toLowerCase()),
+export const createAppointmentSchema = v.pipe(
+  jsonObject({
+    /** A client-generated id, so an appointment booked offline keeps its id after sync. */
+    id: v.optional(
+      v.pipe(v.string('id must be a valid id'), v.regex(UUID_PATTERN, 'id must be a valid id'), v.toLowerCase()),
+    ),
+    patientId: patientIdSchema,
+    providerId: requiredId('providerId'),
+    assistantId: assistantIdSchema,
+    treatmentRoom: requiredText('treatmentRoom', 50),
+    appointmentDate: isoInstant('appointmentDate'),
+    duration: optionalTypedDuration,
+    status: v.optional(statusSchema, 'scheduled'),
+    procedure: requiredText('procedure', 200),
+    notes: optionalText('notes', 2000),
+    appointmentType: optionalText('appointmentType', 50),
+    /** Book despite conflicts: the caller has seen them and decided. */
+    override: overrideSchema,
+  }),
+  v.forward(
+    v.check(
+      (body) => !typedDurationIssue(body),
+      (issue) => typedDurationIssue(issue.input) ?? DURATION_MESSAGES.step,
+    ),
+    ['duration'],
   ),
-  patientId: patientIdSchema,
-  providerId: requiredId('providerId'),
-  assistantId: assistantIdSchema,
-  treatmentRoom: requiredText('treatmentRoom', 50),
-  appointmentDate: isoInstant('appointmentDate'),
-  duration: optionalDuration,
-  status: v.optional(statusSchema, 'scheduled'),
-  procedure: requiredText('procedure', 200),
-  notes: optionalText('notes', 2000),
-  appointmentType: optionalText('appointmentType', 50),
-  /** Book despite conflicts: the caller has seen them and decided. */
-  override: overrideSchema,
-});
+);
 export type CreateAppointmentBody = v.InferOutput<typeof createAppointmentSchema>;
 
 const PATCHABLE_KEYS = [
@@ -159,6 +293,19 @@ const PATCHABLE_KEYS = [
   'appointmentType',
   'checkedInAt',
   'completedAt',
+  'arrivalTime',
+  'waitingArea',
+  'checkInNotes',
+  'insuranceVerified',
+  'emergencyContactConfirmed',
+  'medicalHistoryUpdated',
+  'paymentMethodOnFile',
+  'treatmentCompleted',
+  'patientSatisfaction',
+  'visitRating',
+  'paymentCollected',
+  'paymentAmount',
+  'paymentMethod',
 ] as const;
 export type PatchableAppointmentField = (typeof PATCHABLE_KEYS)[number];
 
@@ -169,15 +316,24 @@ export const patchAppointmentSchema = v.pipe(
     assistantId: assistantIdSchema,
     treatmentRoom: v.optional(requiredText('treatmentRoom', 50)),
     appointmentDate: v.optional(isoInstant('appointmentDate')),
-    duration: v.optional(durationSchema),
+    duration: v.optional(typedDurationSchema),
     status: v.optional(statusSchema),
     procedure: v.optional(requiredText('procedure', 200)),
     notes: optionalText('notes', 2000),
     appointmentType: optionalText('appointmentType', 50),
     checkedInAt: v.optional(v.nullable(isoInstant('checkedInAt'))),
     completedAt: v.optional(v.nullable(isoInstant('completedAt'))),
+    ...visitEntries,
     override: overrideSchema,
   }),
+  // Without the type in the body the stored appointment's type decides, on the server and in the local store.
+  v.forward(
+    v.check(
+      (body) => !patchDurationIssue(body),
+      (issue) => patchDurationIssue(issue.input) ?? DURATION_MESSAGES.step,
+    ),
+    ['duration'],
+  ),
   v.check(
     (body) => PATCHABLE_KEYS.some((key) => body[key] !== undefined),
     `The request must change at least one of: ${PATCHABLE_KEYS.join(', ')}`,
@@ -190,7 +346,7 @@ export function changedFields(body: PatchAppointmentBody): PatchableAppointmentF
   return PATCHABLE_KEYS.filter((key) => body[key] !== undefined);
 }
 
-function dateField(field: string) {
+export function dateField(field: string) {
   const message = `${field} must be a date (YYYY-MM-DD)`;
   return v.pipe(v.string(message), v.check(isCalendarDate, message));
 }

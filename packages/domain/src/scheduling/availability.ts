@@ -2,7 +2,15 @@ import { DEFAULTS } from '../constants.ts';
 import { checkWithinHours, minutesOfDay, openSpan, timeSlots, type WeeklyHours } from '../practices/hours.ts';
 import { instantAt, localDate, localDayRange, localTime } from '../time/zones.ts';
 import { addDays, checkHoursAt } from './booking-rules.ts';
-import { type BookedAppointment, type Interval, intervalOf, type MaintenanceWindow, overlaps } from './conflicts.ts';
+import {
+  type AbsenceWindow,
+  absenceOn,
+  type BookedAppointment,
+  type Interval,
+  intervalOf,
+  type MaintenanceWindow,
+  overlaps,
+} from './conflicts.ts';
 import { isBlocking } from './status-transitions.ts';
 
 /** One practice day with everything that decides what can still be booked; the browser builds it offline too. */
@@ -17,6 +25,8 @@ export interface DaySchedule {
   providers: readonly { id: number; name: string; role: string }[];
   appointments: readonly BookedAppointment[];
   maintenance: readonly MaintenanceWindow[];
+  /** Providers absent that day are never offered. */
+  absences?: readonly AbsenceWindow[];
 }
 
 export interface FreeSlot {
@@ -54,7 +64,9 @@ export function freeSlots(day: DaySchedule, duration: number, options: FreeSlotO
   const { timeZone } = day;
   const after = options.after === undefined ? Number.NEGATIVE_INFINITY : Date.parse(options.after);
   const rooms = options.room === undefined ? day.rooms : day.rooms.filter((room) => room === options.room);
-  const providers = day.providers.filter((provider) => provider.id !== options.excludeProviderId);
+  const providers = day.providers.filter(
+    (provider) => provider.id !== options.excludeProviderId && !absenceOn(day.absences, provider.id, day.date),
+  );
   const byProvider = new Map<number, Interval[]>();
   const byRoom = new Map<string, Interval[]>();
   const note = <K>(index: Map<K, Interval[]>, key: K, span: Interval) => {

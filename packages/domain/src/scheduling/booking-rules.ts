@@ -1,4 +1,4 @@
-import { SCHEDULING } from '../constants.ts';
+import { CHECKOUT, SCHEDULING } from '../constants.ts';
 import { checkWithinHours, type HoursCheck, minutesOfDay, type WeeklyHours } from '../practices/hours.ts';
 import { localDate, localTime } from '../time/zones.ts';
 import type { FieldIssue } from '../validation/issues.ts';
@@ -15,12 +15,17 @@ export const DURATION_MESSAGES = {
   min: `duration must be at least ${SCHEDULING.minDurationMinutes} minutes`,
   max: `duration must be at most ${SCHEDULING.maxDurationMinutes} minutes`,
   step: `duration must be a multiple of ${SCHEDULING.durationStepMinutes} minutes`,
+  followUp: `duration of a follow-up must be one of ${CHECKOUT.followUpDurationsMinutes.join(', ')} minutes`,
 } as const;
+
+/** The appointment type the check-out follow-up books; only it may use the 15- and 45-minute lengths. */
+export const FOLLOW_UP_APPOINTMENT_TYPE = 'follow-up';
 
 export interface BookingTimes {
   /** ISO instant. */
   appointmentDate: string;
   duration: number;
+  appointmentType?: string | null | undefined;
 }
 
 export interface BookingRuleContext {
@@ -35,12 +40,22 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, (day ?? 1) + days)).toISOString().slice(0, 10);
 }
 
-export function durationIssue(duration: number): string | null {
+export function durationIssue(duration: number, appointmentType?: string | null): string | null {
   if (!Number.isInteger(duration)) return DURATION_MESSAGES.whole;
+  if (appointmentType === FOLLOW_UP_APPOINTMENT_TYPE) {
+    return (CHECKOUT.followUpDurationsMinutes as readonly number[]).includes(duration)
+      ? null
+      : DURATION_MESSAGES.followUp;
+  }
   if (duration < SCHEDULING.minDurationMinutes) return DURATION_MESSAGES.min;
   if (duration > SCHEDULING.maxDurationMinutes) return DURATION_MESSAGES.max;
   if (duration % SCHEDULING.durationStepMinutes !== 0) return DURATION_MESSAGES.step;
   return null;
+}
+
+/** Spec 9: follow-ups booked at check-out may last 15 to 120 minutes; every other booking 30 to 120 in steps of 30. */
+export function isAllowedDuration(duration: number, appointmentType?: string | null): boolean {
+  return durationIssue(duration, appointmentType) === null;
 }
 
 /**
@@ -68,7 +83,7 @@ export function checkHoursAt(
  */
 export function checkBookingRules(booking: BookingTimes, context: BookingRuleContext): FieldIssue[] {
   const issues: FieldIssue[] = [];
-  const duration = durationIssue(booking.duration);
+  const duration = durationIssue(booking.duration, booking.appointmentType);
   if (duration) issues.push({ field: 'duration', message: duration });
   if (Number.isNaN(Date.parse(booking.appointmentDate))) {
     issues.push({ field: 'appointmentDate', message: INVALID_APPOINTMENT_DATE_MESSAGE });

@@ -1,4 +1,6 @@
 import { DEFAULTS } from '../constants.ts';
+import { localDate } from '../time/zones.ts';
+import { absenceReasonLabel } from './absence.schema.ts';
 import { isBlocking } from './status-transitions.ts';
 
 const MINUTE_MS = 60_000;
@@ -35,7 +37,17 @@ export interface MaintenanceWindow {
   endDateTime: string;
 }
 
-export type ConflictType = 'room' | 'provider' | 'maintenance';
+/** A provider's absence (spec 3): whole practice days, both ends included. */
+export interface AbsenceWindow {
+  id: string;
+  providerId: number;
+  /** YYYY-MM-DD on the practice's clock. */
+  startDate: string;
+  endDate: string;
+  reason: string;
+}
+
+export type ConflictType = 'room' | 'provider' | 'maintenance' | 'absence';
 
 export interface Conflict {
   type: ConflictType;
@@ -43,6 +55,7 @@ export interface Conflict {
   message: string;
   appointmentId?: string;
   maintenanceId?: string;
+  absenceId?: string;
   patient?: string;
   time?: string;
   room?: string;
@@ -50,6 +63,7 @@ export interface Conflict {
 
 export interface ConflictOptions {
   maintenance?: readonly MaintenanceWindow[];
+  absences?: readonly AbsenceWindow[];
   /** Also ignored, like the candidate's own id (the analyze-conflicts call names it separately). */
   excludeAppointmentId?: string | null;
   /** Times in messages are shown on the practice's clock. */
@@ -59,6 +73,21 @@ export interface ConflictOptions {
 export interface Interval {
   start: number;
   end: number;
+}
+
+/** The absence, if any, that keeps the provider away on this practice date. */
+export function absenceOn(
+  absences: readonly AbsenceWindow[] | undefined,
+  providerId: number,
+  date: string,
+): AbsenceWindow | undefined {
+  return absences?.find(
+    (absence) => absence.providerId === providerId && absence.startDate <= date && date <= absence.endDate,
+  );
+}
+
+export function absenceMessage(reason: string): string {
+  return `The provider is absent (${absenceReasonLabel(reason)}) on this day`;
 }
 
 export function intervalOf(startIso: string, minutes: number): Interval {
@@ -143,6 +172,15 @@ export function findConflicts(
       maintenanceId: window.id,
       time: from,
       room: window.roomId,
+    });
+  }
+  const absence = absenceOn(options.absences, candidate.providerId, localDate(candidate.appointmentDate, timeZone));
+  if (absence) {
+    conflicts.push({
+      type: 'absence',
+      severity: 'critical',
+      message: absenceMessage(absence.reason),
+      absenceId: absence.id,
     });
   }
   return conflicts;

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { PatientView } from '../patients/visibility.ts';
 import type { Permission } from '../permissions/catalogue.ts';
 import type { WeekdayName } from '../practices/hours.ts';
+import type { ProviderAbsence } from '../scheduling/absence.schema.ts';
 import type { Appointment } from '../scheduling/appointment.schema.ts';
 import type { MaintenanceSchedule } from '../scheduling/maintenance.ts';
 import type { TreatmentRoom } from '../scheduling/rooms.ts';
@@ -49,6 +50,7 @@ export const SYNCED_TABLES = [
   'maintenance_schedules',
   'form_templates',
   'recall_types',
+  'provider_absences',
 ] as const;
 export type SyncedTable = (typeof SYNCED_TABLES)[number];
 
@@ -62,6 +64,7 @@ export const SYNC_READ_PERMISSIONS: Readonly<Record<SyncedTable, readonly Permis
   maintenance_schedules: ['appointments.view'],
   form_templates: ['documents.view', 'patients.view'],
   recall_types: ['patients.view'],
+  provider_absences: ['appointments.view'],
 };
 
 export interface PracticeHoursDay {
@@ -100,6 +103,7 @@ export interface SyncRows {
   maintenance_schedules: MaintenanceSchedule;
   form_templates: FormTemplate;
   recall_types: RecallType;
+  provider_absences: ProviderAbsence;
 }
 
 export interface PullChange {

@@ -7,6 +7,7 @@ import * as patientBirthDateIndex from './0005-patient-birth-date-index.ts';
 import * as noShowEvents from './0006-no-show-events.ts';
 import * as formSends from './0007-form-sends.ts';
 import * as recalls from './0008-recalls.ts';
+import * as frontDesk from './0009-front-desk.ts';
 
 /** Applied in key order; keys never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-no-show-events': noShowEvents,
   '0007-form-sends': formSends,
   '0008-recalls': recalls,
+  '0009-front-desk': frontDesk,
 };

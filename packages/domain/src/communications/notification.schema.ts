@@ -1,0 +1,42 @@
+import * as v from 'valibot';
+import type { CommunicationPreference } from '../patients/patient.schema.ts';
+import { jsonObject, uuid } from '../validation/fields.ts';
+
+export const OUTGOING_MESSAGE_TYPES = ['appointment_change', 'appointment_reminder', 'recall', 'general'] as const;
+export type OutgoingMessageType = (typeof OUTGOING_MESSAGE_TYPES)[number];
+
+/** A message to a patient, kept with its status until a delivery provider sends it. */
+export interface OutgoingMessage {
+  id: string;
+  practiceId: number;
+  patientId: string;
+  appointmentId: string | null;
+  type: OutgoingMessageType;
+  /** The patient's communication preference when it was recorded. */
+  channel: CommunicationPreference;
+  message: string;
+  status: 'queued';
+  createdAt: string;
+  createdBy: number | null;
+}
+
+export const sendNotificationSchema = jsonObject({
+  patientId: uuid('patientId'),
+  type: v.optional(
+    v.picklist(
+      OUTGOING_MESSAGE_TYPES,
+      `type: Invalid enum value. Expected ${OUTGOING_MESSAGE_TYPES.map((type) => `'${type}'`).join(' | ')}`,
+    ),
+    'appointment_change',
+  ),
+  message: v.pipe(
+    v.string('message is required'),
+    v.trim(),
+    v.nonEmpty('message is required'),
+    v.maxLength(1000, 'message must be at most 1000 characters'),
+  ),
+  appointmentId: v.optional(v.nullable(uuid('appointmentId'))),
+});
+export type SendNotificationBody = v.InferOutput<typeof sendNotificationSchema>;
+
+export const messageListQuerySchema = v.object({ patientId: uuid('patientId') });

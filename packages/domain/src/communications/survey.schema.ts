@@ -1,0 +1,48 @@
+import * as v from 'valibot';
+import { CHECKOUT } from '../constants.ts';
+import { isCalendarDate } from '../scheduling/appointment.schema.ts';
+import { jsonObject, optionalText, uuid } from '../validation/fields.ts';
+
+export type SurveyMethod = (typeof CHECKOUT.surveyMethods)[number];
+
+/** A satisfaction survey recorded at check-out (spec 7); sending it is a delivery provider's job later. */
+export interface SurveySend {
+  id: string;
+  practiceId: number;
+  patientId: string;
+  appointmentId: string;
+  type: 'satisfaction';
+  method: SurveyMethod;
+  treatmentCompleted: boolean;
+  providerName: string | null;
+  treatmentDate: string | null;
+  status: 'queued';
+  createdAt: string;
+  createdBy: number | null;
+}
+
+export const sendSurveySchema = jsonObject({
+  patientId: uuid('patientId'),
+  appointmentId: uuid('appointmentId'),
+  type: v.optional(v.literal('satisfaction', "type: Invalid enum value. Expected 'satisfaction'"), 'satisfaction'),
+  method: v.optional(
+    v.picklist(
+      CHECKOUT.surveyMethods,
+      `method: Invalid enum value. Expected ${CHECKOUT.surveyMethods.map((method) => `'${method}'`).join(' | ')}`,
+    ),
+    'email',
+  ),
+  treatmentCompleted: v.optional(v.boolean('treatmentCompleted must be true or false'), true),
+  providerName: optionalText('providerName', 200),
+  treatmentDate: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string('treatmentDate must be a date (YYYY-MM-DD)'),
+        v.check(isCalendarDate, 'treatmentDate must be a date (YYYY-MM-DD)'),
+      ),
+    ),
+  ),
+});
+export type SendSurveyBody = v.InferOutput<typeof sendSurveySchema>;
+
+export const surveyListQuerySchema = v.object({ patientId: uuid('patientId') });

@@ -1,0 +1,152 @@
+import * as v from 'valibot';
+import { jsonObject, optionalText, positiveId } from '../validation/fields.ts';
+import { type Appointment, dateField } from './appointment.schema.ts';
+import { reschedulePlansSchema, type SmartSuggestion } from './reschedule-plan.ts';
+
+export const ABSENCE_REASONS = [
+  'sick-leave',
+  'vacation',
+  'emergency',
+  'continuing-education',
+  'personal',
+  'other',
+] as const;
+export type AbsenceReason = (typeof ABSENCE_REASONS)[number];
+
+export const ABSENCE_REASON_LABELS: Readonly<Record<AbsenceReason, string>> = {
+  'sick-leave': 'Sick Leave',
+  vacation: 'Vacation',
+  emergency: 'Emergency',
+  'continuing-education': 'Continuing Education',
+  personal: 'Personal',
+  other: 'Other',
+};
+
+export function absenceReasonLabel(reason: string): string {
+  return ABSENCE_REASON_LABELS[reason as AbsenceReason] ?? reason;
+}
+
+/** Spec 5 and 8 texts of the Provider Absence Wizard. */
+export const ABSENCE_TEXTS = {
+  selectProviderTitle: 'Select Provider',
+  selectProviderMessage: 'Please select a provider who will be absent.',
+  reasonTitle: 'Absence Reason Required',
+  reasonMessage: 'Please provide a reason for the absence.',
+  failedTitle: 'Processing Failed',
+  failedMessage: 'Failed to process provider absence. Please try again.',
+  success: 'Provider Absence Processed',
+  suggestionApplied: 'Suggestion Applied',
+  needsNetwork: 'Processing an absence needs a connection. Your choices are kept; try again when you are back online.',
+} as const;
+
+/** Spec 2.10: the wizard's five steps, in order. */
+export const ABSENCE_STEPS = [
+  { key: 'select-provider', title: 'Select Provider' },
+  { key: 'absence-details', title: 'Absence Details' },
+  { key: 'review-appointments', title: 'Review Appointments' },
+  { key: 'reschedule-options', title: 'Reschedule Options' },
+  { key: 'confirmation', title: 'Confirmation' },
+] as const;
+export type AbsenceStep = (typeof ABSENCE_STEPS)[number]['key'];
+
+/** A recorded absence: the provider cannot be booked on any practice day from startDate to endDate. */
+export interface ProviderAbsence {
+  id: string;
+  practiceId: number;
+  providerId: number;
+  startDate: string;
+  endDate: string;
+  reason: AbsenceReason;
+  notes: string | null;
+  emergencyContact: number | null;
+  createdBy: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AffectedAppointment {
+  appointment: Appointment;
+  /** Family members booked back to back share one id and move together; null for anyone else. */
+  groupId: string | null;
+  /** At most 3, best first; the members of one group get parallel lists (same order, same slots shifted). */
+  suggestions: SmartSuggestion[];
+}
+
+export interface AbsencePreview {
+  affected: AffectedAppointment[];
+}
+
+function requiredProvider(message: string) {
+  return v.pipe(
+    v.unknown(),
+    v.check((value) => value !== undefined && value !== null && value !== '', message),
+    positiveId('providerId'),
+  );
+}
+
+function requiredDate(field: string) {
+  return v.pipe(
+    v.unknown(),
+    v.check((value) => value !== undefined && value !== null && value !== '', `${field} is required`),
+    dateField(field),
+  );
+}
+
+const END_BEFORE_START = 'endDate must not be before startDate';
+
+/** POST /api/provider-absences/preview: which bookings the absence would touch, with suggestions. */
+export const absencePreviewSchema = v.pipe(
+  jsonObject({
+    providerId: requiredProvider(ABSENCE_TEXTS.selectProviderMessage),
+    startDate: requiredDate('startDate'),
+    endDate: requiredDate('endDate'),
+  }),
+  v.forward(
+    v.check((body) => body.endDate >= body.startDate, END_BEFORE_START),
+    ['endDate'],
+  ),
+);
+export type AbsencePreviewBody = v.InferOutput<typeof absencePreviewSchema>;
+
+/** POST /api/provider-absences: the absence and what to do with each affected booking, applied together. */
+export const providerAbsenceSchema = v.pipe(
+  jsonObject({
+    providerId: requiredProvider(ABSENCE_TEXTS.selectProviderMessage),
+    startDate: requiredDate('startDate'),
+    endDate: requiredDate('endDate'),
+    reason: v.pipe(
+      v.unknown(),
+      v.check((value) => value !== undefined && value !== null && value !== '', ABSENCE_TEXTS.reasonMessage),
+      v.picklist(
+        ABSENCE_REASONS,
+        `reason: Invalid enum value. Expected ${ABSENCE_REASONS.map((reason) => `'${reason}'`).join(' | ')}`,
+      ),
+    ),
+    notes: optionalText('notes', 2000),
+    emergencyContact: v.optional(v.nullable(positiveId('emergencyContact'))),
+    notifyPatients: v.optional(v.boolean('notifyPatients must be true or false'), true),
+    plans: v.optional(reschedulePlansSchema, []),
+  }),
+  v.forward(
+    v.check((body) => body.endDate >= body.startDate, END_BEFORE_START),
+    ['endDate'],
+  ),
+);
+export type ProviderAbsenceBody = v.InferOutput<typeof providerAbsenceSchema>;
+
+export const absenceListQuerySchema = v.pipe(
+  v.object({
+    date: v.optional(dateField('date')),
+    startDate: v.optional(dateField('startDate')),
+    endDate: v.optional(dateField('endDate')),
+  }),
+  v.forward(
+    v.check((query) => !query.startDate || !query.endDate || query.endDate >= query.startDate, END_BEFORE_START),
+    ['endDate'],
+  ),
+);
+
+/** The note a cancelled booking keeps (spec 4: cancelled with a note giving the absence reason). */
+export function absenceCancelNote(reason: string): string {
+  return `Cancelled: provider absence (${absenceReasonLabel(reason)})`;
+}

@@ -1,0 +1,188 @@
+import * as v from 'valibot';
+import { CHECKOUT } from '../constants.ts';
+import { instantAt } from '../time/zones.ts';
+import { jsonObject, optionalText, UUID_PATTERN } from '../validation/fields.ts';
+import { isCalendarDate, moneyAmount } from './appointment.schema.ts';
+import { intervalOf, overlaps } from './conflicts.ts';
+import {
+  MAINTENANCE_PRIORITIES,
+  MAINTENANCE_TYPES,
+  type MaintenancePriority,
+  type MaintenanceType,
+} from './maintenance.ts';
+import { reschedulePlansSchema } from './reschedule-plan.ts';
+import { isBlocking } from './status-transitions.ts';
+
+/** Spec 5 and 8 texts of the room maintenance form. */
+export const MAINTENANCE_TEXTS = {
+  missingTitle: 'Missing Information',
+  missingMessage: 'Please fill in all required fields.',
+  invalidRangeTitle: 'Invalid Time Range',
+  invalidRangeMessage: 'End time must be after start time.',
+  roomFixed: 'The room cannot change when editing.',
+  scheduled: 'Maintenance Scheduled',
+  updated: 'Maintenance Updated',
+  errorTitle: 'Error',
+  scheduleFailed: 'Failed to schedule maintenance',
+  updateFailed: 'Failed to update maintenance',
+  deleteFailed: 'Failed to delete maintenance schedule',
+  conflictMessage: 'Appointments are booked in this room during this time.',
+} as const;
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+const present = (value: unknown) =>
+  value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+
+/** A required field whose absence reads as the form's own message. */
+function required<S extends v.GenericSchema>(schema: S) {
+  return v.pipe(v.unknown(), v.check(present, MAINTENANCE_TEXTS.missingMessage), schema);
+}
+
+function instant(field: string) {
+  const message = `${field} must be an ISO 8601 date and time with a time zone, such as 2026-11-23T14:00:00Z`;
+  return v.pipe(
+    v.string(message),
+    v.trim(),
+    v.regex(ISO_INSTANT, message),
+    v.check((value) => isCalendarDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value)), message),
+    v.transform((value) => new Date(value).toISOString()),
+  );
+}
+
+function enumMessage(field: string, values: readonly string[]): string {
+  return `${field}: Invalid enum value. Expected ${values.map((value) => `'${value}'`).join(' | ')}`;
+}
+
+const roomCode = v.pipe(
+  v.string('roomId must be a room'),
+  v.trim(),
+  v.maxLength(50, 'roomId must be at most 50 characters'),
+);
+
+const sharedEntries = {
+  maintenanceType: v.optional(
+    v.picklist(MAINTENANCE_TYPES, enumMessage('maintenanceType', MAINTENANCE_TYPES)),
+    CHECKOUT.maintenanceDefaults.maintenanceType,
+  ),
+  title: required(
+    v.pipe(v.string('title must be text'), v.trim(), v.maxLength(200, 'title must be at most 200 characters')),
+  ),
+  description: optionalText('description', 2000),
+  startDateTime: required(instant('startDateTime')),
+  endDateTime: required(instant('endDateTime')),
+  priority: v.optional(
+    v.picklist(MAINTENANCE_PRIORITIES, enumMessage('priority', MAINTENANCE_PRIORITIES)),
+    CHECKOUT.maintenanceDefaults.priority,
+  ),
+  vendor: optionalText('vendor', 200),
+  cost: v.optional(v.nullable(moneyAmount('cost'))),
+  notes: optionalText('notes', 2000),
+  /** How to move each appointment in the way; applied in the same transaction as the window. */
+  displace: v.optional(reschedulePlansSchema, []),
+};
+
+export const createMaintenanceSchema = v.pipe(
+  jsonObject({
+    /** A client-generated id, so a window scheduled offline keeps its id after sync. */
+    id: v.optional(
+      v.pipe(v.string('id must be a valid id'), v.regex(UUID_PATTERN, 'id must be a valid id'), v.toLowerCase()),
+    ),
+    roomId: required(roomCode),
+    ...sharedEntries,
+  }),
+  v.forward(
+    v.check(
+      (body) => Date.parse(body.endDateTime) > Date.parse(body.startDateTime),
+      MAINTENANCE_TEXTS.invalidRangeMessage,
+    ),
+    ['endDateTime'],
+  ),
+);
+export type CreateMaintenanceBody = v.InferOutput<typeof createMaintenanceSchema>;
+
+/** PUT: the whole form again; roomId may be resent but must be the window's own room. */
+export const updateMaintenanceSchema = v.pipe(
+  jsonObject({
+    roomId: v.optional(roomCode),
+    ...sharedEntries,
+  }),
+  v.forward(
+    v.check(
+      (body) => Date.parse(body.endDateTime) > Date.parse(body.startDateTime),
+      MAINTENANCE_TEXTS.invalidRangeMessage,
+    ),
+    ['endDateTime'],
+  ),
+);
+export type UpdateMaintenanceBody = v.InferOutput<typeof updateMaintenanceSchema>;
+
+export const maintenanceIdParamsSchema = v.object({
+  id: v.pipe(v.string('id must be a valid id'), v.regex(UUID_PATTERN, 'id must be a valid id'), v.toLowerCase()),
+});
+
+export const maintenancePreviewSchema = v.pipe(
+  jsonObject({
+    roomId: required(roomCode),
+    startDateTime: required(instant('startDateTime')),
+    endDateTime: required(instant('endDateTime')),
+    /** The window being edited: its own time is not in the way. */
+    excludeId: v.optional(
+      v.nullable(
+        v.pipe(
+          v.string('excludeId must be a valid id'),
+          v.regex(UUID_PATTERN, 'excludeId must be a valid id'),
+          v.toLowerCase(),
+        ),
+      ),
+    ),
+  }),
+  v.forward(
+    v.check(
+      (body) => Date.parse(body.endDateTime) > Date.parse(body.startDateTime),
+      MAINTENANCE_TEXTS.invalidRangeMessage,
+    ),
+    ['endDateTime'],
+  ),
+);
+export type MaintenancePreviewBody = v.InferOutput<typeof maintenancePreviewSchema>;
+
+/** The form's starting values on a day (spec 9: 09:00 to 10:00, routine, medium). */
+export function maintenanceDefaults(
+  date: string,
+  timeZone: string,
+): { startDateTime: string; endDateTime: string; maintenanceType: MaintenanceType; priority: MaintenancePriority } {
+  const defaults = CHECKOUT.maintenanceDefaults;
+  return {
+    startDateTime: instantAt(date, defaults.startTime, timeZone),
+    endDateTime: instantAt(date, defaults.endTime, timeZone),
+    maintenanceType: defaults.maintenanceType,
+    priority: defaults.priority,
+  };
+}
+
+export interface MaintenanceSpan {
+  roomId: string;
+  startDateTime: string;
+  endDateTime: string;
+}
+
+interface RoomBooking {
+  treatmentRoom: string;
+  appointmentDate: string;
+  duration: number;
+  status: string;
+}
+
+/** The live bookings of the window's room it would overlap, by start time; the server and an offline device agree. */
+export function maintenanceConflicts<T extends RoomBooking>(window: MaintenanceSpan, appointments: readonly T[]): T[] {
+  const span = { start: Date.parse(window.startDateTime), end: Date.parse(window.endDateTime) };
+  return appointments
+    .filter(
+      (appointment) =>
+        appointment.treatmentRoom === window.roomId &&
+        isBlocking(appointment.status) &&
+        overlaps(span, intervalOf(appointment.appointmentDate, appointment.duration)),
+    )
+    .sort((a, b) => Date.parse(a.appointmentDate) - Date.parse(b.appointmentDate));
+}

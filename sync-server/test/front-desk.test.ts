@@ -1,0 +1,370 @@
+import { addDays } from '@dental/domain/scheduling/booking-rules';
+import { instantAt } from '@dental/domain/time/zones';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+const TZ = 'America/Toronto';
+/** A Monday past the seeded weeks, so rooms and providers are free. */
+const DAY = '2027-01-18';
+/** Kept apart from the other tests' bookings. */
+const FOLLOW_UP_DAY = '2027-02-15';
+const on = (time: string, date = DAY) => instantAt(date, time, TZ);
+
+let t: TestApp;
+let receptionist: string;
+let hygienist: string;
+let staff: string;
+let doctorId: number;
+let patientId: string;
+let otherPatientId: string;
+let calgaryPatientId: string;
+let booked = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  receptionist = await t.login('receptionist');
+  hygienist = await t.login('hygienist');
+  staff = await t.login('staff');
+  doctorId = (await t.db.selectFrom('users').select('id').where('username', '=', 'doctor').executeTakeFirstOrThrow())
+    .id;
+  const patients = await t.db
+    .selectFrom('patients')
+    .select('id')
+    .where('practice_id', '=', 1)
+    .where('is_active', '=', 1)
+    .orderBy('id')
+    .limit(2)
+    .execute();
+  patientId = patients[0]?.id ?? '';
+  otherPatientId = patients[1]?.id ?? '';
+  calgaryPatientId = (
+    await t.db.selectFrom('patients').select('id').where('practice_id', '=', 2).executeTakeFirstOrThrow()
+  ).id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const SLOTS_PER_DAY = 18;
+
+/** Each booking gets its own half hour, so the tests never clash with each other. */
+async function book(over: Record<string, unknown> = {}): Promise<{ id: string; [key: string]: unknown }> {
+  const slot = booked++;
+  const date = addDays(DAY, Math.floor(slot / SLOTS_PER_DAY));
+  const minutes = 8 * 60 + (slot % SLOTS_PER_DAY) * 30;
+  const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/appointments',
+    cookie: receptionist,
+    body: {
+      patientId,
+      providerId: doctorId,
+      treatmentRoom: 'Room 1',
+      appointmentDate: on(time, date),
+      duration: 30,
+      procedure: 'Cleaning',
+      ...over,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+const patch = (id: string, body: Record<string, unknown>, cookie = receptionist) =>
+  t.request({ method: 'PATCH', url: `/api/appointments/${id}`, cookie, body });
+
+const CHECK_IN = {
+  status: 'checked-in',
+  checkedInAt: '2027-01-18T13:52:00.000Z',
+  arrivalTime: '08:52',
+  checkInNotes: 'Wheelchair access',
+  waitingArea: 'private',
+  insuranceVerified: true,
+  emergencyContactConfirmed: true,
+  medicalHistoryUpdated: true,
+  paymentMethodOnFile: false,
+};
+
+describe('check-in and check-out through PATCH /api/appointments/:id', () => {
+  it('quick check-in stores the spec 7 field set; checked-in is stored as in-progress', async () => {
+    const appointment = await book();
+    const response = await patch(appointment.id, CHECK_IN);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'in-progress',
+      checkedInAt: '2027-01-18T13:52:00.000Z',
+      arrivalTime: '08:52',
+      checkInNotes: 'Wheelchair access',
+      waitingArea: 'private',
+      insuranceVerified: true,
+      emergencyContactConfirmed: true,
+      medicalHistoryUpdated: true,
+      paymentMethodOnFile: false,
+      treatmentCompleted: null,
+    });
+    const list = await t.request({ url: `/api/appointments?date=${DAY}`, cookie: receptionist });
+    expect(
+      (list.json() as { id: string; waitingArea: string }[]).find((a) => a.id === appointment.id)?.waitingArea,
+    ).toBe('private');
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity_id', '=', appointment.id)
+      .where('action', '=', 'appointment.status.in-progress')
+      .execute();
+    expect(audit).toHaveLength(1);
+  });
+
+  it('un-check-in goes back to scheduled and clears the arrival stamp', async () => {
+    const appointment = await book();
+    await patch(appointment.id, CHECK_IN);
+    const response = await patch(appointment.id, { status: 'scheduled' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'scheduled', checkedInAt: null });
+  });
+
+  it('express check-out stores its field set and completes the visit', async () => {
+    const appointment = await book();
+    await patch(appointment.id, CHECK_IN);
+    const response = await patch(appointment.id, {
+      status: 'completed',
+      completedAt: '2027-01-18T14:40:00.000Z',
+      treatmentCompleted: true,
+      notes: 'Next visit in 2 weeks',
+      patientSatisfaction: 5,
+      paymentCollected: true,
+      paymentAmount: 125.5,
+      paymentMethod: 'card',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'completed',
+      completedAt: '2027-01-18T14:40:00.000Z',
+      treatmentCompleted: true,
+      notes: 'Next visit in 2 weeks',
+      patientSatisfaction: 5,
+      paymentCollected: true,
+      paymentAmount: 125.5,
+      paymentMethod: 'card',
+      // The check-in answers stay.
+      waitingArea: 'private',
+    });
+  });
+
+  it('full check-out completes with a visit rating; a completed visit cannot be reopened', async () => {
+    const appointment = await book();
+    const response = await patch(appointment.id, { status: 'completed', notes: 'All done', visitRating: 'excellent' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'completed', visitRating: 'excellent', notes: 'All done' });
+    expect(response.json().completedAt).toBe(new Date(Date.parse('2026-11-22T15:00:00.000Z')).toISOString());
+    const reopen = await patch(appointment.id, { status: 'in-progress' });
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.json().message).toBe('Cannot change an appointment from completed to in-progress.');
+  });
+
+  it('cancel and no-show are final', async () => {
+    const cancelled = await book();
+    expect((await patch(cancelled.id, { status: 'cancelled' })).json().status).toBe('cancelled');
+    expect((await patch(cancelled.id, { status: 'checked-in' })).statusCode).toBe(409);
+    const noShow = await book();
+    expect((await patch(noShow.id, { status: 'no-show' })).json().status).toBe('no-show');
+    expect((await patch(noShow.id, { status: 'completed' })).statusCode).toBe(409);
+  });
+
+  it.each([
+    [{ waitingArea: 'lobby' }, 'waitingArea'],
+    [{ patientSatisfaction: 0 }, 'patientSatisfaction'],
+    [{ paymentAmount: 12.345 }, 'paymentAmount'],
+    [{ paymentMethod: 'barter' }, 'paymentMethod'],
+    [{ visitRating: 'meh' }, 'visitRating'],
+    [{ arrivalTime: '25:00' }, 'arrivalTime'],
+  ])('refuses %j with 400 naming %s', async (body, field) => {
+    const appointment = await book();
+    const response = await patch(appointment.id, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().field).toBe(field);
+  });
+
+  it('needs appointments.edit: a hygienist cannot check in', async () => {
+    const appointment = await book();
+    const response = await patch(appointment.id, CHECK_IN, hygienist);
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('another practice’s appointment is not found', async () => {
+    const appointment = await book();
+    const admin = await t.login('admin');
+    const response = await t.request({
+      method: 'PATCH',
+      url: `/api/appointments/${appointment.id}`,
+      cookie: admin,
+      practiceId: 2,
+      body: CHECK_IN,
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('follow-up bookings', () => {
+  it('a follow-up may last 15 or 45 minutes; any other booking may not', async () => {
+    const fifteen = await t.request({
+      method: 'POST',
+      url: '/api/appointments',
+      cookie: receptionist,
+      body: {
+        patientId,
+        providerId: doctorId,
+        treatmentRoom: 'Room 9',
+        appointmentDate: on('15:00', FOLLOW_UP_DAY),
+        duration: 15,
+        procedure: 'Follow-up',
+        appointmentType: 'follow-up',
+      },
+    });
+    expect(fifteen.statusCode, fifteen.body).toBe(201);
+    expect(fifteen.json()).toMatchObject({ duration: 15, appointmentType: 'follow-up' });
+    const fortyFive = await t.request({
+      method: 'POST',
+      url: '/api/appointments',
+      cookie: receptionist,
+      body: {
+        patientId,
+        providerId: doctorId,
+        treatmentRoom: 'Room 9',
+        appointmentDate: on('15:15', FOLLOW_UP_DAY),
+        duration: 45,
+        procedure: 'Follow-up',
+        appointmentType: 'follow-up',
+      },
+    });
+    expect(fortyFive.statusCode, fortyFive.body).toBe(201);
+    const plain = await t.request({
+      method: 'POST',
+      url: '/api/appointments',
+      cookie: receptionist,
+      body: {
+        patientId,
+        providerId: doctorId,
+        treatmentRoom: 'Room 10',
+        appointmentDate: on('16:00', FOLLOW_UP_DAY),
+        duration: 15,
+        procedure: 'Cleaning',
+      },
+    });
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json()).toMatchObject({ field: 'duration', message: 'duration must be at least 30 minutes' });
+    // A follow-up may be resized to 45; changing its type away from follow-up with 45 is refused.
+    const resize = await patch(fifteen.json().id, { duration: 45, appointmentDate: on('14:00', FOLLOW_UP_DAY) });
+    expect(resize.statusCode, resize.body).toBe(200);
+    const retype = await patch(fifteen.json().id, { appointmentType: 'cleaning' });
+    expect(retype.statusCode).toBe(400);
+    expect(retype.json().field).toBe('duration');
+  });
+});
+
+describe('surveys and patient messages', () => {
+  it('records a survey and lists it for the patient', async () => {
+    const appointment = await book();
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/surveys/send',
+      cookie: receptionist,
+      body: {
+        patientId,
+        appointmentId: appointment.id,
+        type: 'satisfaction',
+        method: 'text',
+        treatmentCompleted: true,
+        providerName: 'Dr. Daniel Chen',
+        treatmentDate: DAY,
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      patientId,
+      appointmentId: appointment.id,
+      type: 'satisfaction',
+      method: 'text',
+      status: 'queued',
+      treatmentDate: DAY,
+    });
+    const list = await t.request({ url: `/api/surveys?patientId=${patientId}`, cookie: receptionist });
+    expect(list.json()).toContainEqual(expect.objectContaining({ id: response.json().id }));
+  });
+
+  it('refuses a survey for another patient’s appointment, an unknown method, and other practices', async () => {
+    const appointment = await book();
+    const send = (body: Record<string, unknown>, practiceId?: number, cookie = receptionist) =>
+      t.request({ method: 'POST', url: '/api/surveys/send', cookie, body, ...(practiceId ? { practiceId } : {}) });
+    const wrongPatient = await send({ patientId: otherPatientId, appointmentId: appointment.id });
+    expect(wrongPatient.statusCode).toBe(400);
+    expect(wrongPatient.json().field).toBe('appointmentId');
+    expect((await send({ patientId, appointmentId: appointment.id, method: 'fax' })).json().field).toBe('method');
+    expect((await send({ patientId: calgaryPatientId, appointmentId: appointment.id })).statusCode).toBe(404);
+    const admin = await t.login('admin');
+    expect((await send({ patientId, appointmentId: appointment.id }, 2, admin)).statusCode).toBe(404);
+  });
+
+  it('send-notification records a queued message on the patient’s preferred channel', async () => {
+    const appointment = await book();
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/communications/send-notification',
+      cookie: staff,
+      body: {
+        patientId,
+        type: 'appointment_change',
+        message: 'Your appointment moved to 10:00.',
+        appointmentId: appointment.id,
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const patient = await t.db
+      .selectFrom('patients')
+      .select('medical_history')
+      .where('id', '=', patientId)
+      .executeTakeFirstOrThrow();
+    const preference =
+      (JSON.parse(patient.medical_history) as { communicationPreference?: string }).communicationPreference ?? 'email';
+    expect(response.json()).toMatchObject({
+      patientId,
+      appointmentId: appointment.id,
+      type: 'appointment_change',
+      channel: preference,
+      status: 'queued',
+      message: 'Your appointment moved to 10:00.',
+    });
+    const list = await t.request({ url: `/api/communications/messages?patientId=${patientId}`, cookie: staff });
+    expect(list.json()[0]).toMatchObject({ id: response.json().id });
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity_id', '=', response.json().id)
+      .execute();
+    expect(audit).toEqual([{ action: 'message.queue' }]);
+  });
+
+  it('refuses an empty message, another practice’s patient and a caller without communications.send', async () => {
+    const send = (body: Record<string, unknown>, cookie = receptionist) =>
+      t.request({ method: 'POST', url: '/api/communications/send-notification', cookie, body });
+    const empty = await send({ patientId, message: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ field: 'message', message: 'message is required' });
+    expect((await send({ patientId: calgaryPatientId, message: 'Hi' })).statusCode).toBe(404);
+    const newhire = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'staff')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('user_permissions')
+      .values({ user_id: newhire.id, permission: 'communications.send', granted: 0 })
+      .execute();
+    expect((await send({ patientId, message: 'Hi' }, staff)).statusCode).toBe(403);
+    expect(
+      (await t.request({ url: `/api/communications/messages?patientId=${calgaryPatientId}`, cookie: receptionist }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
