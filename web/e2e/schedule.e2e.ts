@@ -378,6 +378,7 @@ describe('daily schedule', () => {
   it('checks a patient in: the card turns green with a check badge', async () => {
     await openCardMenu(booked, 'right-click');
     await page.getByRole('menuitem', { name: 'Check In' }).click();
+    await page.getByRole('dialog', { name: 'Quick Check-In' }).getByRole('button', { name: 'Quick Check-In' }).click();
     await expect.poll(async () => card(booked).getAttribute('data-status')).toBe('in-progress');
     await card(booked).getByTestId('checked-in-badge').waitFor();
     await expect

@@ -5,14 +5,15 @@ import { checkStartupConfiguration, defaultStartupConfiguration } from '@dental/
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppErrorBoundary, logError } from './app/error-boundary.tsx';
+import { AppErrorBoundary } from './app/error-boundary.tsx';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { registerServiceWorker } from './features/offline/service-worker-registration.ts';
+import { logError } from './lib/log.ts';
 
 /** Startup failure: plain markup, since the app itself could not start. */
 function showApplicationError(container: HTMLElement, error: unknown): void {
-  logError(error);
+  logError('Failed to start', error);
   container.innerHTML = `
     <main style="font-family: system-ui, sans-serif; max-width: 560px; margin: 4rem auto; padding: 0 1.5rem">
       <h1>Application Error</h1>

@@ -37,11 +37,46 @@ export interface AppointmentInput {
   override?: boolean;
 }
 
-/** What PATCH /api/appointments/{id} takes: moves, resizes, status changes, check-out. */
-export type AppointmentChanges = Partial<Omit<AppointmentInput, 'id'>> & {
-  checkedInAt?: string | null;
-  completedAt?: string | null;
+type PatchFields = PatchAppointmentBody;
+/** Fields the schema narrows to its picklist; callers may pass any text, which the command then checks. */
+type CheckedText = 'status' | 'waitingArea' | 'visitRating' | 'paymentMethod';
+type Widened<T> = T extends string ? string : T;
+
+/**
+ * What PATCH /api/appointments/{id} takes (moves, resizes, status changes, check-in, check-out), from
+ * the server's own schema so every patchable field passes. A status may be any spelling the schema
+ * accepts, such as the check-in panels' 'checked-in'.
+ */
+export type AppointmentChanges = {
+  [K in keyof PatchFields]?: K extends CheckedText ? Widened<PatchFields[K]> : PatchFields[K];
 };
+
+/** Spec 7's check-in field set, less the status and stamp the command sets. */
+export type CheckInDetails = Pick<
+  AppointmentChanges,
+  | 'arrivalTime'
+  | 'waitingArea'
+  | 'checkInNotes'
+  | 'insuranceVerified'
+  | 'emergencyContactConfirmed'
+  | 'medicalHistoryUpdated'
+  | 'paymentMethodOnFile'
+>;
+
+/**
+ * Spec 7's check-out and express field sets, less the status and stamp. Payment fields are left out
+ * by the caller while offline: payment is not processed without a connection.
+ */
+export type CheckOutDetails = Pick<
+  AppointmentChanges,
+  | 'notes'
+  | 'treatmentCompleted'
+  | 'patientSatisfaction'
+  | 'visitRating'
+  | 'paymentCollected'
+  | 'paymentAmount'
+  | 'paymentMethod'
+>;
 
 export interface QueuedAppointment {
   appointment: LocalAppointment;
@@ -123,6 +158,32 @@ export function updateAppointment(
 }
 
 /**
+ * Quick or full check-in (spec 2.12): in progress from now, with where and when the patient
+ * arrived and what was verified. Written locally and queued, so it works offline.
+ */
+export function checkIn(
+  store: LocalStore,
+  key: StoreKey,
+  id: string,
+  details: CheckInDetails,
+): Promise<QueuedAppointment> {
+  const changes = { ...details, status: 'checked-in', checkedInAt: store.clock().toISOString() };
+  // Spec 7 sends the check-in panels' own spelling; the schema reads it as in-progress.
+  return patchAppointment(store, key, id, changes, () => ({}), { status: 'checked-in' });
+}
+
+/** Full or express check-out (spec 2.11, 2.13): completed now, with what the visit recorded. */
+export function checkOut(
+  store: LocalStore,
+  key: StoreKey,
+  id: string,
+  details: CheckOutDetails,
+): Promise<QueuedAppointment> {
+  const changes = { ...details, status: 'completed', completedAt: store.clock().toISOString() };
+  return patchAppointment(store, key, id, changes, () => ({}));
+}
+
+/**
  * Check in, un-check in, check out, cancel or no-show from the schedule. Only the status is sent: a
  * cancel-only body needs just appointments.cancel on the server. The arrival and completion stamps
  * are set locally the way the server sets them, so the card is right before the next pull.
@@ -149,6 +210,7 @@ async function patchAppointment(
   id: string,
   changes: AppointmentChanges,
   localStamps: (current: LocalAppointment, next: LocalAppointment) => Partial<LocalAppointment>,
+  wire: Record<string, unknown> = {},
 ): Promise<QueuedAppointment> {
   const current = (await readRecord(store, key, 'appointments', id)) as LocalAppointment | undefined;
   if (!current) throw invalid('id', 'Appointment not found.');
@@ -172,7 +234,7 @@ async function patchAppointment(
     table: 'appointments',
     op: 'update',
     record: next as unknown as PlainRecord,
-    request: { method: 'PATCH', endpoint: `/api/appointments/${id}`, body: sent },
+    request: { method: 'PATCH', endpoint: `/api/appointments/${id}`, body: { ...sent, ...wire } },
   });
   return { appointment: next, entry };
 }

@@ -3,7 +3,7 @@ import type { FieldIssue } from '@dental/domain/validation/issues';
 import type { StoreKey } from './crypto/keys.ts';
 import { sealValue } from './crypto/seal.ts';
 import { type PlainRecord, toStoredRows } from './records.ts';
-import type { OutboxEntry, OutboxMethod, StoredRow } from './rows.ts';
+import type { OutboxEntry, OutboxMethod, SendOnlyTarget, StoredRow } from './rows.ts';
 import type { LocalStore } from './store.ts';
 
 export interface WriteRequest {
@@ -76,5 +76,36 @@ export async function writeThrough(store: LocalStore, key: StoreKey, input: Writ
     else await table.delete(rowId);
     entry.seq = await db.outbox.add(entry);
   });
+  return entry;
+}
+
+/**
+ * Queues a request that the server records without a row on this device (a check-out's recalls and
+ * survey). It goes through the outbox like any change, so it is sent once and in order, also after
+ * an offline check-out, and a refusal lands under Needs attention; there is nothing to roll back.
+ */
+export async function queueSend(
+  store: LocalStore,
+  key: StoreKey,
+  input: { target: SendOnlyTarget; endpoint: string; body: unknown },
+): Promise<OutboxEntry> {
+  const entryId = crypto.randomUUID();
+  const createdAt = store.clock().getTime();
+  const entry: OutboxEntry = {
+    id: entryId,
+    practiceId: store.practiceId,
+    type: 'create',
+    method: 'POST',
+    endpoint: input.endpoint,
+    body: await sealBody(store, key, entryId, input.body),
+    entity: { table: input.target, id: entryId },
+    previous: null,
+    applied: null,
+    createdAt,
+    attempts: 0,
+    nextAttemptAt: createdAt,
+    state: 'pending',
+  };
+  entry.seq = await store.db.outbox.add(entry);
   return entry;
 }

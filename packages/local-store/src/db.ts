@@ -1,6 +1,15 @@
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 import { type RosterDirty, type RosterPage, rosterMiddleware } from './roster.ts';
-import type { AppointmentRow, ClearRow, DeferredChange, MetaEntry, OutboxEntry, PatientRow, RowOf } from './rows.ts';
+import type {
+  AbsenceRow,
+  AppointmentRow,
+  ClearRow,
+  DeferredChange,
+  MetaEntry,
+  OutboxEntry,
+  PatientRow,
+  RowOf,
+} from './rows.ts';
 
 /**
  * Schema rule: NEW DEXIE VERSIONS ONLY. A version that has shipped is never edited, because
@@ -36,6 +45,11 @@ export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string,
     version: 3,
     stores: { roster: '&page', rosterDirty: '++seq' },
   },
+  {
+    // Provider absences (issue 7): a day's absences are those starting on or before it, so startDate is indexed.
+    version: 4,
+    stores: { provider_absences: '&id, providerId, startDate, endDate, updatedAt' },
+  },
 ];
 
 export const SCHEMA_VERSION = SCHEMA_VERSIONS.length;
@@ -53,6 +67,7 @@ export class DentalDb extends Dexie {
   declare readonly maintenance_schedules: EntityTable<ClearRow, 'id'>;
   declare readonly form_templates: EntityTable<ClearRow, 'id'>;
   declare readonly recall_types: EntityTable<ClearRow, 'id'>;
+  declare readonly provider_absences: EntityTable<AbsenceRow, 'id'>;
   declare readonly outbox: EntityTable<OutboxEntry, 'seq'>;
   declare readonly deferred: EntityTable<DeferredChange, 'key'>;
   declare readonly meta: EntityTable<MetaEntry, 'key'>;

@@ -1,6 +1,12 @@
 import type { SyncedTable } from '@dental/domain/sync/protocol';
 import type { StoreKey } from './crypto/keys.ts';
-import { fromStoredRows, type LocalAppointment, type LocalPatient, type PlainRecord } from './records.ts';
+import {
+  fromStoredRows,
+  type LocalAbsence,
+  type LocalAppointment,
+  type LocalPatient,
+  type PlainRecord,
+} from './records.ts';
 import { readRoster } from './roster.ts';
 import type { ClearRow, ClearTable, StoredRow } from './rows.ts';
 import type { LocalStore } from './store.ts';
@@ -27,6 +33,27 @@ export async function readAppointmentsForPatient(
   patientId: string,
 ): Promise<LocalAppointment[]> {
   const rows = await store.db.appointments.where('patientId').equals(patientId).sortBy('appointmentDate');
+  return (await fromStoredRows(store, key, 'appointments', rows)) as unknown as LocalAppointment[];
+}
+
+/** Provider absences overlapping the practice days [from, to] (YYYY-MM-DD, inclusive). */
+export async function readAbsences(store: LocalStore, key: StoreKey, from: string, to = from): Promise<LocalAbsence[]> {
+  const rows = await store.db.provider_absences
+    .where('startDate')
+    .belowOrEqual(to)
+    .filter((row) => row.endDate >= from)
+    .toArray();
+  return (await fromStoredRows(store, key, 'provider_absences', rows)) as unknown as LocalAbsence[];
+}
+
+/** Every appointment of the practice days [from, to] (inclusive), cancelled ones included, in start order. */
+export async function readAppointmentsForDays(
+  store: LocalStore,
+  key: StoreKey,
+  from: string,
+  to: string,
+): Promise<LocalAppointment[]> {
+  const rows = await store.db.appointments.where('day').between(from, to, true, true).sortBy('appointmentDate');
   return (await fromStoredRows(store, key, 'appointments', rows)) as unknown as LocalAppointment[];
 }
 

@@ -1,5 +1,6 @@
 import { DEFAULT_COMMUNICATION_PREFERENCE } from '@dental/domain/patients/patient.schema';
 import type { PatientView } from '@dental/domain/patients/visibility';
+import type { ProviderAbsence } from '@dental/domain/scheduling/absence.schema';
 import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
 import type { SyncedTable } from '@dental/domain/sync/protocol';
 import type { StoreKey } from './crypto/keys.ts';
@@ -18,6 +19,7 @@ export interface LocalMarks {
 }
 export type LocalPatient = PatientView & LocalMarks;
 export type LocalAppointment = Appointment & LocalMarks & { day: string };
+export type LocalAbsence = ProviderAbsence & LocalMarks;
 
 /** What a record's sealed fields read as when its ciphertext fails (spec 8's marker). */
 const DECRYPTION_FALLBACK: Record<SealedTable, () => Record<string, unknown>> = {
@@ -46,6 +48,14 @@ const DECRYPTION_FALLBACK: Record<SealedTable, () => Record<string, unknown>> = 
     notes: DECRYPTION_ERROR,
     providerName: DECRYPTION_ERROR,
     providerColor: null,
+    createdAt: DECRYPTION_ERROR,
+  }),
+  // The provider and the days stay clear, so an absence that cannot be opened still blocks its days.
+  provider_absences: () => ({
+    reason: DECRYPTION_ERROR,
+    notes: DECRYPTION_ERROR,
+    emergencyContact: null,
+    createdBy: null,
     createdAt: DECRYPTION_ERROR,
   }),
 };

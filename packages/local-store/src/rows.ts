@@ -5,13 +5,13 @@
 import type { SyncedTable } from '@dental/domain/sync/protocol';
 import type { Sealed } from './crypto/seal.ts';
 
-export type SealedTable = 'patients' | 'appointments';
+export type SealedTable = 'patients' | 'appointments' | 'provider_absences';
 export type ClearTable = Exclude<SyncedTable, SealedTable>;
 
-export const SEALED_TABLES: readonly SealedTable[] = ['patients', 'appointments'];
+export const SEALED_TABLES: readonly SealedTable[] = ['patients', 'appointments', 'provider_absences'];
 
 export function isSealedTable(table: SyncedTable): table is SealedTable {
-  return table === 'patients' || table === 'appointments';
+  return (SEALED_TABLES as readonly string[]).includes(table);
 }
 
 /**
@@ -37,6 +37,8 @@ export const CLEAR_FIELDS = {
     'updatedAt',
     'version',
   ],
+  // Why a provider is away (sick leave) and the notes about it are personal: only what a day's read needs is clear.
+  provider_absences: ['id', 'practiceId', 'providerId', 'startDate', 'endDate', 'updatedAt', 'version'],
 } as const satisfies Record<SealedTable, readonly string[]>;
 
 interface SealedRowBase {
@@ -69,13 +71,20 @@ export interface AppointmentRow extends SealedRowBase {
   completedAt: string | null;
 }
 
+export interface AbsenceRow extends SealedRowBase {
+  providerId: number;
+  /** YYYY-MM-DD practice days, inclusive. */
+  startDate: string;
+  endDate: string;
+}
+
 /** Rows of the tables without patient data: the server's record as is, keyed by the pull feed's text id. */
 export interface ClearRow {
   id: string;
   [field: string]: unknown;
 }
 
-export type StoredRow = PatientRow | AppointmentRow | ClearRow;
+export type StoredRow = PatientRow | AppointmentRow | AbsenceRow | ClearRow;
 
 export interface RowOf {
   patients: PatientRow;
@@ -86,6 +95,19 @@ export interface RowOf {
   maintenance_schedules: ClearRow;
   form_templates: ClearRow;
   recall_types: ClearRow;
+  provider_absences: AbsenceRow;
+}
+
+/**
+ * Requests the server records without a row on this device: the recalls and the survey of a
+ * check-out. Their entries apply nothing locally, so a refusal has nothing to roll back.
+ */
+export const SEND_ONLY_TARGETS = ['recalls', 'survey_sends'] as const;
+export type SendOnlyTarget = (typeof SEND_ONLY_TARGETS)[number];
+export type OutboxTarget = SyncedTable | SendOnlyTarget;
+
+export function isSendOnlyTarget(table: OutboxTarget): table is SendOnlyTarget {
+  return (SEND_ONLY_TARGETS as readonly string[]).includes(table);
 }
 
 export type OutboxType = 'create' | 'update' | 'delete';
@@ -103,7 +125,8 @@ export interface OutboxEntry {
   endpoint: string;
   /** The JSON body, sealed (AAD `${practiceId}/outbox/${id}`): it holds patient data. */
   body?: Sealed;
-  entity: { table: SyncedTable; id: string };
+  /** The row it changes; for a send-only entry, the kind of record and the id it is sent with. */
+  entity: { table: OutboxTarget; id: string };
   /** The row before the change, restored if the server refuses it; null when the row did not exist. */
   previous: StoredRow | null;
   /** The optimistic row this entry wrote (null for a delete), re-applied when the user retries. */

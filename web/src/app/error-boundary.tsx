@@ -1,5 +1,6 @@
 import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { logError } from '../lib/log.ts';
 
 const RECOVERY_KEY = 'dentalflow:chunk-recovery';
 
@@ -9,10 +10,6 @@ export function isDynamicImportFailure(error: unknown): boolean {
   return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|ChunkLoadError|Loading chunk/i.test(
     message,
   );
-}
-
-export function logError(error: unknown, info?: ErrorInfo): void {
-  console.error(`[${new Date().toISOString()}] ${window.location.href}`, error, info?.componentStack ?? '');
 }
 
 interface State {
@@ -29,7 +26,7 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, State>
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    logError(error, info);
+    logError('Uncaught error', error, info?.componentStack ?? '');
     if (this.state.phase === 'recovering' || isDynamicImportFailure(error)) {
       // Reload once to fetch the new version's files; a second failure shows the error screen.
       if (sessionStorage.getItem(RECOVERY_KEY)) {
@@ -92,7 +89,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    logError(error, info);
+    logError('Uncaught error', error, info?.componentStack ?? '');
   }
 
   override render() {

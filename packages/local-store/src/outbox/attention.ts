@@ -2,10 +2,10 @@ import { sealBody } from '../commands.ts';
 import type { StoreKey } from '../crypto/keys.ts';
 import { DECRYPT_FAILED, openRecords, openValue } from '../crypto/seal.ts';
 import { fromStoredRows, mergeBody, toStoredRows } from '../records.ts';
-import type { OutboxEntry, OutboxFailure, StoredRow } from '../rows.ts';
+import { isSendOnlyTarget, type OutboxEntry, type OutboxFailure, type StoredRow } from '../rows.ts';
 import type { LocalStore } from '../store.ts';
 import { describeEntry, friendlyConflictMessage } from './describe.ts';
-import { removeEntry } from './queue.ts';
+import { localTableOf, removeEntry } from './queue.ts';
 
 export { describeEntry, friendlyConflictMessage } from './describe.ts';
 
@@ -77,10 +77,11 @@ export async function discard(store: LocalStore, id: string): Promise<boolean> {
 }
 
 async function reappliedRow(store: LocalStore, key: StoreKey, entry: OutboxEntry, body: unknown) {
-  if (!entry.applied) return null;
-  const [record] = await fromStoredRows(store, key, entry.entity.table, [entry.applied]);
+  const { table } = entry.entity;
+  if (!entry.applied || isSendOnlyTarget(table)) return null;
+  const [record] = await fromStoredRows(store, key, table, [entry.applied]);
   if (!record || record.decryptionError) return entry.applied;
-  const [row] = await toStoredRows(store, key, entry.entity.table, [mergeBody(record, body)]);
+  const [row] = await toStoredRows(store, key, table, [mergeBody(record, body)]);
   return row ?? entry.applied;
 }
 
@@ -106,7 +107,7 @@ export async function retry(
   const applied = await reappliedRow(store, key, entry, changedBody);
   const sealedBody = body === undefined ? undefined : await sealBody(store, key, nextId, body);
   const { db } = store;
-  const table = db.table(entry.entity.table);
+  const table = localTableOf(db, entry);
   const { seq: _seq, failure: _failure, lastError: _lastError, body: _body, ...kept } = entry;
   const next: OutboxEntry = {
     ...kept,
@@ -117,11 +118,13 @@ export async function retry(
     nextAttemptAt: store.clock().getTime(),
     state: 'pending',
   };
-  await db.transaction('rw', [db.outbox, table], async () => {
+  await db.transaction('rw', [db.outbox, ...(table ? [table] : [])], async () => {
     if (entry.seq === undefined || !(await db.outbox.get(entry.seq))) return;
-    next.previous = ((await table.get(entry.entity.id)) as StoredRow | undefined) ?? null;
-    if (applied) await table.put(applied);
-    else await table.delete(entry.entity.id);
+    if (table) {
+      next.previous = ((await table.get(entry.entity.id)) as StoredRow | undefined) ?? null;
+      if (applied) await table.put(applied);
+      else await table.delete(entry.entity.id);
+    }
     await db.outbox.delete(entry.seq);
     next.seq = await db.outbox.add(next);
   });

@@ -13,6 +13,7 @@ const NOUNS: Record<string, string> = {
   maintenance_schedules: 'maintenance',
   form_templates: 'form template',
   recall_types: 'recall type',
+  provider_absences: 'provider absence',
 };
 
 const VERBS = { create: 'Create', update: 'Update', delete: 'Delete' } as const;
@@ -48,6 +49,14 @@ export function describeEntry(store: LocalStore, entry: OutboxEntry, opened: Ope
   const body = fieldsOf(opened?.ok ? opened.plain : undefined);
   const { table } = entry.entity;
   if (table === 'appointments') return describeAppointment(store, entry, body);
+  if (table === 'recalls') {
+    const due = text(body.dueDate);
+    return due ? `Record recall due ${due}` : 'Record recall';
+  }
+  if (table === 'survey_sends') {
+    const method = text(body.method);
+    return method ? `Send satisfaction survey by ${method}` : 'Send satisfaction survey';
+  }
   const noun = NOUNS[table] ?? table;
   if (table === 'patients') {
     const name = [text(body.firstName), text(body.lastName)].filter(Boolean).join(' ');

@@ -8,7 +8,7 @@ import {
 import { type StoreKey, StoreLockedError } from '../crypto/keys.ts';
 import { DECRYPT_FAILED, openValue, sealValue } from '../crypto/seal.ts';
 import { toStoredRows } from '../records.ts';
-import type { OutboxEntry, StoredRow } from '../rows.ts';
+import { isSendOnlyTarget, type OutboxEntry, type StoredRow } from '../rows.ts';
 import type { LocalStore } from '../store.ts';
 import { acknowledge, acknowledgeAll, firstPending, pendingCount, refuse } from './queue.ts';
 import { backoffDelay, classify, retryAfterMs, STUCK_AFTER_ATTEMPTS } from './retry.ts';
@@ -125,8 +125,10 @@ export function createPusher(options: PusherOptions): Pusher {
   async function canonicalRow(entry: OutboxEntry, body: unknown): Promise<StoredRow | null> {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
     const record = body as Record<string, unknown>;
-    if (record.id === undefined || String(record.id) !== entry.entity.id) return null;
-    const [row] = await toStoredRows(store, key, entry.entity.table, [{ ...record, id: entry.entity.id }]);
+    const { table, id } = entry.entity;
+    // A send-only entry has no row on this device for the answer to replace.
+    if (isSendOnlyTarget(table) || record.id === undefined || String(record.id) !== id) return null;
+    const [row] = await toStoredRows(store, key, table, [{ ...record, id }]);
     return row ?? null;
   }
 

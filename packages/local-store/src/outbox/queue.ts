@@ -1,5 +1,5 @@
 import type { DentalDb } from '../db.ts';
-import { entityKey, type OutboxEntry, type StoredRow } from '../rows.ts';
+import { entityKey, isSendOnlyTarget, type OutboxEntry, type StoredRow } from '../rows.ts';
 import type { LocalStore } from '../store.ts';
 
 export type { OutboxEntry, OutboxFailure } from '../rows.ts';
@@ -31,10 +31,10 @@ export async function pendingEntityKeys(db: DentalDb): Promise<Set<string>> {
   return keys;
 }
 
-async function putOrDelete(db: DentalDb, entry: OutboxEntry, row: StoredRow | null): Promise<void> {
-  const table = db.table(entry.entity.table);
-  if (row) await table.put(row);
-  else await table.delete(entry.entity.id);
+/** The local table an entry changed; none for a send-only entry, which changed nothing on this device. */
+export function localTableOf(db: DentalDb, entry: OutboxEntry) {
+  const { table } = entry.entity;
+  return isSendOnlyTarget(table) ? null : db.table(table);
 }
 
 async function otherPendingForEntity(db: DentalDb, entry: OutboxEntry): Promise<OutboxEntry[]> {
@@ -64,7 +64,9 @@ export async function acknowledgeAll(
   db: DentalDb,
   accepted: readonly { entry: OutboxEntry; canonical: StoredRow | null }[],
 ): Promise<void> {
-  const tableNames = [...new Set(accepted.map(({ entry }) => entry.entity.table))];
+  const tableNames = [
+    ...new Set(accepted.flatMap(({ entry }) => (isSendOnlyTarget(entry.entity.table) ? [] : [entry.entity.table]))),
+  ];
   await db.transaction('rw', [db.outbox, db.deferred, ...tableNames.map((name) => db.table(name))], async () => {
     const seqs = accepted.flatMap(({ entry }) => (entry.seq === undefined ? [] : [entry.seq]));
     const stillQueued = new Set((await db.outbox.bulkGet(seqs)).flatMap((entry) => (entry ? [entry.id] : [])));
@@ -73,7 +75,9 @@ export async function acknowledgeAll(
     await db.outbox.bulkDelete(live.flatMap(({ entry }) => (entry.seq === undefined ? [] : [entry.seq])));
 
     const lastPerRow = new Map<string, { entry: OutboxEntry; canonical: StoredRow | null }>();
-    for (const item of live) lastPerRow.set(entityKey(item.entry.entity.table, item.entry.entity.id), item);
+    const withRows = live.filter(({ entry }) => !isSendOnlyTarget(entry.entity.table));
+    if (withRows.length === 0) return;
+    for (const item of withRows) lastPerRow.set(entityKey(item.entry.entity.table, item.entry.entity.id), item);
     const rows = [...lastPerRow.values()];
     const waiting = await db.outbox
       .where('[entity.table+entity.id]')
@@ -117,10 +121,13 @@ export async function acknowledgeAll(
  * lose their optimistic effect until they are acknowledged, and now roll back to that state too.
  */
 async function restoreServerState(db: DentalDb, entry: OutboxEntry): Promise<void> {
+  const table = localTableOf(db, entry);
+  if (!table) return;
   const key = entityKey(entry.entity.table, entry.entity.id);
   const deferred = await db.deferred.get(key);
   const target = deferred ? deferred.row : entry.previous;
-  await putOrDelete(db, entry, target);
+  if (target) await table.put(target);
+  else await table.delete(entry.entity.id);
   const later = await otherPendingForEntity(db, entry);
   for (const other of later) {
     if (other.seq !== undefined) await db.outbox.update(other.seq, { previous: target });
@@ -130,8 +137,8 @@ async function restoreServerState(db: DentalDb, entry: OutboxEntry): Promise<voi
 
 /** The server refused the entry for good: roll back and keep it for the user, in one transaction. */
 export async function refuse(db: DentalDb, entry: OutboxEntry, failure: OutboxEntry['failure']): Promise<void> {
-  const table = db.table(entry.entity.table);
-  await db.transaction('rw', [db.outbox, db.deferred, table], async () => {
+  const table = localTableOf(db, entry);
+  await db.transaction('rw', [db.outbox, db.deferred, ...(table ? [table] : [])], async () => {
     if (entry.seq === undefined || !(await db.outbox.get(entry.seq))) return;
     await db.outbox.update(entry.seq, { state: 'attention', failure, lastError: undefined });
     await restoreServerState(db, entry);
@@ -143,8 +150,8 @@ export async function refuse(db: DentalDb, entry: OutboxEntry, failure: OutboxEn
  * already was.
  */
 export async function removeEntry(db: DentalDb, entry: OutboxEntry): Promise<void> {
-  const table = db.table(entry.entity.table);
-  await db.transaction('rw', [db.outbox, db.deferred, table], async () => {
+  const table = localTableOf(db, entry);
+  await db.transaction('rw', [db.outbox, db.deferred, ...(table ? [table] : [])], async () => {
     if (entry.seq === undefined || !(await db.outbox.get(entry.seq))) return;
     if (entry.state === 'pending') await restoreServerState(db, entry);
     await db.outbox.delete(entry.seq);

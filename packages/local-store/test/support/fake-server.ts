@@ -72,6 +72,14 @@ export class FakeServer {
   }
 
   private apply(method: string, path: string, body: unknown): Answer {
+    const send = /^\/api\/(recalls|surveys\/send)$/.exec(path);
+    // Records the server keeps without a row on the device: answered with a new id, as the server does.
+    if (send && method === 'POST') {
+      this.applied += 1;
+      const row = { ...(body as Record<string, unknown>), id: `${send[1]}-${this.applied}`, createdAt: 'server' };
+      this.rows.set(`${send[1]}/${row.id}`, row);
+      return { status: 201, body: row };
+    }
     const match = /^\/api\/(patients|appointments)(?:\/([^/]+))?$/.exec(path);
     if (!match) return { status: 404, body: { error: 'Not Found', message: `No API route matches ${method}` } };
     const [, table, id] = match;

@@ -63,7 +63,17 @@ export function initialValues(initial: FormInitial, timeZone: string): FormValue
 }
 
 export type BookingFields = Required<
-  Omit<AppointmentChanges, 'status' | 'override' | 'checkedInAt' | 'completedAt' | 'appointmentType'>
+  Pick<
+    AppointmentChanges,
+    | 'patientId'
+    | 'providerId'
+    | 'assistantId'
+    | 'treatmentRoom'
+    | 'appointmentDate'
+    | 'duration'
+    | 'procedure'
+    | 'notes'
+  >
 >;
 
 /** Only what the user changed is sent, so an edit does not overwrite someone else's change to another field. */

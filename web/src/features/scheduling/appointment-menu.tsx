@@ -25,6 +25,10 @@ interface Props {
   canCancel: boolean;
   onClose(): void;
   onStatus(appointment: GridAppointment, action: StatusAction): void;
+  /** Opens Quick Check-In (spec 2.12). */
+  onCheckIn(appointment: GridAppointment): void;
+  /** Opens Express Check-Out (spec 2.13), which leads on to the full wizard. */
+  onCheckOut(appointment: GridAppointment): void;
   onEdit(appointment: GridAppointment): void;
   onMove(appointment: GridAppointment): void;
   onChangeDuration(appointment: GridAppointment): void;
@@ -51,7 +55,7 @@ export function AppointmentMenu({ target, canEdit, canCancel, onClose, ...on }: 
           <Menu.Item
             leftSection={<IconLogout size={16} aria-hidden="true" />}
             disabled={!canEdit}
-            onClick={status('check-out')}
+            onClick={run(on.onCheckOut)}
           >
             Check Out
           </Menu.Item>
@@ -67,7 +71,7 @@ export function AppointmentMenu({ target, canEdit, canCancel, onClose, ...on }: 
         <Menu.Item
           leftSection={<IconCircleCheck size={16} aria-hidden="true" />}
           disabled={!canEdit}
-          onClick={status('check-in')}
+          onClick={run(on.onCheckIn)}
         >
           Check In
         </Menu.Item>

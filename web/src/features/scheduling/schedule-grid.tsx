@@ -53,6 +53,8 @@ export interface ScheduleGridProps {
     returnFocus: HTMLElement | null,
   ): void;
   onAppointmentEdit?(appointment: GridAppointment): void;
+  /** Opens a maintenance window for editing; without it the cards are not interactive. */
+  onMaintenanceOpen?(id: string): void;
   /** Resolves true when the move was written; the card stays at its target meanwhile. */
   onMove?(appointment: GridAppointment, target: SlotRef & { appointmentDate: string }): Promise<boolean>;
   onResize?(appointment: GridAppointment, duration: number): Promise<boolean>;
@@ -165,23 +167,34 @@ function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
               {...bodyProps}
             >
               <div ref={cursorRef} className={classes.cursor} aria-hidden="true" />
-              {windows.map(({ window, box, label }) => (
-                <div
-                  key={window.id}
-                  className={classes.maintenance}
-                  style={{ top: box.top, left: box.left, width: box.width, height: box.height }}
-                  data-testid="maintenance-card"
-                  data-room={window.roomId}
-                  title={`${window.title} (${label})`}
-                >
-                  <Text span size="xs" fw={700} display="block" truncate>
-                    {window.title}
-                  </Text>
-                  <Text span size="xs" display="block" truncate>
-                    Maintenance · {label}
-                  </Text>
-                </div>
-              ))}
+              {windows.map(({ window, box, label }) => {
+                const Tag = props.onMaintenanceOpen ? 'button' : 'div';
+                return (
+                  <Tag
+                    key={window.id}
+                    {...(Tag === 'button'
+                      ? {
+                          type: 'button' as const,
+                          onClick: () => props.onMaintenanceOpen?.(window.id),
+                          'aria-label': `Maintenance ${window.title}, ${window.roomId}, ${label}: edit`,
+                        }
+                      : {})}
+                    className={classes.maintenance}
+                    style={{ top: box.top, left: box.left, width: box.width, height: box.height }}
+                    data-testid="maintenance-card"
+                    data-room={window.roomId}
+                    data-maintenance-id={window.id}
+                    title={`${window.title} (${label})`}
+                  >
+                    <Text span size="xs" fw={700} display="block" truncate>
+                      {window.title}
+                    </Text>
+                    <Text span size="xs" display="block" truncate>
+                      Maintenance · {label}
+                    </Text>
+                  </Tag>
+                );
+              })}
               {placed.map(({ appointment, box, time }) => (
                 <AppointmentCard
                   key={appointment.id}

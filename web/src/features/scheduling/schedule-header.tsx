@@ -1,4 +1,5 @@
 import '@mantine/dates/styles.css';
+import { absenceReasonLabel } from '@dental/domain/scheduling/absence.schema';
 import { addDays } from '@dental/domain/scheduling/booking-rules';
 import { longDate } from '@dental/domain/time/zones';
 import {
@@ -40,9 +41,13 @@ interface Props {
   providers: readonly Provider[];
   closed: boolean;
   canCreate: boolean;
+  /** Absences and maintenance move and block bookings: appointments.edit, as on the server. */
+  canEdit: boolean;
   onNewAppointment(): void;
   onProviderAbsence(): void;
   onScheduleMaintenance(): void;
+  /** Providers away on this day: named under the legend, so nobody books them by mistake. */
+  absences?: readonly { id: string; providerId: number; reason: string }[];
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -58,6 +63,24 @@ function parseTypedDate(value: string): string | null {
   const month = String(parsed.getMonth() + 1).padStart(2, '0');
   const day = String(parsed.getDate()).padStart(2, '0');
   return `${parsed.getFullYear()}-${month}-${day}`;
+}
+
+function AbsenceLine({ providers, absences }: { providers: readonly Provider[]; absences: Props['absences'] }) {
+  if (!absences || absences.length === 0) return null;
+  const names = absences.map((absence) => {
+    const name = providers.find((provider) => provider.id === absence.providerId)?.name ?? 'A provider';
+    return { id: absence.id, text: `${name} absent (${absenceReasonLabel(absence.reason).toLowerCase()})` };
+  });
+  return (
+    <Group gap="xs" data-testid="absence-line">
+      <IconUserOff size={16} aria-hidden="true" color="var(--mantine-color-orange-7)" />
+      {names.map((entry) => (
+        <Text key={entry.id} size="sm" c="orange.8" fw={500}>
+          {entry.text}
+        </Text>
+      ))}
+    </Group>
+  );
 }
 
 function ProviderLegend({ providers }: { providers: readonly Provider[] }) {
@@ -88,7 +111,7 @@ function ProviderLegend({ providers }: { providers: readonly Provider[] }) {
 }
 
 export function ScheduleHeader(props: Props) {
-  const { date, today, timeZone, roomCount, closed, canCreate } = props;
+  const { date, today, timeZone, roomCount, closed, canCreate, canEdit } = props;
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -117,6 +140,7 @@ export function ScheduleHeader(props: Props) {
           <Button
             variant="default"
             leftSection={<IconUserOff size={16} aria-hidden="true" />}
+            disabled={!canEdit}
             onClick={props.onProviderAbsence}
           >
             Provider Absence
@@ -124,6 +148,7 @@ export function ScheduleHeader(props: Props) {
           <Button
             variant="default"
             leftSection={<IconTool size={16} aria-hidden="true" />}
+            disabled={!canEdit}
             onClick={props.onScheduleMaintenance}
           >
             Schedule Maintenance
@@ -210,6 +235,7 @@ export function ScheduleHeader(props: Props) {
         </Group>
       </Group>
       <ProviderLegend providers={props.providers} />
+      <AbsenceLine providers={props.providers} absences={props.absences} />
     </Stack>
   );
 }

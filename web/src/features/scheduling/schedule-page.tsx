@@ -5,13 +5,14 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useAuth } from '../auth/auth-context.tsx';
+import { useFrontDesk } from '../front-desk/front-desk.tsx';
 import { useLocalData } from '../offline/local-data.tsx';
 import { LocalDataGate } from '../offline/local-data-gate.tsx';
+import { useScheduleTools } from '../schedule-tools/schedule-tools.tsx';
 import { DurationDialog, MoveDialog } from './adjust-dialogs.tsx';
 import { AppointmentForm } from './appointment-form.tsx';
 import type { FormInitial } from './appointment-form-values.ts';
 import { AppointmentMenu, type AppointmentMenuTarget } from './appointment-menu.tsx';
-import { ComingLaterDialog } from './coming-later-dialog.tsx';
 import { practiceToday } from './practice-clock.tsx';
 import { ScheduleGrid, type SlotRef } from './schedule-grid.tsx';
 import { ScheduleHeader } from './schedule-header.tsx';
@@ -20,8 +21,6 @@ import { SlotMenu, type SlotMenuTarget } from './slot-menu.tsx';
 import { useAppointmentActions } from './use-appointment-actions.ts';
 import { useBookingPrefill } from './use-booking-prefill.ts';
 import { useScheduleDay } from './use-schedule-day.ts';
-
-type LaterFeature = 'Provider Absence' | 'Schedule Maintenance';
 
 interface FormState {
   opened: boolean;
@@ -49,7 +48,7 @@ function DailySchedule() {
   const [slotMenu, setSlotMenu] = useState<SlotMenuTarget | null>(null);
   const [cardMenu, setCardMenu] = useState<AppointmentMenuTarget | null>(null);
   const [adjusting, setAdjusting] = useState<{ kind: 'move' | 'duration'; appointment: GridAppointment } | null>(null);
-  const [later, setLater] = useState<LaterFeature | null>(null);
+  const tools = useScheduleTools(day);
 
   const canCreate = can(user, 'appointments.create');
   const canEdit = can(user, 'appointments.edit');
@@ -73,6 +72,7 @@ function DailySchedule() {
     [openForm, patientParam, navigate],
   );
   useBookingPrefill(day.hours, date, patientParam, prefill);
+  const desk = useFrontDesk(day, { today, canEdit, onBookManually: prefill });
 
   const onSlotClick = useCallback(
     (slot: SlotRef) => openForm({ date: dayRef.current.date, time: slot.time, room: slot.room }),
@@ -121,10 +121,13 @@ function DailySchedule() {
         providers={day.providers}
         closed={closed || !day.hours}
         canCreate={canCreate}
+        canEdit={canEdit}
         onNewAppointment={() => openForm({ date })}
-        onProviderAbsence={() => setLater('Provider Absence')}
-        onScheduleMaintenance={() => setLater('Schedule Maintenance')}
+        onProviderAbsence={tools.openAbsence}
+        onScheduleMaintenance={() => tools.openMaintenance()}
+        absences={tools.absences}
       />
+      {desk.waitingRoom}
       {!day.loaded ? (
         <Center py="xl">
           <Loader aria-label="Loading the schedule" />
@@ -149,15 +152,17 @@ function DailySchedule() {
           onAppointmentEdit={editAppointment}
           onMove={onMove}
           onResize={actions.resize}
+          onMaintenanceOpen={canEdit ? tools.editMaintenance : undefined}
         />
       )}
 
       <SlotMenu
         target={slotMenu}
         canCreate={canCreate}
+        canEdit={canEdit}
         onClose={() => setSlotMenu(null)}
         onAddAppointment={(slot) => openForm({ date: day.date, time: slot.time, room: slot.room })}
-        onScheduleMaintenance={() => setLater('Schedule Maintenance')}
+        onScheduleMaintenance={tools.openMaintenance}
       />
       <AppointmentMenu
         target={cardMenu}
@@ -165,6 +170,8 @@ function DailySchedule() {
         canCancel={canCancel}
         onClose={() => setCardMenu(null)}
         onStatus={(appointment, action) => void actions.setStatus(appointment, action)}
+        onCheckIn={desk.checkIn}
+        onCheckOut={desk.checkOut}
         onEdit={editAppointment}
         onMove={(appointment) => setAdjusting({ kind: 'move', appointment })}
         onChangeDuration={(appointment) => setAdjusting({ kind: 'duration', appointment })}
@@ -201,7 +208,8 @@ function DailySchedule() {
           onResize={(duration) => actions.resize(adjusting.appointment, duration)}
         />
       )}
-      <ComingLaterDialog feature={later} onClose={() => setLater(null)} />
+      {tools.dialogs}
+      {desk.dialogs}
     </Stack>
   );
 }

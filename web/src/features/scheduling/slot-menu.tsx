@@ -11,13 +11,14 @@ export interface SlotMenuTarget {
 interface Props {
   target: SlotMenuTarget | null;
   canCreate: boolean;
+  canEdit: boolean;
   onClose(): void;
   onAddAppointment(slot: SlotRef): void;
   onScheduleMaintenance(slot: SlotRef): void;
 }
 
 /** The right-click menu of an empty slot (spec 2.6). */
-export function SlotMenu({ target, canCreate, onClose, onAddAppointment, onScheduleMaintenance }: Props) {
+export function SlotMenu({ target, canCreate, canEdit, onClose, onAddAppointment, onScheduleMaintenance }: Props) {
   const slot = target?.slot;
   return (
     <PointMenu point={target?.point ?? null} label={slot ? `${slot.room}, ${slot.time}` : ''} onClose={onClose}>
@@ -30,6 +31,7 @@ export function SlotMenu({ target, canCreate, onClose, onAddAppointment, onSched
       </Menu.Item>
       <Menu.Item
         leftSection={<IconTool size={16} aria-hidden="true" />}
+        disabled={!canEdit}
         onClick={() => slot && onScheduleMaintenance(slot)}
       >
         Schedule Maintenance

@@ -8,23 +8,20 @@ import { toast } from '../toasts/toast.ts';
 import type { GridAppointment } from './schedule-model.ts';
 import type { ScheduleDay } from './use-schedule-day.ts';
 
-export type StatusAction = 'check-in' | 'un-check-in' | 'check-out' | 'cancel' | 'no-show';
+/** Status changes made straight from the menu; check-in and check-out go through the front-desk dialogs. */
+export type StatusAction = 'un-check-in' | 'cancel' | 'no-show';
 
 const STATUS_OF: Record<StatusAction, string> = {
-  'check-in': 'in-progress',
   'un-check-in': 'scheduled',
-  'check-out': 'completed',
   cancel: 'cancelled',
   'no-show': 'no-show',
 };
 
 /** Spec 8's failure toasts, one per action. */
-const FAILURE: Record<StatusAction, { title: string; fallback?: string }> = {
-  'check-in': { title: 'Failed to check in patient' },
-  'un-check-in': { title: 'Failed to un-check in patient' },
-  'check-out': { title: 'Check Out Failed', fallback: 'Failed to complete check out process' },
-  cancel: { title: 'Failed to cancel appointment' },
-  'no-show': { title: 'Failed to mark as no-show' },
+const FAILURE: Record<StatusAction, string> = {
+  'un-check-in': 'Failed to un-check in patient',
+  cancel: 'Failed to cancel appointment',
+  'no-show': 'Failed to mark as no-show',
 };
 
 const RESIZE_CONFLICT_MESSAGE = 'Duration change conflicts with other appointments';
@@ -54,8 +51,8 @@ export function useAppointmentActions(day: ScheduleDay) {
   dayRef.current = day;
 
   const conflictsOf = useCallback((candidate: GridAppointment): Conflict[] => {
-    const { appointments, maintenance, timeZone } = dayRef.current;
-    return findConflicts(candidate, appointments, { maintenance, timeZone });
+    const { appointments, maintenance, absences, timeZone } = dayRef.current;
+    return findConflicts(candidate, appointments, { maintenance, absences, timeZone });
   }, []);
 
   const setStatus = useCallback(async (appointment: GridAppointment, action: StatusAction): Promise<boolean> => {
@@ -66,8 +63,7 @@ export function useAppointmentActions(day: ScheduleDay) {
       local.afterWrite();
       return true;
     } catch (error) {
-      const failure = FAILURE[action];
-      toast(failure.title, messageOf(error) ?? failure.fallback, 'error');
+      toast(FAILURE[action], messageOf(error), 'error');
       return false;
     }
   }, []);

@@ -1,9 +1,10 @@
 import type { WeeklyHours } from '@dental/domain/practices/hours';
 import type { DaySchedule } from '@dental/domain/scheduling/availability';
+import { addDays } from '@dental/domain/scheduling/booking-rules';
 import type { MaintenanceWindow } from '@dental/domain/scheduling/conflicts';
 import { localDayRange } from '@dental/domain/time/zones';
-import { readAppointmentsForDay, readTable } from '@dental/local-store/reads';
-import type { LocalAppointment } from '@dental/local-store/records';
+import { readAbsences, readAppointmentsForDay, readTable } from '@dental/local-store/reads';
+import type { LocalAbsence, LocalAppointment } from '@dental/local-store/records';
 import type { ClearRow } from '@dental/local-store/rows';
 import type { LocalStore } from '@dental/local-store/store';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -28,6 +29,9 @@ interface Reference {
 
 const NO_REFERENCE: Reference = { rooms: [], users: [], hours: [], maintenance: [] };
 const NO_APPOINTMENTS: LocalAppointment[] = [];
+const NO_ABSENCES: LocalAbsence[] = [];
+/** Absences are read this far ahead, so the next-open-day suggestion also avoids an absent provider. */
+const ABSENCE_LOOKAHEAD_DAYS = 14;
 
 export interface ScheduleDay {
   /** False until the first reads from the device (the day, and the rooms, staff and hours) have finished. */
@@ -50,6 +54,8 @@ export interface ScheduleDay {
   hours: WeeklyHours | null;
   maintenance: MaintenanceWindow[];
   maintenanceRows: ClearRow[];
+  /** Provider absences from this day to two weeks after it; `absentOn` picks one day's. */
+  absences: LocalAbsence[];
 }
 
 /** The last reference read per store, so a second reader (the booking form) starts with it instead of empty lists. */
@@ -82,6 +88,7 @@ function useReference(): Reference | undefined {
 interface DayRead {
   date: string | null;
   appointments: LocalAppointment[];
+  absences: LocalAbsence[];
 }
 
 /**
@@ -94,6 +101,10 @@ function useDayRead(date: string | null): DayRead | undefined {
     async () => ({
       date,
       appointments: store && key && date ? await readAppointmentsForDay(store, key, date) : NO_APPOINTMENTS,
+      absences:
+        store && key && date
+          ? await readAbsences(store, key, date, addDays(date, ABSENCE_LOOKAHEAD_DAYS))
+          : NO_ABSENCES,
     }),
     [store, key, date],
   );
@@ -112,6 +123,7 @@ export function useScheduleDay(requested: string): ScheduleDay {
   const loadedReference = useReference();
   const reference = loadedReference ?? NO_REFERENCE;
   const appointments = read?.appointments ?? NO_APPOINTMENTS;
+  const absences = read?.absences ?? NO_ABSENCES;
   const date = read?.date ?? requested;
 
   const rooms = useMemo(() => roomsFrom(reference.rooms, appointments), [reference.rooms, appointments]);
@@ -144,6 +156,7 @@ export function useScheduleDay(requested: string): ScheduleDay {
       hours,
       maintenance,
       maintenanceRows: reference.maintenance,
+      absences,
     }),
     [
       loaded,
@@ -158,6 +171,7 @@ export function useScheduleDay(requested: string): ScheduleDay {
       hours,
       maintenance,
       reference.maintenance,
+      absences,
     ],
   );
 }
@@ -193,5 +207,11 @@ export function daySchedule(
     providers: day.providers,
     appointments,
     maintenance: date === day.date ? day.maintenance : maintenanceOn(day, date),
+    absences: day.absences,
   };
+}
+
+/** The absences that keep a provider away on this practice day. */
+export function absentOn(absences: readonly LocalAbsence[], date: string): LocalAbsence[] {
+  return absences.filter((absence) => absence.startDate <= date && date <= absence.endDate);
 }

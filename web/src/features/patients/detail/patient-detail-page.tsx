@@ -10,12 +10,13 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { useLocalData } from '../../offline/local-data.tsx';
 import { toast } from '../../toasts/toast.ts';
 import { DemographicsSection } from './demographics-section.tsx';
+import { MessagesSection } from './messages-section.tsx';
 import { PatientHeader } from './patient-header.tsx';
 import { RecallsSection } from './recalls-section.tsx';
 import { AppointmentsSection, FamilySection, FormsSection, MedicalSection } from './record-sections.tsx';
 import { usePatient, usePatientAppointments, useProviders } from './use-patient.ts';
 
-type Tab = 'details' | 'medical' | 'family' | 'appointments' | 'recalls' | 'forms';
+type Tab = 'details' | 'medical' | 'family' | 'appointments' | 'recalls' | 'forms' | 'messages';
 
 /** One patient, read from the device so the front desk and the chair see it offline too. */
 export function PatientDetailPage() {
@@ -51,6 +52,7 @@ function PatientRecord({ patient }: { patient: LocalPatient }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const canEdit = can(user, 'patients.edit') && !patient.decryptionError;
+  const canSeeMessages = can(user, 'communications.view');
   const now = Date.now();
   const today = localDate(new Date(now), local.timezone);
 
@@ -126,6 +128,7 @@ function PatientRecord({ patient }: { patient: LocalPatient }) {
           <Tabs.Tab value="recalls">Recalls</Tabs.Tab>
           <Tabs.Tab value="family">Family</Tabs.Tab>
           <Tabs.Tab value="forms">Forms</Tabs.Tab>
+          {canSeeMessages && <Tabs.Tab value="messages">Messages</Tabs.Tab>}
         </Tabs.List>
         <Paper withBorder p="md" radius="md" mt="sm">
           <Tabs.Panel value="details">
@@ -146,6 +149,11 @@ function PatientRecord({ patient }: { patient: LocalPatient }) {
           <Tabs.Panel value="forms">
             <FormsSection patientId={patient.id} timeZone={local.timezone} />
           </Tabs.Panel>
+          {canSeeMessages && (
+            <Tabs.Panel value="messages">
+              <MessagesSection patientId={patient.id} timeZone={local.timezone} />
+            </Tabs.Panel>
+          )}
         </Paper>
       </Tabs>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Deactivate patient?" centered>

@@ -1,0 +1,126 @@
+import type { SendSurveyBody } from '@dental/domain/communications/survey.schema';
+import { CHECK_OUT_TEXTS } from '@dental/domain/scheduling/check-out';
+import { type CheckOutDetails, checkOut } from '@dental/local-store/appointment-commands';
+import { queueRecall, queueSurvey } from '@dental/local-store/check-out-commands';
+import type { StoreKey } from '@dental/local-store/crypto/keys';
+import type { LocalStore } from '@dental/local-store/store';
+import { logError, logWarning } from '../../lib/log.ts';
+import { bookFollowUp, type FollowUpRequest } from './follow-up.ts';
+
+export interface RecallChoice {
+  /** What the user chose, such as 'Cleaning'. */
+  label: string;
+  /** Null when this device has no recall type of that name: the recall is skipped (spec 8). */
+  recallTypeId: number | null;
+  lastVisitDate: string;
+  dueDate: string;
+  priority: string;
+  notes: string | null;
+}
+
+export interface CheckOutPlan {
+  appointmentId: string;
+  patientId: string;
+  details: CheckOutDetails;
+  followUp: FollowUpRequest | null;
+  recalls: RecallChoice[];
+  survey: SendSurveyBody | null;
+}
+
+/** One part of a check-out after the visit itself was completed. */
+export interface PartOutcome {
+  part: 'follow-up' | 'recall' | 'survey';
+  /** 'Follow-up', 'Recall: Cleaning', 'Survey'. */
+  label: string;
+  ok: boolean;
+  reason?: string;
+}
+
+export type CheckOutResult = { completed: false; error: string } | { completed: true; outcomes: PartOutcome[] };
+
+function reasonOf(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/**
+ * Spec 8's order and failure rules: the appointment is completed first and a failure there stops
+ * everything; the follow-up, each recall and the survey are then tried one by one, and a failure of
+ * any of them is logged and reported but does not undo the check-out. All of it is written to this
+ * device and queued, so it works offline; a refusal by the server later shows under Needs attention.
+ */
+export async function runCheckOut(
+  store: LocalStore,
+  key: StoreKey,
+  timeZone: string,
+  plan: CheckOutPlan,
+): Promise<CheckOutResult> {
+  try {
+    await checkOut(store, key, plan.appointmentId, plan.details);
+  } catch (error) {
+    logError(CHECK_OUT_TEXTS.completeFailed, error);
+    return { completed: false, error: reasonOf(error, CHECK_OUT_TEXTS.failedMessage) };
+  }
+  return { completed: true, outcomes: await runParts(store, key, timeZone, plan) };
+}
+
+/** The parts after the visit is completed; also what "Try again" re-runs for the parts that failed. */
+export async function runParts(
+  store: LocalStore,
+  key: StoreKey,
+  timeZone: string,
+  plan: Pick<CheckOutPlan, 'patientId' | 'followUp' | 'recalls' | 'survey'>,
+): Promise<PartOutcome[]> {
+  const outcomes: PartOutcome[] = [];
+  if (plan.followUp) {
+    try {
+      await bookFollowUp(store, key, timeZone, plan.followUp);
+      outcomes.push({ part: 'follow-up', label: 'Follow-up', ok: true });
+    } catch (error) {
+      logWarning(CHECK_OUT_TEXTS.followUpFailed, error);
+      outcomes.push({
+        part: 'follow-up',
+        label: 'Follow-up',
+        ok: false,
+        reason: reasonOf(error, CHECK_OUT_TEXTS.followUpFailed),
+      });
+    }
+  }
+  for (const recall of plan.recalls) {
+    const label = `Recall: ${recall.label}`;
+    if (recall.recallTypeId === null) {
+      const reason = `There is no ${recall.label} recall type on this device.`;
+      logWarning(`Recall skipped: ${reason}`);
+      outcomes.push({ part: 'recall', label, ok: false, reason });
+      continue;
+    }
+    try {
+      await queueRecall(store, key, {
+        patientId: plan.patientId,
+        recallTypeId: recall.recallTypeId,
+        lastVisitDate: recall.lastVisitDate,
+        dueDate: recall.dueDate,
+        priority: recall.priority,
+        notes: recall.notes,
+      });
+      outcomes.push({ part: 'recall', label, ok: true });
+    } catch (error) {
+      logWarning('Failed to create recall', error);
+      outcomes.push({ part: 'recall', label, ok: false, reason: reasonOf(error, 'The recall could not be recorded.') });
+    }
+  }
+  if (plan.survey) {
+    try {
+      await queueSurvey(store, key, plan.survey);
+      outcomes.push({ part: 'survey', label: 'Survey', ok: true });
+    } catch (error) {
+      logWarning('Failed to send survey', error);
+      outcomes.push({
+        part: 'survey',
+        label: 'Survey',
+        ok: false,
+        reason: reasonOf(error, 'The survey could not be sent.'),
+      });
+    }
+  }
+  return outcomes;
+}

@@ -1,0 +1,91 @@
+import {
+  type BookingTimes,
+  checkBookingRules,
+  FOLLOW_UP_APPOINTMENT_TYPE,
+} from '@dental/domain/scheduling/booking-rules';
+import { findConflicts } from '@dental/domain/scheduling/conflicts';
+import { instantAt, localDayRange } from '@dental/domain/time/zones';
+import { createAppointment } from '@dental/local-store/appointment-commands';
+import type { StoreKey } from '@dental/local-store/crypto/keys';
+import { friendlyConflictMessage } from '@dental/local-store/outbox/describe';
+import { readAbsences, readAppointmentsForDay, readTable } from '@dental/local-store/reads';
+import type { LocalStore } from '@dental/local-store/store';
+import { maintenanceFrom, weeklyHoursFrom } from '../scheduling/schedule-model.ts';
+
+/** A follow-up visit chosen at check-out (spec 7: the full check-out's follow-up POST). */
+export interface FollowUpRequest {
+  patientId: string;
+  providerId: number;
+  treatmentRoom: string;
+  /** YYYY-MM-DD and HH:MM on the practice's clock. */
+  date: string;
+  time: string;
+  duration: number;
+  procedure: string;
+  notes: string | null;
+}
+
+/**
+ * Why the follow-up cannot be booked, in the words the schedule uses (booking rules first, then
+ * spec 8's conflict text), or null when it can. Read from this device, so it works offline and
+ * judges the slot exactly as a booking from the grid would.
+ */
+export async function followUpProblem(
+  store: LocalStore,
+  key: StoreKey,
+  timeZone: string,
+  request: FollowUpRequest,
+): Promise<string | null> {
+  const appointmentDate = instantAt(request.date, request.time, timeZone);
+  const hours = weeklyHoursFrom(await readTable(store, 'practice_hours'));
+  if (!hours) return 'The practice hours are not on this device yet. Connect once so the schedule can load them.';
+  const booking: BookingTimes = {
+    appointmentDate,
+    duration: request.duration,
+    appointmentType: FOLLOW_UP_APPOINTMENT_TYPE,
+  };
+  const [rule] = checkBookingRules(booking, { hours, timeZone, now: new Date() });
+  if (rule) return rule.message;
+  const range = localDayRange(request.date, timeZone);
+  const [appointments, maintenanceRows, absences] = await Promise.all([
+    readAppointmentsForDay(store, key, request.date),
+    readTable(store, 'maintenance_schedules'),
+    readAbsences(store, key, request.date),
+  ]);
+  const conflicts = findConflicts(
+    {
+      providerId: request.providerId,
+      treatmentRoom: request.treatmentRoom,
+      appointmentDate,
+      duration: request.duration,
+    },
+    appointments,
+    { maintenance: maintenanceFrom(maintenanceRows, range.start, range.end), absences, timeZone },
+  );
+  if (conflicts.length === 0) return null;
+  const absent = conflicts.find((conflict) => conflict.type === 'absence');
+  if (absent) return absent.message;
+  return friendlyConflictMessage({ status: 409, message: '', body: { conflicts } });
+}
+
+/** Checks the follow-up and books it on this device (queued for the server); throws with the reason it cannot. */
+export async function bookFollowUp(
+  store: LocalStore,
+  key: StoreKey,
+  timeZone: string,
+  request: FollowUpRequest,
+): Promise<void> {
+  const problem = await followUpProblem(store, key, timeZone, request);
+  if (problem) throw new Error(problem);
+  await createAppointment(store, key, {
+    patientId: request.patientId,
+    providerId: request.providerId,
+    treatmentRoom: request.treatmentRoom,
+    appointmentDate: instantAt(request.date, request.time, timeZone),
+    duration: request.duration,
+    procedure: request.procedure,
+    notes: request.notes,
+    status: 'scheduled',
+    appointmentType: FOLLOW_UP_APPOINTMENT_TYPE,
+  });
+}

@@ -1,0 +1,79 @@
+import type { LocalAppointment } from '@dental/local-store/records';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
+import type { FormInitial } from '../scheduling/appointment-form-values.ts';
+import type { GridAppointment } from '../scheduling/schedule-model.ts';
+import type { ScheduleDay } from '../scheduling/use-schedule-day.ts';
+import { CheckOutWizard } from './check-out-wizard.tsx';
+import { ExpressCheckOutDialog } from './express-check-out-dialog.tsx';
+import { QuickCheckInDialog } from './quick-check-in-dialog.tsx';
+import { WaitingRoomPanel } from './waiting-room-panel.tsx';
+
+export interface FrontDesk {
+  /** The appointment menu's Check In: Quick Check-In. */
+  checkIn(appointment: GridAppointment): void;
+  /** The appointment menu's Check Out: Express Check-Out, with the full wizard one click away. */
+  checkOut(appointment: GridAppointment): void;
+  waitingRoom: ReactNode;
+  dialogs: ReactNode;
+}
+
+interface Options {
+  /** Today on the practice's clock. */
+  today: string;
+  canEdit: boolean;
+  /** Opens the booking form, for a follow-up the check-out could not book. */
+  onBookManually(initial: FormInitial): void;
+}
+
+type Open =
+  | { kind: 'check-in'; appointment: GridAppointment }
+  | { kind: 'express' | 'wizard'; appointment: LocalAppointment }
+  | null;
+
+/** The schedule screen's front desk: the check-in and check-out dialogs and the waiting room. */
+export function useFrontDesk(day: ScheduleDay, { today, canEdit, onBookManually }: Options): FrontDesk {
+  const dayRef = useRef(day);
+  dayRef.current = day;
+  const [open, setOpen] = useState<Open>(null);
+  const close = useCallback(() => setOpen(null), []);
+
+  const checkIn = useCallback((appointment: GridAppointment) => setOpen({ kind: 'check-in', appointment }), []);
+  const checkOut = useCallback((appointment: GridAppointment) => {
+    const stored = dayRef.current.appointments.find((entry) => entry.id === appointment.id);
+    if (stored) setOpen({ kind: 'express', appointment: stored });
+  }, []);
+
+  const waitingRoom = (
+    <WaitingRoomPanel
+      date={day.date}
+      today={today}
+      appointments={day.appointments}
+      timeZone={day.timeZone}
+      canCheckOut={canEdit}
+      onCheckOut={checkOut}
+    />
+  );
+  const dialogs = (
+    <>
+      <QuickCheckInDialog
+        appointment={open?.kind === 'check-in' ? open.appointment : null}
+        timeZone={day.timeZone}
+        onClose={close}
+      />
+      <ExpressCheckOutDialog
+        appointment={open?.kind === 'express' ? open.appointment : null}
+        timeZone={day.timeZone}
+        onClose={close}
+        onFullCheckOut={(appointment) => setOpen({ kind: 'wizard', appointment })}
+        onBookManually={onBookManually}
+      />
+      <CheckOutWizard
+        appointment={open?.kind === 'wizard' ? open.appointment : null}
+        timeZone={day.timeZone}
+        onClose={close}
+        onBookManually={onBookManually}
+      />
+    </>
+  );
+  return { checkIn, checkOut, waitingRoom, dialogs };
+}

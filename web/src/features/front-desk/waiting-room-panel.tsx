@@ -1,0 +1,172 @@
+import { minutesWaiting } from '@dental/domain/scheduling/check-in';
+import { formatClockTime } from '@dental/domain/scheduling/conflicts';
+import { instantAt, localDate, longDate } from '@dental/domain/time/zones';
+import type { LocalAppointment } from '@dental/local-store/records';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { WAITING_AREA_LABELS } from './waiting-areas.ts';
+
+const TICK_MS = 30_000;
+/** Waits the desk should notice (yellow) and act on (red). */
+const LONG_WAIT_MINUTES = 15;
+const TOO_LONG_WAIT_MINUTES = 30;
+
+interface Props {
+  /** The day on the grid (YYYY-MM-DD on the practice's clock) and its appointments, as the grid has them. */
+  date: string;
+  today: string;
+  appointments: readonly LocalAppointment[];
+  timeZone: string;
+  canCheckOut: boolean;
+  onCheckOut(appointment: LocalAppointment): void;
+}
+
+/** When the patient arrived: the arrival time the desk entered, on the day of check-in, else the check-in itself. */
+function arrivedAt(appointment: LocalAppointment, timeZone: string): string | null {
+  const { checkedInAt, arrivalTime } = appointment;
+  if (!checkedInAt) return null;
+  return arrivalTime ? instantAt(localDate(checkedInAt, timeZone), arrivalTime, timeZone) : checkedInAt;
+}
+
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * Who is checked in, where, and for how long (spec 2.12): the in-progress visits of the day on the
+ * grid (today unless the desk looks at another day), read from this device like the grid, the
+ * longest wait first, so the desk sees at a glance who has waited too long.
+ */
+export function WaitingRoomPanel({ date, today, appointments, timeZone, canCheckOut, onCheckOut }: Props) {
+  const now = useNow();
+  const waiting = useMemo(
+    () =>
+      appointments
+        .filter((appointment) => appointment.status === 'in-progress')
+        .map((appointment) => {
+          const since = arrivedAt(appointment, timeZone);
+          return { appointment, since, minutes: since ? minutesWaiting(since, now) : 0 };
+        })
+        .sort((a, b) => b.minutes - a.minutes),
+    [appointments, timeZone, now],
+  );
+
+  // A table on a wide screen; on a tablet, where it would scroll sideways, one short block per patient.
+  const wide = useMediaQuery('(min-width: 75em)');
+  const rows = waiting.map(({ appointment, since, minutes }) => ({
+    appointment,
+    area: appointment.waitingArea ? (WAITING_AREA_LABELS[appointment.waitingArea] ?? appointment.waitingArea) : '—',
+    arrived: since ? formatClockTime(since, timeZone) : '—',
+    wait: (
+      <Badge
+        variant="filled"
+        autoContrast
+        color={minutes >= TOO_LONG_WAIT_MINUTES ? 'red.9' : minutes >= LONG_WAIT_MINUTES ? 'yellow.5' : 'teal.9'}
+        data-testid="waiting-minutes"
+      >
+        {minutes} min
+      </Badge>
+    ),
+    action: (
+      <Button
+        size="compact-sm"
+        variant="default"
+        leftSection={<IconLogout size={14} aria-hidden="true" />}
+        disabled={!canCheckOut}
+        onClick={() => onCheckOut(appointment)}
+        aria-label={`Check out ${appointment.patientName}`}
+      >
+        Check Out
+      </Button>
+    ),
+  }));
+
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      component="section"
+      aria-labelledby="waiting-room-title"
+      data-testid="waiting-room"
+    >
+      <Group justify="space-between" mb="xs">
+        <Title order={3} size="h5" id="waiting-room-title">
+          Waiting room{date === today ? '' : ` · ${longDate(instantAt(date, '12:00', timeZone), timeZone)}`}
+        </Title>
+        <Badge variant="default">{waiting.length} checked in</Badge>
+      </Group>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No patients are checked in. Checked-in patients appear here with their waiting area and time.
+        </Text>
+      ) : wide ? (
+        <Table verticalSpacing={4} aria-label="Checked-in patients" style={{ whiteSpace: 'nowrap' }}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Patient</Table.Th>
+              <Table.Th>Waiting area</Table.Th>
+              <Table.Th>Arrived</Table.Th>
+              <Table.Th>Waiting</Table.Th>
+              <Table.Th>Provider</Table.Th>
+              <Table.Th>Room</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.appointment.id} data-testid="waiting-patient" data-appointment-id={row.appointment.id}>
+                <Table.Td fw={500}>{row.appointment.patientName}</Table.Td>
+                <Table.Td data-testid="waiting-area">{row.area}</Table.Td>
+                <Table.Td>{row.arrived}</Table.Td>
+                <Table.Td>{row.wait}</Table.Td>
+                <Table.Td>{row.appointment.providerName}</Table.Td>
+                <Table.Td>{row.appointment.treatmentRoom}</Table.Td>
+                <Table.Td>{row.action}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Stack gap={0} component="ul" aria-label="Checked-in patients" p={0} m={0} style={{ listStyle: 'none' }}>
+          {rows.map((row) => (
+            <Group
+              key={row.appointment.id}
+              component="li"
+              justify="space-between"
+              wrap="nowrap"
+              gap="sm"
+              py={6}
+              style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+              data-testid="waiting-patient"
+              data-appointment-id={row.appointment.id}
+            >
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <Text size="sm" fw={500} truncate>
+                  {row.appointment.patientName}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  <span data-testid="waiting-area">{row.area}</span> · arrived {row.arrived} ·{' '}
+                  {row.appointment.providerName} · {row.appointment.treatmentRoom}
+                </Text>
+              </div>
+              <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+                {row.wait}
+                {row.action}
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
