@@ -309,7 +309,8 @@ describe('daily schedule', () => {
   });
 
   it('resizes a card from its bottom edge in 30-minute steps', async () => {
-    await card(booked).scrollIntoViewIfNeeded();
+    // Centred, so the pointer's path stays inside the viewport whatever sits above the grid.
+    await card(booked).evaluate((node) => node.scrollIntoView({ block: 'center' }));
     // The handle is mounted on the card under the pointer.
     await card(booked).hover();
     const handle = card(booked).getByTestId('resize-handle');
@@ -330,7 +331,7 @@ describe('daily schedule', () => {
     const column = shape.rooms.indexOf(from.room);
     const target = await freeSlot(from.duration, { time: from.time, except: from.room, ignore: booked });
     const face = card(booked).locator('button').first();
-    await face.scrollIntoViewIfNeeded();
+    await face.evaluate((node) => node.scrollIntoView({ block: 'center' }));
     const start = await face.boundingBox();
     if (!start) throw new Error('no card');
     const dx = (shape.rooms.indexOf(target.room) - column) * shape.columnWidth;
