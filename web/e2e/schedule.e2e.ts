@@ -260,8 +260,11 @@ describe('daily schedule', () => {
     await dialog.getByLabel('Procedure').fill('Cleaning');
     await dialog.getByRole('button', { name: 'Book appointment' }).click();
     await page.getByText(`${slot.time} in ${slot.room}.`).waitFor();
-    const mine = (await cards()).find((entry) => entry.room === slot.room && entry.time === slot.time);
-    expect(mine?.duration).toBe(30);
+    // The toast comes from the write; the card follows when the day's live read re-runs.
+    const mineOnGrid = async () =>
+      (await cards()).find((entry) => entry.room === slot.room && entry.time === slot.time);
+    await expect.poll(async () => (await mineOnGrid())?.duration, { timeout: 10_000 }).toBe(30);
+    const mine = await mineOnGrid();
     booked = mine?.id ?? '';
     await expect.poll(() => serverAppointment(date, booked), { timeout: 30_000 }).toBeTruthy();
   });
