@@ -294,3 +294,26 @@ describe('surveys and notifications', () => {
     expect(issues(sendNotificationSchema, { patientId, message: ' ' })).toEqual([['message', 'message is required']]);
   });
 });
+
+describe('calendar dates sent as full date-times', () => {
+  it('reads an ISO date-time as the date it starts with, and still refuses a date that does not exist', () => {
+    const absence = {
+      providerId: 2,
+      startDate: '2026-11-23T00:00:00.000Z',
+      endDate: '2026-11-24',
+      reason: 'vacation',
+    };
+    const parsed = v.parse(providerAbsenceSchema, absence);
+    expect([parsed.startDate, parsed.endDate]).toEqual(['2026-11-23', '2026-11-24']);
+    expect(issues(providerAbsenceSchema, { ...absence, startDate: '2026-02-30T00:00:00Z' })).toEqual([
+      ['startDate', 'startDate must be a date (YYYY-MM-DD)'],
+    ]);
+    const survey = v.parse(sendSurveySchema, {
+      patientId: '7d1f7c1e-9f1a-4d51-9a41-1f2a3b4c5d6e',
+      appointmentId: '8e2f8d2f-0a2b-4e62-8b52-2a3b4c5d6e7f',
+      method: 'email',
+      treatmentDate: '2026-11-23T15:30:00.000Z',
+    });
+    expect(survey.treatmentDate).toBe('2026-11-23');
+  });
+});

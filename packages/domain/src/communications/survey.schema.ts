@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { CHECKOUT } from '../constants.ts';
-import { isCalendarDate } from '../scheduling/appointment.schema.ts';
+import { dateField } from '../scheduling/appointment.schema.ts';
 import { jsonObject, optionalText, uuid } from '../validation/fields.ts';
 
 export type SurveyMethod = (typeof CHECKOUT.surveyMethods)[number];
@@ -34,14 +34,7 @@ export const sendSurveySchema = jsonObject({
   ),
   treatmentCompleted: v.optional(v.boolean('treatmentCompleted must be true or false'), true),
   providerName: optionalText('providerName', 200),
-  treatmentDate: v.optional(
-    v.nullable(
-      v.pipe(
-        v.string('treatmentDate must be a date (YYYY-MM-DD)'),
-        v.check(isCalendarDate, 'treatmentDate must be a date (YYYY-MM-DD)'),
-      ),
-    ),
-  ),
+  treatmentDate: v.optional(v.nullable(dateField('treatmentDate'))),
 });
 export type SendSurveyBody = v.InferOutput<typeof sendSurveySchema>;
 

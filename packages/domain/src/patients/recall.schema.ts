@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isCalendarDate } from '../scheduling/appointment.schema.ts';
+import { dateField } from '../scheduling/appointment.schema.ts';
 import { jsonObject, optionalText, positiveId, uuid } from '../validation/fields.ts';
 
 export const RECALL_PRIORITIES = ['low', 'normal', 'medium', 'high', 'urgent'] as const;
@@ -28,18 +28,12 @@ export interface RecallType {
   defaultPriority: string;
 }
 
-const calendarDate = (field: string) =>
-  v.pipe(
-    v.string(`${field} must be a date (YYYY-MM-DD)`),
-    v.check(isCalendarDate, `${field} must be a date (YYYY-MM-DD)`),
-  );
-
 /** POST /api/recalls (spec 7): what check-out sends for each chosen recall. */
 export const createRecallSchema = jsonObject({
   patientId: uuid('patientId'),
   recallTypeId: positiveId('recallTypeId'),
-  lastVisitDate: v.optional(v.nullable(calendarDate('lastVisitDate'))),
-  dueDate: calendarDate('dueDate'),
+  lastVisitDate: v.optional(v.nullable(dateField('lastVisitDate'))),
+  dueDate: dateField('dueDate'),
   priority: v.optional(
     v.picklist(RECALL_PRIORITIES, `priority must be one of ${RECALL_PRIORITIES.join(', ')}`),
     DEFAULT_RECALL_PRIORITY,

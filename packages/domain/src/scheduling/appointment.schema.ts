@@ -346,9 +346,20 @@ export function changedFields(body: PatchAppointmentBody): PatchableAppointmentF
   return PATCHABLE_KEYS.filter((key) => body[key] !== undefined);
 }
 
+const DATE_TIME_PREFIX = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}/;
+
+/**
+ * A calendar date. A full ISO date-time (what `Date#toISOString()` gives a client) is read as the
+ * date written at its start, so such a client is understood rather than refused.
+ */
 export function dateField(field: string) {
   const message = `${field} must be a date (YYYY-MM-DD)`;
-  return v.pipe(v.string(message), v.check(isCalendarDate, message));
+  return v.pipe(
+    v.string(message),
+    v.trim(),
+    v.transform((value) => DATE_TIME_PREFIX.exec(value)?.[1] ?? value),
+    v.check(isCalendarDate, message),
+  );
 }
 
 const dateQuery = dateField('date');

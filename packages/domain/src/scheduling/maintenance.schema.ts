@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { CHECKOUT } from '../constants.ts';
 import { instantAt } from '../time/zones.ts';
 import { jsonObject, optionalText, UUID_PATTERN } from '../validation/fields.ts';
-import { isCalendarDate, moneyAmount } from './appointment.schema.ts';
+import { isoInstant, moneyAmount } from './appointment.schema.ts';
 import { intervalOf, overlaps } from './conflicts.ts';
 import {
   MAINTENANCE_PRIORITIES,
@@ -29,25 +29,12 @@ export const MAINTENANCE_TEXTS = {
   conflictMessage: 'Appointments are booked in this room during this time.',
 } as const;
 
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
-
 const present = (value: unknown) =>
   value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
 
 /** A required field whose absence reads as the form's own message. */
 function required<S extends v.GenericSchema>(schema: S) {
   return v.pipe(v.unknown(), v.check(present, MAINTENANCE_TEXTS.missingMessage), schema);
-}
-
-function instant(field: string) {
-  const message = `${field} must be an ISO 8601 date and time with a time zone, such as 2026-11-23T14:00:00Z`;
-  return v.pipe(
-    v.string(message),
-    v.trim(),
-    v.regex(ISO_INSTANT, message),
-    v.check((value) => isCalendarDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value)), message),
-    v.transform((value) => new Date(value).toISOString()),
-  );
 }
 
 function enumMessage(field: string, values: readonly string[]): string {
@@ -69,8 +56,8 @@ const sharedEntries = {
     v.pipe(v.string('title must be text'), v.trim(), v.maxLength(200, 'title must be at most 200 characters')),
   ),
   description: optionalText('description', 2000),
-  startDateTime: required(instant('startDateTime')),
-  endDateTime: required(instant('endDateTime')),
+  startDateTime: required(isoInstant('startDateTime')),
+  endDateTime: required(isoInstant('endDateTime')),
   priority: v.optional(
     v.picklist(MAINTENANCE_PRIORITIES, enumMessage('priority', MAINTENANCE_PRIORITIES)),
     CHECKOUT.maintenanceDefaults.priority,
@@ -124,8 +111,8 @@ export const maintenanceIdParamsSchema = v.object({
 export const maintenancePreviewSchema = v.pipe(
   jsonObject({
     roomId: required(roomCode),
-    startDateTime: required(instant('startDateTime')),
-    endDateTime: required(instant('endDateTime')),
+    startDateTime: required(isoInstant('startDateTime')),
+    endDateTime: required(isoInstant('endDateTime')),
     /** The window being edited: its own time is not in the way. */
     excludeId: v.optional(
       v.nullable(
