@@ -81,6 +81,10 @@ describe('check-in and check-out fields', () => {
     });
   });
 
+  it("reads spec 9's 'operatoryn' as the operatory", () => {
+    expect(v.parse(patchAppointmentSchema, { waitingArea: 'operatoryn' }).waitingArea).toBe('operatory');
+  });
+
   it.each([
     [{ waitingArea: 'lobby' }, 'waitingArea'],
     [{ arrivalTime: '9:5' }, 'arrivalTime'],

@@ -207,7 +207,16 @@ const visitEntries = {
       ),
     ),
   ),
-  waitingArea: enumField('waitingArea', CHECKOUT.waitingAreas),
+  waitingArea: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(`waitingArea: ${enumMessage(CHECKOUT.waitingAreas)}`),
+        // Spec 9 lists the last area as 'operatoryn', a slip for 'operatory'; a client copying it is understood.
+        v.transform((value) => (value === 'operatoryn' ? 'operatory' : value)),
+        v.picklist(CHECKOUT.waitingAreas, `waitingArea: ${enumMessage(CHECKOUT.waitingAreas)}`),
+      ),
+    ),
+  ),
   checkInNotes: optionalText('checkInNotes', 1000),
   insuranceVerified: flag('insuranceVerified'),
   emergencyContactConfirmed: flag('emergencyContactConfirmed'),
