@@ -261,6 +261,29 @@ describe('follow-up bookings', () => {
     expect(retype.statusCode).toBe(400);
     expect(retype.json().field).toBe('duration');
   });
+
+  it('takes the express variant: appointmentTime and appointmentType instead of appointmentDate and procedure', async () => {
+    const express = await t.request({
+      method: 'POST',
+      url: '/api/appointments',
+      cookie: receptionist,
+      body: {
+        patientId,
+        providerId: doctorId,
+        treatmentRoom: 'Room 11',
+        appointmentTime: on('10:00', FOLLOW_UP_DAY),
+        duration: 30,
+        status: 'scheduled',
+        appointmentType: 'follow-up',
+      },
+    });
+    expect(express.statusCode, express.body).toBe(201);
+    expect(express.json()).toMatchObject({
+      appointmentDate: new Date(on('10:00', FOLLOW_UP_DAY)).toISOString(),
+      procedure: 'follow-up',
+      appointmentType: 'follow-up',
+    });
+  });
 });
 
 describe('surveys and patient messages', () => {

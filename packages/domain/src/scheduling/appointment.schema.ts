@@ -261,24 +261,28 @@ const assistantIdSchema = v.optional(v.nullable(positiveId('assistantId')));
 const overrideSchema = v.optional(v.boolean('override must be true or false'));
 
 export const createAppointmentSchema = v.pipe(
-  jsonObject({
-    /** A client-generated id, so an appointment booked offline keeps its id after sync. */
-    id: v.optional(
-      v.pipe(v.string('id must be a valid id'), v.regex(UUID_PATTERN, 'id must be a valid id'), v.toLowerCase()),
-    ),
-    patientId: patientIdSchema,
-    providerId: requiredId('providerId'),
-    assistantId: assistantIdSchema,
-    treatmentRoom: requiredText('treatmentRoom', 50),
-    appointmentDate: isoInstant('appointmentDate'),
-    duration: optionalTypedDuration,
-    status: v.optional(statusSchema, 'scheduled'),
-    procedure: requiredText('procedure', 200),
-    notes: optionalText('notes', 2000),
-    appointmentType: optionalText('appointmentType', 50),
-    /** Book despite conflicts: the caller has seen them and decided. */
-    override: overrideSchema,
-  }),
+  jsonObject(
+    {
+      /** A client-generated id, so an appointment booked offline keeps its id after sync. */
+      id: v.optional(
+        v.pipe(v.string('id must be a valid id'), v.regex(UUID_PATTERN, 'id must be a valid id'), v.toLowerCase()),
+      ),
+      patientId: patientIdSchema,
+      providerId: requiredId('providerId'),
+      assistantId: assistantIdSchema,
+      treatmentRoom: requiredText('treatmentRoom', 50),
+      appointmentDate: isoInstant('appointmentDate'),
+      duration: optionalTypedDuration,
+      status: v.optional(statusSchema, 'scheduled'),
+      procedure: requiredText('procedure', 200),
+      notes: optionalText('notes', 2000),
+      appointmentType: optionalText('appointmentType', 50),
+      /** Book despite conflicts: the caller has seen them and decided. */
+      override: overrideSchema,
+    },
+    // Spec 7: the express check-out's follow-up names its start appointmentTime and its visit appointmentType.
+    { appointmentDate: 'appointmentTime', procedure: 'appointmentType' },
+  ),
   v.forward(
     v.check(
       (body) => !typedDurationIssue(body),

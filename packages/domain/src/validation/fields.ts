@@ -39,14 +39,22 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * A JSON object body. Declared keys that are missing are filled with undefined first, so a missing
  * field reports its own message ('Username is required') rather than a generic missing-key one.
  */
-export function jsonObject<T extends v.ObjectEntries>(entries: T) {
+export function jsonObject<T extends v.ObjectEntries>(
+  entries: T,
+  /** Another name a client may send a field under; used only when the field itself is not sent. */
+  aliases: Partial<Record<keyof T & string, string>> = {},
+) {
   const keys = Object.keys(entries);
   return v.pipe(
     v.custom<Record<string, unknown>>(isPlainObject, 'The request body must be a JSON object'),
     v.transform((input) => {
       const filled: Record<string, unknown> = {};
       for (const key of keys) filled[key] = undefined;
-      return { ...filled, ...input };
+      const body: Record<string, unknown> = { ...filled, ...input };
+      for (const [key, alias] of Object.entries(aliases) as [string, string][]) {
+        if (body[key] === undefined && input[alias] !== undefined) body[key] = input[alias];
+      }
+      return body;
     }),
     v.object(entries),
   );
