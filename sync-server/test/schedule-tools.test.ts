@@ -552,6 +552,50 @@ describe('room maintenance', () => {
     expect((await put(windowBody(), hygienist)).statusCode).toBe(403);
   });
 
+  it('takes a room by its numeric id as well as by its code', async () => {
+    const room4 = await t.db
+      .selectFrom('treatment_rooms')
+      .select('id')
+      .where('practice_id', '=', 1)
+      .where('room_code', '=', 'Room 4')
+      .executeTakeFirstOrThrow();
+    const other = await t.db
+      .selectFrom('treatment_rooms')
+      .select('id')
+      .where('practice_id', '=', 2)
+      .executeTakeFirstOrThrow();
+    const byId = await post(
+      '/api/maintenance-schedules',
+      windowBody({
+        roomId: room4.id,
+        startDateTime: on(MAINTENANCE_DAY, '16:00'),
+        endDateTime: on(MAINTENANCE_DAY, '16:30'),
+      }),
+    );
+    expect(byId.statusCode, byId.body).toBe(201);
+    expect(byId.json().roomId).toBe('Room 4');
+    const foreign = await post('/api/maintenance-schedules', windowBody({ roomId: other.id }));
+    expect(foreign.json()).toMatchObject({ field: 'roomId', message: 'roomId is not a room of this practice' });
+    const kept = await t.request({
+      method: 'PUT',
+      url: `/api/maintenance-schedules/${byId.json().id}`,
+      cookie: receptionist,
+      body: windowBody({
+        roomId: String(room4.id),
+        title: 'Chair hydraulics (by id)',
+        startDateTime: on(MAINTENANCE_DAY, '16:00'),
+        endDateTime: on(MAINTENANCE_DAY, '16:30'),
+      }),
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/api/maintenance-schedules/${byId.json().id}`,
+      cookie: receptionist,
+    });
+    expect(deleted.statusCode).toBe(200);
+  });
+
   it('refuses a window over booked appointments with the list, and changes nothing', async () => {
     const a = await book({
       patientId: patients[0],

@@ -62,9 +62,23 @@ function roomConflicts(appointments: readonly Appointment[], timeZone: string): 
   });
 }
 
-async function checkRoom(db: Db, practiceId: number, roomId: string): Promise<void> {
-  const issues = await referenceIssues(db, practiceId, { treatmentRoom: roomId });
-  if (issues.length > 0) throw badRequest([{ field: 'roomId', message: 'roomId is not a room of this practice' }]);
+/**
+ * The room code a window is stored under. Rooms have a code ('Room 3', what appointments name) and a
+ * numeric id (GET /api/treatment-rooms lists both); a client may send either.
+ */
+async function roomCodeOf(db: Db, practiceId: number, roomId: string): Promise<string> {
+  if ((await referenceIssues(db, practiceId, { treatmentRoom: roomId })).length === 0) return roomId;
+  const byId = /^\d{1,9}$/.test(roomId)
+    ? await db
+        .selectFrom('treatment_rooms')
+        .select('room_code')
+        .where('practice_id', '=', practiceId)
+        .where('id', '=', Number(roomId))
+        .where('is_active', '=', 1)
+        .executeTakeFirst()
+    : undefined;
+  if (!byId) throw badRequest([{ field: 'roomId', message: 'roomId is not a room of this practice' }]);
+  return byId.room_code;
 }
 
 /**
@@ -153,8 +167,8 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps, r
     transactional: false,
     responses: { 200: 'Preview ({ affected: [{ appointment, suggestions }] })' },
     handler: async ({ db, practiceId, body, now }): Promise<DisplacementPreview> => {
-      await checkRoom(db, practiceId, body.roomId);
-      const appointments = await bookingsInTheWay(db, practiceId, body);
+      const roomId = await roomCodeOf(db, practiceId, body.roomId);
+      const appointments = await bookingsInTheWay(db, practiceId, { ...body, roomId });
       if (appointments.length === 0) return { affected: [] };
       const timeZone = await practiceTimezone(db, practiceId);
       const hours = await weeklyHours(db, practiceId);
@@ -164,7 +178,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps, r
         if (next) dates.add(next);
       }
       const schedules = await daySchedules(db, practiceId, [...dates].sort());
-      const window = { id: body.excludeId ?? 'planned', title: 'Maintenance', ...body };
+      const window = { id: body.excludeId ?? 'planned', title: 'Maintenance', ...body, roomId };
       return displacementSuggestions({
         window,
         appointments,
@@ -199,14 +213,14 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps, r
       const id = body.id ?? randomUUID();
       const taken = await db.selectFrom('maintenance_schedules').select('id').where('id', '=', id).executeTakeFirst();
       if (taken) throw conflict('A maintenance schedule with this id already exists.', { field: 'id' });
-      await checkRoom(db, practiceId, body.roomId);
+      const roomId = await roomCodeOf(db, practiceId, body.roomId);
       const stamp = now.toISOString();
       await db
         .insertInto('maintenance_schedules')
         .values({
           id,
           practice_id: practiceId,
-          room_id: body.roomId,
+          room_id: roomId,
           maintenance_type: body.maintenanceType,
           title: body.title,
           description: body.description ?? null,
@@ -221,7 +235,12 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps, r
         })
         .execute();
       const userId = caller.account.row.id;
-      await displace(db, { practiceId, userId, now, maintenanceId: id, title: body.title }, body, body.displace);
+      await displace(
+        db,
+        { practiceId, userId, now, maintenanceId: id, title: body.title },
+        { ...body, roomId },
+        body.displace,
+      );
       await recordChange(db, { practiceId, table: 'maintenance_schedules', rowId: id, at: now });
       await writeAudit(db, {
         at: now,
@@ -231,7 +250,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps, r
         entity: 'maintenance_schedule',
         entityId: id,
         details: {
-          roomId: body.roomId,
+          roomId,
           startDateTime: body.startDateTime,
           endDateTime: body.endDateTime,
           displaced: body.displace.length,
@@ -259,7 +278,8 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps, r
     },
     handler: async ({ db, caller, practiceId, params, body, now }): Promise<MaintenanceSchedule> => {
       const current = await findWindow(db, practiceId, params.id);
-      if (body.roomId !== undefined && body.roomId !== current.room_id) {
+      const sentRoom = body.roomId === undefined ? undefined : await roomCodeOf(db, practiceId, body.roomId);
+      if (sentRoom !== undefined && sentRoom !== current.room_id) {
         throw badRequest([{ field: 'roomId', message: MAINTENANCE_TEXTS.roomFixed }]);
       }
       await db

@@ -41,8 +41,12 @@ function enumMessage(field: string, values: readonly string[]): string {
   return `${field}: Invalid enum value. Expected ${values.map((value) => `'${value}'`).join(' | ')}`;
 }
 
+/** The room's code ('Room 3'), or its numeric id as text: the server resolves either. */
 const roomCode = v.pipe(
-  v.string('roomId must be a room'),
+  v.union(
+    [v.string('roomId must be a room'), v.pipe(v.number(), v.integer(), v.minValue(1), v.transform(String))],
+    'roomId must be a room',
+  ),
   v.trim(),
   v.maxLength(50, 'roomId must be at most 50 characters'),
 );
