@@ -88,6 +88,9 @@ export function WaitingRoomPanel({ date, today, appointments, timeZone, canCheck
     ),
   }));
 
+  // Nobody can be waiting on another day unless a visit was left open; an empty panel there only takes room from the grid.
+  if (rows.length === 0 && date !== today) return null;
+
   return (
     <Paper
       withBorder
