@@ -130,3 +130,60 @@ describe('migration 0003 on a database that already holds data', () => {
     expect(epochs.size).toBe(2);
   });
 });
+
+describe('migration 0010 on a database that already holds recalls', () => {
+  it("versions every existing recall after the practice's current version, once", async () => {
+    const db = await databaseBeforeSync();
+    const upTo0009 = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0010'));
+    const { error } = await new Migrator({ db, provider: { getMigrations: async () => upTo0009 } }).migrateToLatest();
+    if (error) throw error;
+    const type = await db
+      .insertInto('recall_types')
+      .values({ practice_id: 1, name: 'Cleaning', interval_months: 6, interval_weeks: 0, default_priority: 'medium' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const recall = (id: string, dueDate: string) => ({
+      id,
+      practice_id: 1,
+      patient_id: '11111111-1111-4111-8111-111111111111',
+      recall_type_id: type.id,
+      last_visit_date: null,
+      due_date: dueDate,
+      priority: 'medium',
+      notes: null,
+      status: 'active',
+      created_by: null,
+      created_at: STAMP,
+    });
+    await db
+      .insertInto('recalls')
+      .values([recall('r-later', '2027-05-01'), recall('r-sooner', '2026-12-01')])
+      .execute();
+    const before = await db
+      .selectFrom('practice_versions')
+      .select('version')
+      .where('practice_id', '=', 1)
+      .executeTakeFirstOrThrow();
+
+    await migrateToLatest(db);
+    const versioned = await db
+      .selectFrom('row_versions')
+      .select(['row_id', 'version', 'deleted'])
+      .where('practice_id', '=', 1)
+      .where('table_name', '=', 'recalls')
+      .orderBy('version')
+      .execute();
+    expect(versioned).toEqual([
+      { row_id: 'r-sooner', version: before.version + 1, deleted: 0 },
+      { row_id: 'r-later', version: before.version + 2, deleted: 0 },
+    ]);
+    const counters = await db.selectFrom('practice_versions').selectAll().orderBy('practice_id').execute();
+    expect(counters.find((counter) => counter.practice_id === 1)?.version).toBe(before.version + 2);
+    // Versioning everything again adds nothing for recalls that already have a version.
+    await recordAllRows(db, new Date(STAMP));
+    expect(
+      await db.selectFrom('row_versions').select('row_id').where('table_name', '=', 'recalls').execute(),
+    ).toHaveLength(2);
+    await db.destroy();
+  });
+});

@@ -80,8 +80,8 @@ export async function writeThrough(store: LocalStore, key: StoreKey, input: Writ
 }
 
 /**
- * Queues a request that the server records without a row on this device (a check-out's recalls and
- * survey). It goes through the outbox like any change, so it is sent once and in order, also after
+ * Queues a request that the server records without a row on this device (a check-out's survey).
+ * It goes through the outbox like any change, so it is sent once and in order, also after
  * an offline check-out, and a refusal lands under Needs attention; there is nothing to roll back.
  */
 export async function queueSend(

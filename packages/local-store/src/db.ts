@@ -8,6 +8,7 @@ import type {
   MetaEntry,
   OutboxEntry,
   PatientRow,
+  RecallRow,
   RowOf,
 } from './rows.ts';
 
@@ -50,6 +51,11 @@ export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string,
     version: 4,
     stores: { provider_absences: '&id, providerId, startDate, endDate, updatedAt' },
   },
+  {
+    // Recalls (set at check-out) kept on the device, so a patient's recalls read offline by patientId.
+    version: 5,
+    stores: { recalls: '&id, patientId, dueDate, updatedAt' },
+  },
 ];
 
 export const SCHEMA_VERSION = SCHEMA_VERSIONS.length;
@@ -68,6 +74,7 @@ export class DentalDb extends Dexie {
   declare readonly form_templates: EntityTable<ClearRow, 'id'>;
   declare readonly recall_types: EntityTable<ClearRow, 'id'>;
   declare readonly provider_absences: EntityTable<AbsenceRow, 'id'>;
+  declare readonly recalls: EntityTable<RecallRow, 'id'>;
   declare readonly outbox: EntityTable<OutboxEntry, 'seq'>;
   declare readonly deferred: EntityTable<DeferredChange, 'key'>;
   declare readonly meta: EntityTable<MetaEntry, 'key'>;

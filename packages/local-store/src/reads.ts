@@ -5,6 +5,7 @@ import {
   type LocalAbsence,
   type LocalAppointment,
   type LocalPatient,
+  type LocalRecall,
   type PlainRecord,
 } from './records.ts';
 import { readRoster } from './roster.ts';
@@ -34,6 +35,17 @@ export async function readAppointmentsForPatient(
 ): Promise<LocalAppointment[]> {
   const rows = await store.db.appointments.where('patientId').equals(patientId).sortBy('appointmentDate');
   return (await fromStoredRows(store, key, 'appointments', rows)) as unknown as LocalAppointment[];
+}
+
+/** Every recall of one patient, soonest due first (ties by id, as the server lists them). */
+export async function readRecallsForPatient(
+  store: LocalStore,
+  key: StoreKey,
+  patientId: string,
+): Promise<LocalRecall[]> {
+  const rows = await store.db.recalls.where('patientId').equals(patientId).toArray();
+  rows.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id.localeCompare(b.id));
+  return (await fromStoredRows(store, key, 'recalls', rows)) as unknown as LocalRecall[];
 }
 
 /** Provider absences overlapping the practice days [from, to] (YYYY-MM-DD, inclusive). */

@@ -1,4 +1,5 @@
 import { DEFAULT_COMMUNICATION_PREFERENCE } from '@dental/domain/patients/patient.schema';
+import type { Recall } from '@dental/domain/patients/recall.schema';
 import type { PatientView } from '@dental/domain/patients/visibility';
 import type { ProviderAbsence } from '@dental/domain/scheduling/absence.schema';
 import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
@@ -20,6 +21,7 @@ export interface LocalMarks {
 export type LocalPatient = PatientView & LocalMarks;
 export type LocalAppointment = Appointment & LocalMarks & { day: string };
 export type LocalAbsence = ProviderAbsence & LocalMarks;
+export type LocalRecall = Recall & LocalMarks & { practiceId: number; updatedAt: string };
 
 /** What a record's sealed fields read as when its ciphertext fails (spec 8's marker). */
 const DECRYPTION_FALLBACK: Record<SealedTable, () => Record<string, unknown>> = {
@@ -55,6 +57,17 @@ const DECRYPTION_FALLBACK: Record<SealedTable, () => Record<string, unknown>> = 
     reason: DECRYPTION_ERROR,
     notes: DECRYPTION_ERROR,
     emergencyContact: null,
+    createdBy: null,
+    createdAt: DECRYPTION_ERROR,
+  }),
+  // The patient and the due date stay clear, so the recall still lists (as unreadable) on the patient's page.
+  recalls: () => ({
+    recallTypeId: null,
+    recallTypeName: DECRYPTION_ERROR,
+    lastVisitDate: null,
+    priority: DECRYPTION_ERROR,
+    notes: DECRYPTION_ERROR,
+    status: DECRYPTION_ERROR,
     createdBy: null,
     createdAt: DECRYPTION_ERROR,
   }),

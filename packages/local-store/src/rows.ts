@@ -5,10 +5,10 @@
 import type { SyncedTable } from '@dental/domain/sync/protocol';
 import type { Sealed } from './crypto/seal.ts';
 
-export type SealedTable = 'patients' | 'appointments' | 'provider_absences';
+export type SealedTable = 'patients' | 'appointments' | 'provider_absences' | 'recalls';
 export type ClearTable = Exclude<SyncedTable, SealedTable>;
 
-export const SEALED_TABLES: readonly SealedTable[] = ['patients', 'appointments', 'provider_absences'];
+export const SEALED_TABLES: readonly SealedTable[] = ['patients', 'appointments', 'provider_absences', 'recalls'];
 
 export function isSealedTable(table: SyncedTable): table is SealedTable {
   return (SEALED_TABLES as readonly string[]).includes(table);
@@ -39,6 +39,8 @@ export const CLEAR_FIELDS = {
   ],
   // Why a provider is away (sick leave) and the notes about it are personal: only what a day's read needs is clear.
   provider_absences: ['id', 'practiceId', 'providerId', 'startDate', 'endDate', 'updatedAt', 'version'],
+  // What a patient is recalled for, and the notes about it, are health information: only the patient and the due date are clear.
+  recalls: ['id', 'practiceId', 'patientId', 'dueDate', 'updatedAt', 'version'],
 } as const satisfies Record<SealedTable, readonly string[]>;
 
 interface SealedRowBase {
@@ -78,13 +80,19 @@ export interface AbsenceRow extends SealedRowBase {
   endDate: string;
 }
 
+export interface RecallRow extends SealedRowBase {
+  patientId: string;
+  /** YYYY-MM-DD. */
+  dueDate: string;
+}
+
 /** Rows of the tables without patient data: the server's record as is, keyed by the pull feed's text id. */
 export interface ClearRow {
   id: string;
   [field: string]: unknown;
 }
 
-export type StoredRow = PatientRow | AppointmentRow | AbsenceRow | ClearRow;
+export type StoredRow = PatientRow | AppointmentRow | AbsenceRow | RecallRow | ClearRow;
 
 export interface RowOf {
   patients: PatientRow;
@@ -96,13 +104,14 @@ export interface RowOf {
   form_templates: ClearRow;
   recall_types: ClearRow;
   provider_absences: AbsenceRow;
+  recalls: RecallRow;
 }
 
 /**
- * Requests the server records without a row on this device: the recalls and the survey of a
- * check-out. Their entries apply nothing locally, so a refusal has nothing to roll back.
+ * Requests the server records without a row on this device: the survey of a check-out. Its
+ * entries apply nothing locally, so a refusal has nothing to roll back.
  */
-export const SEND_ONLY_TARGETS = ['recalls', 'survey_sends'] as const;
+export const SEND_ONLY_TARGETS = ['survey_sends'] as const;
 export type SendOnlyTarget = (typeof SEND_ONLY_TARGETS)[number];
 export type OutboxTarget = SyncedTable | SendOnlyTarget;
 

@@ -1,12 +1,13 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
+import { queueRecall } from '../src/check-out-commands.ts';
 import { unlockStore } from '../src/crypto/keys.ts';
-import { SCHEMA_VERSIONS } from '../src/db.ts';
+import { SCHEMA_VERSION, SCHEMA_VERSIONS, storeName } from '../src/db.ts';
 import { createPatient } from '../src/patient-commands.ts';
-import { readPatients } from '../src/reads.ts';
+import { readPatients, readRecallsForPatient } from '../src/reads.ts';
 import { openStore } from '../src/store.ts';
-import { anUnlockedStore, aPatientInput, PASSWORD, utcCalendar } from './support/store.ts';
+import { anUnlockedStore, aPatientInput, PASSWORD, TEST_ITERATIONS, utcCalendar } from './support/store.ts';
 
 describe('schema versions', () => {
   it('a new version keeps every outbox entry and row of the current one', async () => {
@@ -42,6 +43,48 @@ describe('schema versions', () => {
     const oldKey = await unlockStore(oldTab.db, PASSWORD);
     expect(await readPatients(oldTab, oldKey)).toHaveLength(3);
     oldTab.db.close();
+  });
+
+  it('version 5 adds the recalls table to a version 4 store, keeping its queue and rows', async () => {
+    const practiceId = 1;
+    const userId = 9_500 + Math.floor(Math.random() * 1000);
+    const name = storeName(practiceId, userId);
+    // The store as the previous build left it: versions 1 to 4, a patient row and a queued change.
+    const previous = new Dexie(name);
+    for (const { version, stores } of SCHEMA_VERSIONS.filter(({ version }) => version <= 4)) {
+      previous.version(version).stores(stores);
+    }
+    await previous.open();
+    expect(previous.verno).toBe(4);
+    expect(previous.tables.map((table) => table.name)).not.toContain('recalls');
+    const queued = { id: 'queued-before-5', practiceId, entity: { table: 'patients', id: 'p-1' }, state: 'pending' };
+    await previous.table('outbox').add(queued);
+    await previous.table('patients').put({ id: 'p-1', practiceId, status: 'active', isActive: true, version: 3 });
+    previous.close();
+
+    const store = await openStore({ practiceId, userId, calendar: utcCalendar });
+    expect(store.db.verno).toBe(SCHEMA_VERSION);
+    expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(5);
+    expect(store.db.recalls.schema.indexes.map((index) => index.name).sort()).toEqual([
+      'dueDate',
+      'patientId',
+      'updatedAt',
+    ]);
+    expect((await store.db.outbox.toArray()).map((entry) => entry.id)).toEqual(['queued-before-5']);
+    expect(await store.db.patients.get('p-1')).toMatchObject({ version: 3 });
+
+    // The new table takes a recall at once, after the entry already queued.
+    const key = await unlockStore(store.db, PASSWORD, { iterations: TEST_ITERATIONS });
+    const patientId = '11111111-1111-4111-8111-111111111111';
+    const { recall } = await queueRecall(store, key, {
+      patientId,
+      recallTypeId: 1,
+      dueDate: '2027-05-23',
+      priority: 'normal',
+    });
+    expect((await readRecallsForPatient(store, key, patientId)).map((shown) => shown.id)).toEqual([recall.id]);
+    expect((await store.db.outbox.toArray()).map((entry) => entry.entity.table)).toEqual(['patients', 'recalls']);
+    store.db.close();
   });
 
   it('reopening the same version keeps the data readable', async () => {

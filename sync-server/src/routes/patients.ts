@@ -259,10 +259,15 @@ export function registerPatientRoutes(app: FastifyInstance, deps: AppDeps, regis
         .limit(1)
         .executeTakeFirst();
       if (booked) throw conflict(HAS_APPOINTMENTS_MESSAGE);
-      // Family links and sent forms cascade with the row; no-show history has no foreign key.
+      // Family links, sent forms and recalls cascade with the row; no-show history has no foreign key.
+      const recalls = await db.selectFrom('recalls').select('id').where('patient_id', '=', params.id).execute();
       await db.deleteFrom('no_show_events').where('patient_id', '=', params.id).execute();
       await db.deleteFrom('patients').where('practice_id', '=', practiceId).where('id', '=', params.id).execute();
       await recordChange(db, { practiceId, table: 'patients', rowId: params.id, deleted: true, at: now });
+      // Devices drop the patient's recalls too, rather than keep them for a patient they no longer have.
+      for (const recall of recalls) {
+        await recordChange(db, { practiceId, table: 'recalls', rowId: recall.id, deleted: true, at: now });
+      }
       await writeAudit(db, {
         at: now,
         userId: caller.account.row.id,

@@ -7,38 +7,12 @@ import {
 } from '@dental/domain/patients/recall.schema';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context.ts';
-import type { Db } from '../db/connection.ts';
 import { writeAudit } from '../plugins/audit.ts';
-import { badRequest, notFound } from '../plugins/http-error.ts';
+import { badRequest, conflict, notFound } from '../plugins/http-error.ts';
 import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
+import { recordChange } from '../services/changes.ts';
 import { findPatient } from '../services/patients.ts';
-
-function recallsOf(db: Db, practiceId: number) {
-  return db
-    .selectFrom('recalls as r')
-    .innerJoin('recall_types as t', 't.id', 'r.recall_type_id')
-    .selectAll('r')
-    .select('t.name as type_name')
-    .where('r.practice_id', '=', practiceId);
-}
-
-type RecallRow = Awaited<ReturnType<ReturnType<typeof recallsOf>['executeTakeFirstOrThrow']>>;
-
-function toRecall(row: RecallRow): Recall {
-  return {
-    id: row.id,
-    patientId: row.patient_id,
-    recallTypeId: row.recall_type_id,
-    recallTypeName: row.type_name,
-    lastVisitDate: row.last_visit_date,
-    dueDate: row.due_date,
-    priority: row.priority,
-    notes: row.notes,
-    status: row.status,
-    createdBy: row.created_by,
-    createdAt: row.created_at,
-  };
-}
+import { recallsOf, toRecall } from '../services/recalls.ts';
 
 export function registerRecallRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
   defineRoute(app, deps, registry, {
@@ -89,13 +63,22 @@ export function registerRecallRoutes(app: FastifyInstance, deps: AppDeps, regist
     method: 'POST',
     url: '/api/recalls',
     tag: 'Patients',
-    summary: 'Record that a patient is due back for a recall type on a date (status active).',
+    summary:
+      'Record that a patient is due back for a recall type on a date (status active). A client may send its ' +
+      'own id (a uuid), so a recall set at an offline check-out keeps its id after sync.',
     access: 'signed-in',
     permission: 'appointments.edit',
     body: createRecallSchema,
     status: 201,
-    responses: { 201: 'Recorded', 404: 'No such patient in this practice' },
+    responses: {
+      201: 'Recorded',
+      404: 'No such patient in this practice',
+      409: 'The id is already taken',
+    },
     handler: async ({ db, caller, practiceId, body, now }): Promise<Recall> => {
+      const id = body.id ?? randomUUID();
+      const taken = await db.selectFrom('recalls').select('id').where('id', '=', id).executeTakeFirst();
+      if (taken) throw conflict('A recall with this id already exists.', { field: 'id' });
       if (!(await findPatient(db, practiceId, body.patientId))) throw notFound('Patient not found.');
       const type = await db
         .selectFrom('recall_types')
@@ -105,7 +88,6 @@ export function registerRecallRoutes(app: FastifyInstance, deps: AppDeps, regist
         .executeTakeFirst();
       if (!type)
         throw badRequest([{ field: 'recallTypeId', message: 'recallTypeId is not a recall type of this practice' }]);
-      const id = randomUUID();
       await db
         .insertInto('recalls')
         .values({
@@ -122,6 +104,7 @@ export function registerRecallRoutes(app: FastifyInstance, deps: AppDeps, regist
           created_at: now.toISOString(),
         })
         .execute();
+      await recordChange(db, { practiceId, table: 'recalls', rowId: id, at: now });
       await writeAudit(db, {
         at: now,
         userId: caller.account.row.id,

@@ -68,6 +68,7 @@ export async function recordAllRows(db: Db, at: Date): Promise<void> {
       union all select practice_id, 'appointments', id, 7, appointment_date, updated_at from appointments
       union all select practice_id, 'maintenance_schedules', id, 8, start_date_time, updated_at
         from maintenance_schedules
+      union all select practice_id, 'recalls', id, 9, due_date, created_at from recalls
     ) as src
     where not exists (
       select 1 from row_versions rv

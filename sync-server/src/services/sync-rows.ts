@@ -9,6 +9,7 @@ import type { Db } from '../db/connection.ts';
 import type { MaintenanceScheduleRow, ProviderAbsenceRow, TreatmentRoomRow } from '../db/schema.ts';
 import { appointmentQuery, toAppointment } from './appointments.ts';
 import { toPatient } from './patients.ts';
+import { recallsOf, toRecall } from './recalls.ts';
 import { toStaffMember } from './users.ts';
 
 export function toTreatmentRoom(row: TreatmentRoomRow): TreatmentRoom {
@@ -183,6 +184,10 @@ const LOADERS: Record<SyncedTable, Loader> = {
       .where('id', 'in', ids)
       .execute();
     return rows.map((row) => [row.id, toProviderAbsence(row)]);
+  },
+  recalls: async (db, practiceId, ids) => {
+    const rows = await recallsOf(db, practiceId).where('r.id', 'in', ids).execute();
+    return rows.map((row) => [row.id, toRecall(row)]);
   },
 };
 

@@ -30,6 +30,8 @@ export interface RecallType {
 
 /** POST /api/recalls (spec 7): what check-out sends for each chosen recall. */
 export const createRecallSchema = jsonObject({
+  /** A client-generated id, so a recall set at an offline check-out keeps its id after sync. */
+  id: v.optional(uuid('id')),
   patientId: uuid('patientId'),
   recallTypeId: positiveId('recallTypeId'),
   lastVisitDate: v.optional(v.nullable(dateField('lastVisitDate'))),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { Recall } from '../patients/recall.schema.ts';
 import type { PatientView } from '../patients/visibility.ts';
 import type { Permission } from '../permissions/catalogue.ts';
 import type { WeekdayName } from '../practices/hours.ts';
@@ -51,6 +52,7 @@ export const SYNCED_TABLES = [
   'form_templates',
   'recall_types',
   'provider_absences',
+  'recalls',
 ] as const;
 export type SyncedTable = (typeof SYNCED_TABLES)[number];
 
@@ -65,6 +67,7 @@ export const SYNC_READ_PERMISSIONS: Readonly<Record<SyncedTable, readonly Permis
   form_templates: ['documents.view', 'patients.view'],
   recall_types: ['patients.view'],
   provider_absences: ['appointments.view'],
+  recalls: ['patients.view'],
 };
 
 export interface PracticeHoursDay {
@@ -104,6 +107,7 @@ export interface SyncRows {
   form_templates: FormTemplate;
   recall_types: RecallType;
   provider_absences: ProviderAbsence;
+  recalls: Recall;
 }
 
 export interface PullChange {

@@ -14,6 +14,7 @@ const NOUNS: Record<string, string> = {
   form_templates: 'form template',
   recall_types: 'recall type',
   provider_absences: 'provider absence',
+  recalls: 'recall',
 };
 
 const VERBS = { create: 'Create', update: 'Update', delete: 'Delete' } as const;
@@ -49,7 +50,7 @@ export function describeEntry(store: LocalStore, entry: OutboxEntry, opened: Ope
   const body = fieldsOf(opened?.ok ? opened.plain : undefined);
   const { table } = entry.entity;
   if (table === 'appointments') return describeAppointment(store, entry, body);
-  if (table === 'recalls') {
+  if (table === 'recalls' && entry.type === 'create') {
     const due = text(body.dueDate);
     return due ? `Record recall due ${due}` : 'Record recall';
   }

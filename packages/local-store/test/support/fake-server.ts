@@ -72,12 +72,25 @@ export class FakeServer {
   }
 
   private apply(method: string, path: string, body: unknown): Answer {
-    const send = /^\/api\/(recalls|surveys\/send)$/.exec(path);
-    // Records the server keeps without a row on the device: answered with a new id, as the server does.
+    const send = /^\/api\/(surveys\/send)$/.exec(path);
+    // A record the server keeps without a row on the device: answered with a new id, as the server does.
     if (send && method === 'POST') {
       this.applied += 1;
       const row = { ...(body as Record<string, unknown>), id: `${send[1]}-${this.applied}`, createdAt: 'server' };
       this.rows.set(`${send[1]}/${row.id}`, row);
+      return { status: 201, body: row };
+    }
+    if (path === '/api/recalls' && method === 'POST') {
+      // Like the server: the client's id is kept (one of its own when none is sent), the type's name joined in.
+      const { status: _status, ...fields } = body as Record<string, unknown>;
+      const id = typeof fields.id === 'string' ? fields.id : crypto.randomUUID();
+      if (this.rows.has(`recalls/${id}`)) {
+        return { status: 409, body: { error: 'Conflict', message: 'A recall with this id already exists.' } };
+      }
+      this.applied += 1;
+      const recallTypeName = `Type ${String(fields.recallTypeId)}`;
+      const row = { ...fields, id, recallTypeName, status: 'active', createdAt: 'server' };
+      this.rows.set(`recalls/${id}`, row);
       return { status: 201, body: row };
     }
     const match = /^\/api\/(patients|appointments)(?:\/([^/]+))?$/.exec(path);

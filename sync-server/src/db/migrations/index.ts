@@ -8,6 +8,7 @@ import * as noShowEvents from './0006-no-show-events.ts';
 import * as formSends from './0007-form-sends.ts';
 import * as recalls from './0008-recalls.ts';
 import * as frontDesk from './0009-front-desk.ts';
+import * as recallsSync from './0010-recalls-sync.ts';
 
 /** Applied in key order; keys never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-form-sends': formSends,
   '0008-recalls': recalls,
   '0009-front-desk': frontDesk,
+  '0010-recalls-sync': recallsSync,
 };

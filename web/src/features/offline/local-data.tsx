@@ -32,6 +32,8 @@ interface LocalDataValue {
   updateRequired: boolean;
   error: string | null;
   syncNow(): Promise<void>;
+  /** Asks the server for what changed since the last pull, leaving the outbox as it is. */
+  pullNow(): Promise<void>;
   /** Call after every local write: wakes the pusher and tells an offline user the change is queued. */
   afterWrite(): void;
 }
@@ -212,6 +214,7 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
         await pusher.current?.kick({ resetBackoff: true });
         await pull();
       },
+      pullNow: pull,
       afterWrite: () => {
         if (!navigator.onLine) {
           round.current.afterOutage = true;

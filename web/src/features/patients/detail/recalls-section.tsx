@@ -1,6 +1,7 @@
-import type { Recall } from '@dental/domain/patients/recall.schema';
-import { Badge, Table } from '@mantine/core';
-import { OnlineRecords } from './online-records.tsx';
+import { Badge, Loader, Table, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useLocalData } from '../../offline/local-data.tsx';
+import { usePatientRecalls } from './use-patient.ts';
 
 const PRIORITY_COLOURS: Record<string, string> = {
   low: 'green',
@@ -10,49 +11,56 @@ const PRIORITY_COLOURS: Record<string, string> = {
   urgent: 'red',
 };
 
-/** When the patient is due back, and for what: recalls are set at check-out and kept on the server. */
+/**
+ * When the patient is due back, and for what: read from the device, so the recalls show offline and
+ * a recall set at an offline check-out shows at once. Opening the section also asks the server for
+ * what changed, so a recall recorded elsewhere a moment ago shows without waiting for the next sync.
+ */
 export function RecallsSection({ patientId, today }: { patientId: string; today: string }) {
+  const local = useLocalData();
+  const recalls = usePatientRecalls(patientId);
+  // A ref, so a new context value (every sync changes it) does not ask again.
+  const pullNow = useRef(local.pullNow);
+  pullNow.current = local.pullNow;
+  useEffect(() => {
+    void pullNow.current();
+  }, []);
+
+  if (recalls === undefined) return <Loader size="sm" aria-label="Loading recalls" />;
+  if (recalls.length === 0) return <Text c="dimmed">No recalls are set for this patient.</Text>;
   return (
-    <OnlineRecords<Recall>
-      what="Recalls"
-      path={`/api/recalls?patientId=${encodeURIComponent(patientId)}`}
-      empty="No recalls are set for this patient."
-    >
-      {(recalls) => (
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped aria-label="Recalls" style={{ whiteSpace: 'nowrap' }}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Recall</Table.Th>
-                <Table.Th>Due</Table.Th>
-                <Table.Th>Priority</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {recalls.map((recall) => (
-                <Table.Tr key={recall.id}>
-                  <Table.Td>{recall.recallTypeName}</Table.Td>
-                  <Table.Td>
-                    {recall.dueDate}
-                    {recall.status === 'active' && recall.dueDate < today && (
-                      <Badge ml="xs" color="red" variant="light">
-                        Overdue
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={PRIORITY_COLOURS[recall.priority] ?? 'gray'} variant="light">
-                      {recall.priority}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{recall.status}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </OnlineRecords>
+    <Table.ScrollContainer minWidth={520}>
+      <Table striped aria-label="Recalls" style={{ whiteSpace: 'nowrap' }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Recall</Table.Th>
+            <Table.Th>Due</Table.Th>
+            <Table.Th>Priority</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {recalls.map((recall) => (
+            <Table.Tr key={recall.id}>
+              <Table.Td>{recall.recallTypeName}</Table.Td>
+              <Table.Td>
+                {recall.dueDate}
+                {recall.status === 'active' && recall.dueDate < today && (
+                  <Badge ml="xs" color="red" variant="light">
+                    Overdue
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge color={PRIORITY_COLOURS[recall.priority] ?? 'gray'} variant="light">
+                  {recall.priority}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{recall.status}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -1,5 +1,5 @@
-import { readAppointmentsForPatient, readRecord, readTable } from '@dental/local-store/reads';
-import type { LocalAppointment, LocalPatient } from '@dental/local-store/records';
+import { readAppointmentsForPatient, readRecallsForPatient, readRecord, readTable } from '@dental/local-store/reads';
+import type { LocalAppointment, LocalPatient, LocalRecall } from '@dental/local-store/records';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useLocalData } from '../../offline/local-data.tsx';
 import { type Provider, providersFrom } from '../../scheduling/schedule-model.ts';
@@ -18,6 +18,15 @@ export function usePatientAppointments(id: string): LocalAppointment[] | undefin
   return useLiveQuery(async () => {
     if (!store || !key) return undefined;
     return readAppointmentsForPatient(store, key, id);
+  }, [store, key, id]);
+}
+
+/** The patient's recalls from the device, soonest due first: a recall set at an offline check-out is there at once. */
+export function usePatientRecalls(id: string): LocalRecall[] | undefined {
+  const { store, key } = useLocalData();
+  return useLiveQuery(async () => {
+    if (!store || !key) return undefined;
+    return readRecallsForPatient(store, key, id);
   }, [store, key, id]);
 }
 
