@@ -70,6 +70,7 @@ describe('GET /api/family/{patientId}/relationships', () => {
     expect(response.statusCode).toBe(200);
     const list = response.json() as {
       id: string;
+      patientId: string;
       relatedPatientId: string;
       relationshipType: string;
       relatedPatient: { firstName: string; lastName: string };
@@ -77,7 +78,14 @@ describe('GET /api/family/{patientId}/relationships', () => {
     expect(list.length).toBeGreaterThanOrEqual(2);
     expect(list.map((item) => item.relatedPatientId).sort()).toEqual(expect.arrayContaining([...members].sort()));
     for (const item of list) {
-      expect(Object.keys(item).sort()).toEqual(['id', 'relatedPatient', 'relatedPatientId', 'relationshipType']);
+      expect(Object.keys(item).sort()).toEqual([
+        'id',
+        'patientId',
+        'relatedPatient',
+        'relatedPatientId',
+        'relationshipType',
+      ]);
+      expect(item).toMatchObject({ patientId: primary });
       expect(['spouse', 'parent', 'child', 'sibling', 'guardian']).toContain(item.relationshipType);
       expect(item.relatedPatient).toEqual({ firstName: expect.any(String), lastName: expect.any(String) });
     }

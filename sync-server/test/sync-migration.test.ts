@@ -187,3 +187,111 @@ describe('migration 0010 on a database that already holds recalls', () => {
     await db.destroy();
   });
 });
+
+describe('migration 0011 on a database that already holds family links and sent forms', () => {
+  it("versions every existing link and send after the practice's current version, once", async () => {
+    const db = await databaseBeforeSync();
+    const upTo0010 = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0011'));
+    const { error } = await new Migrator({ db, provider: { getMigrations: async () => upTo0010 } }).migrateToLatest();
+    if (error) throw error;
+    const patient = '11111111-1111-4111-8111-111111111111';
+    const relative = '22222222-2222-4222-8222-222222222222';
+    await db
+      .insertInto('patients')
+      .values({
+        id: relative,
+        practice_id: 1,
+        first_name: 'E',
+        last_name: 'F',
+        email: null,
+        phone: '4165550001',
+        date_of_birth: null,
+        address: null,
+        city: null,
+        province: null,
+        zip_code: null,
+        emergency_contact: null,
+        emergency_phone: null,
+        medical_history: '{}',
+        preferred_provider_id: null,
+        is_active: 1,
+        created_at: STAMP,
+        updated_at: STAMP,
+      })
+      .execute();
+    await db
+      .insertInto('family_relationships')
+      .values([
+        {
+          id: 'f-b',
+          practice_id: 1,
+          patient_id: patient,
+          related_patient_id: relative,
+          relationship_type: 'parent',
+          created_at: STAMP,
+        },
+        {
+          id: 'f-a',
+          practice_id: 1,
+          patient_id: relative,
+          related_patient_id: patient,
+          relationship_type: 'child',
+          created_at: STAMP,
+        },
+      ])
+      .execute();
+    await db
+      .insertInto('form_sends')
+      .values({
+        id: 's-1',
+        practice_id: 1,
+        patient_id: patient,
+        template_id: 1,
+        method: 'sms',
+        status: 'sent',
+        sent_at: '2026-11-02T12:00:00.000Z',
+        sent_by: null,
+      })
+      .execute();
+    const before = await db
+      .selectFrom('practice_versions')
+      .select('version')
+      .where('practice_id', '=', 1)
+      .executeTakeFirstOrThrow();
+
+    await migrateToLatest(db);
+    const versioned = await db
+      .selectFrom('row_versions')
+      .select(['table_name', 'row_id', 'version', 'deleted'])
+      .where('practice_id', '=', 1)
+      .where('table_name', 'in', ['family_relationships', 'form_sends'])
+      .orderBy('version')
+      .execute();
+    expect(versioned).toEqual([
+      { table_name: 'family_relationships', row_id: 'f-a', version: before.version + 1, deleted: 0 },
+      { table_name: 'family_relationships', row_id: 'f-b', version: before.version + 2, deleted: 0 },
+      { table_name: 'form_sends', row_id: 's-1', version: before.version + 3, deleted: 0 },
+    ]);
+    const counters = await db.selectFrom('practice_versions').selectAll().orderBy('practice_id').execute();
+    expect(counters.find((counter) => counter.practice_id === 1)?.version).toBe(before.version + 3);
+    // Practice 2 has none of them: its counter is untouched.
+    expect(
+      await db
+        .selectFrom('row_versions')
+        .select('row_id')
+        .where('practice_id', '=', 2)
+        .where('table_name', 'in', ['family_relationships', 'form_sends'])
+        .execute(),
+    ).toEqual([]);
+    // Versioning everything again adds nothing for rows that already have a version.
+    await recordAllRows(db, new Date(STAMP));
+    expect(
+      await db
+        .selectFrom('row_versions')
+        .select('row_id')
+        .where('table_name', 'in', ['family_relationships', 'form_sends'])
+        .execute(),
+    ).toHaveLength(3);
+    await db.destroy();
+  });
+});

@@ -5,6 +5,8 @@ import type {
   AppointmentRow,
   ClearRow,
   DeferredChange,
+  FamilyRelationshipRow,
+  FormSendRow,
   MetaEntry,
   OutboxEntry,
   PatientRow,
@@ -56,6 +58,14 @@ export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string,
     version: 5,
     stores: { recalls: '&id, patientId, dueDate, updatedAt' },
   },
+  {
+    // Family links and sent forms kept on the device, so a patient's page lists them offline by patientId.
+    version: 6,
+    stores: {
+      family_relationships: '&id, patientId, relatedPatientId, updatedAt',
+      form_sends: '&id, patientId, sentAt, updatedAt',
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = SCHEMA_VERSIONS.length;
@@ -75,6 +85,8 @@ export class DentalDb extends Dexie {
   declare readonly recall_types: EntityTable<ClearRow, 'id'>;
   declare readonly provider_absences: EntityTable<AbsenceRow, 'id'>;
   declare readonly recalls: EntityTable<RecallRow, 'id'>;
+  declare readonly family_relationships: EntityTable<FamilyRelationshipRow, 'id'>;
+  declare readonly form_sends: EntityTable<FormSendRow, 'id'>;
   declare readonly outbox: EntityTable<OutboxEntry, 'seq'>;
   declare readonly deferred: EntityTable<DeferredChange, 'key'>;
   declare readonly meta: EntityTable<MetaEntry, 'key'>;

@@ -4,8 +4,10 @@ import {
   fromStoredRows,
   type LocalAbsence,
   type LocalAppointment,
+  type LocalFamilyRelationship,
   type LocalPatient,
   type LocalRecall,
+  type LocalSentForm,
   type PlainRecord,
 } from './records.ts';
 import { readRoster } from './roster.ts';
@@ -46,6 +48,42 @@ export async function readRecallsForPatient(
   const rows = await store.db.recalls.where('patientId').equals(patientId).toArray();
   rows.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id.localeCompare(b.id));
   return (await fromStoredRows(store, key, 'recalls', rows)) as unknown as LocalRecall[];
+}
+
+/**
+ * The patient's family links, by the relative's last then first name (ties by id), as the server lists
+ * them. The names are sealed, so the order is settled after opening.
+ */
+export async function readFamilyForPatient(
+  store: LocalStore,
+  key: StoreKey,
+  patientId: string,
+): Promise<LocalFamilyRelationship[]> {
+  const rows = await store.db.family_relationships.where('patientId').equals(patientId).toArray();
+  const links = (await fromStoredRows(
+    store,
+    key,
+    'family_relationships',
+    rows,
+  )) as unknown as LocalFamilyRelationship[];
+  const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return links.sort(
+    (a, b) =>
+      byCode(a.relatedPatient.lastName, b.relatedPatient.lastName) ||
+      byCode(a.relatedPatient.firstName, b.relatedPatient.firstName) ||
+      byCode(a.id, b.id),
+  );
+}
+
+/** The forms sent to the patient, newest first (ties by id, as the server lists them). */
+export async function readSentFormsForPatient(
+  store: LocalStore,
+  key: StoreKey,
+  patientId: string,
+): Promise<LocalSentForm[]> {
+  const rows = await store.db.form_sends.where('patientId').equals(patientId).toArray();
+  rows.sort((a, b) => b.sentAt.localeCompare(a.sentAt) || a.id.localeCompare(b.id));
+  return (await fromStoredRows(store, key, 'form_sends', rows)) as unknown as LocalSentForm[];
 }
 
 /** Provider absences overlapping the practice days [from, to] (YYYY-MM-DD, inclusive). */

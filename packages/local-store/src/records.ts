@@ -1,3 +1,5 @@
+import type { FamilyRelationship } from '@dental/domain/patients/family';
+import type { SentForm } from '@dental/domain/patients/forms';
 import { DEFAULT_COMMUNICATION_PREFERENCE } from '@dental/domain/patients/patient.schema';
 import type { Recall } from '@dental/domain/patients/recall.schema';
 import type { PatientView } from '@dental/domain/patients/visibility';
@@ -22,6 +24,8 @@ export type LocalPatient = PatientView & LocalMarks;
 export type LocalAppointment = Appointment & LocalMarks & { day: string };
 export type LocalAbsence = ProviderAbsence & LocalMarks;
 export type LocalRecall = Recall & LocalMarks & { practiceId: number; updatedAt: string };
+export type LocalFamilyRelationship = FamilyRelationship & LocalMarks & { practiceId: number; updatedAt: string };
+export type LocalSentForm = SentForm & LocalMarks & { practiceId: number; updatedAt: string };
 
 /** What a record's sealed fields read as when its ciphertext fails (spec 8's marker). */
 const DECRYPTION_FALLBACK: Record<SealedTable, () => Record<string, unknown>> = {
@@ -70,6 +74,19 @@ const DECRYPTION_FALLBACK: Record<SealedTable, () => Record<string, unknown>> = 
     status: DECRYPTION_ERROR,
     createdBy: null,
     createdAt: DECRYPTION_ERROR,
+  }),
+  // Who the link is with stays clear, so it still lists (as unreadable) and links to the relative.
+  family_relationships: () => ({
+    relationshipType: DECRYPTION_ERROR,
+    relatedPatient: { firstName: DECRYPTION_ERROR, lastName: DECRYPTION_ERROR },
+  }),
+  form_sends: () => ({
+    templateId: null,
+    title: DECRYPTION_ERROR,
+    category: null,
+    method: DECRYPTION_ERROR,
+    status: DECRYPTION_ERROR,
+    sentBy: null,
   }),
 };
 

@@ -5,10 +5,23 @@
 import type { SyncedTable } from '@dental/domain/sync/protocol';
 import type { Sealed } from './crypto/seal.ts';
 
-export type SealedTable = 'patients' | 'appointments' | 'provider_absences' | 'recalls';
+export type SealedTable =
+  | 'patients'
+  | 'appointments'
+  | 'provider_absences'
+  | 'recalls'
+  | 'family_relationships'
+  | 'form_sends';
 export type ClearTable = Exclude<SyncedTable, SealedTable>;
 
-export const SEALED_TABLES: readonly SealedTable[] = ['patients', 'appointments', 'provider_absences', 'recalls'];
+export const SEALED_TABLES: readonly SealedTable[] = [
+  'patients',
+  'appointments',
+  'provider_absences',
+  'recalls',
+  'family_relationships',
+  'form_sends',
+];
 
 export function isSealedTable(table: SyncedTable): table is SealedTable {
   return (SEALED_TABLES as readonly string[]).includes(table);
@@ -41,6 +54,10 @@ export const CLEAR_FIELDS = {
   provider_absences: ['id', 'practiceId', 'providerId', 'startDate', 'endDate', 'updatedAt', 'version'],
   // What a patient is recalled for, and the notes about it, are health information: only the patient and the due date are clear.
   recalls: ['id', 'practiceId', 'patientId', 'dueDate', 'updatedAt', 'version'],
+  // Who is related to whom is clear (to file the link by patient); how they are related, and the name, are sealed.
+  family_relationships: ['id', 'practiceId', 'patientId', 'relatedPatientId', 'updatedAt', 'version'],
+  // Which form went to the patient, how, and by whom are sealed: only the patient and the date are clear.
+  form_sends: ['id', 'practiceId', 'patientId', 'sentAt', 'updatedAt', 'version'],
 } as const satisfies Record<SealedTable, readonly string[]>;
 
 interface SealedRowBase {
@@ -92,7 +109,25 @@ export interface ClearRow {
   [field: string]: unknown;
 }
 
-export type StoredRow = PatientRow | AppointmentRow | AbsenceRow | RecallRow | ClearRow;
+export interface FamilyRelationshipRow extends SealedRowBase {
+  patientId: string;
+  relatedPatientId: string;
+}
+
+export interface FormSendRow extends SealedRowBase {
+  patientId: string;
+  /** ISO instant. */
+  sentAt: string;
+}
+
+export type StoredRow =
+  | PatientRow
+  | AppointmentRow
+  | AbsenceRow
+  | RecallRow
+  | FamilyRelationshipRow
+  | FormSendRow
+  | ClearRow;
 
 export interface RowOf {
   patients: PatientRow;
@@ -105,6 +140,8 @@ export interface RowOf {
   recall_types: ClearRow;
   provider_absences: AbsenceRow;
   recalls: RecallRow;
+  family_relationships: FamilyRelationshipRow;
+  form_sends: FormSendRow;
 }
 
 /**

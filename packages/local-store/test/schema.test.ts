@@ -5,8 +5,11 @@ import { queueRecall } from '../src/check-out-commands.ts';
 import { unlockStore } from '../src/crypto/keys.ts';
 import { SCHEMA_VERSION, SCHEMA_VERSIONS, storeName } from '../src/db.ts';
 import { createPatient } from '../src/patient-commands.ts';
-import { readPatients, readRecallsForPatient } from '../src/reads.ts';
+import { pullChanges } from '../src/pull.ts';
+import { readFamilyForPatient, readPatients, readRecallsForPatient, readSentFormsForPatient } from '../src/reads.ts';
 import { openStore } from '../src/store.ts';
+import { FakeServer } from './support/fake-server.ts';
+import { CLIENT_SCHEMA } from './support/pusher.ts';
 import { anUnlockedStore, aPatientInput, PASSWORD, TEST_ITERATIONS, utcCalendar } from './support/store.ts';
 
 describe('schema versions', () => {
@@ -84,6 +87,84 @@ describe('schema versions', () => {
     });
     expect((await readRecallsForPatient(store, key, patientId)).map((shown) => shown.id)).toEqual([recall.id]);
     expect((await store.db.outbox.toArray()).map((entry) => entry.entity.table)).toEqual(['patients', 'recalls']);
+    store.db.close();
+  });
+
+  it('version 6 adds the family links and sent forms tables to a version 5 store, keeping its queue and rows', async () => {
+    const practiceId = 1;
+    const userId = 10_500 + Math.floor(Math.random() * 1000);
+    const name = storeName(practiceId, userId);
+    // The store as the previous build left it: versions 1 to 5, a patient, a recall and a queued change.
+    const previous = new Dexie(name);
+    for (const { version, stores } of SCHEMA_VERSIONS.filter(({ version }) => version <= 5)) {
+      previous.version(version).stores(stores);
+    }
+    await previous.open();
+    expect(previous.verno).toBe(5);
+    expect(previous.tables.map((table) => table.name)).not.toContain('family_relationships');
+    expect(previous.tables.map((table) => table.name)).not.toContain('form_sends');
+    const queued = { id: 'queued-before-6', practiceId, entity: { table: 'patients', id: 'p-1' }, state: 'pending' };
+    await previous.table('outbox').add(queued);
+    await previous.table('patients').put({ id: 'p-1', practiceId, status: 'active', isActive: true, version: 3 });
+    await previous.table('recalls').put({ id: 'r-1', practiceId, patientId: 'p-1', dueDate: '2027-01-01', version: 4 });
+    previous.close();
+
+    const store = await openStore({ practiceId, userId, calendar: utcCalendar });
+    expect(store.db.verno).toBe(SCHEMA_VERSION);
+    expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(6);
+    expect(store.db.family_relationships.schema.indexes.map((index) => index.name).sort()).toEqual([
+      'patientId',
+      'relatedPatientId',
+      'updatedAt',
+    ]);
+    expect(store.db.form_sends.schema.indexes.map((index) => index.name).sort()).toEqual([
+      'patientId',
+      'sentAt',
+      'updatedAt',
+    ]);
+    expect((await store.db.outbox.toArray()).map((entry) => entry.id)).toEqual(['queued-before-6']);
+    expect(await store.db.patients.get('p-1')).toMatchObject({ version: 3 });
+    expect(await store.db.recalls.get('r-1')).toMatchObject({ patientId: 'p-1', version: 4 });
+
+    // The new tables take pulled rows at once.
+    const key = await unlockStore(store.db, PASSWORD, { iterations: TEST_ITERATIONS });
+    const server = new FakeServer();
+    server.feed.set(practiceId, [
+      {
+        table: 'family_relationships',
+        op: 'upsert',
+        id: 'f-1',
+        version: 5,
+        row: {
+          id: 'f-1',
+          patientId: 'p-1',
+          relatedPatientId: 'p-2',
+          relationshipType: 'spouse',
+          relatedPatient: { firstName: 'Ada', lastName: 'Byron' },
+        },
+      },
+      {
+        table: 'form_sends',
+        op: 'upsert',
+        id: 's-1',
+        version: 6,
+        row: {
+          id: 's-1',
+          patientId: 'p-1',
+          templateId: 1,
+          title: 'Consent',
+          category: 'consent',
+          method: 'sms',
+          status: 'sent',
+          sentAt: '2026-11-20T15:00:00.000Z',
+          sentBy: null,
+        },
+      },
+    ]);
+    await pullChanges({ store, key, fetch: server.fetch, practiceId, clientSchema: CLIENT_SCHEMA });
+    expect((await readFamilyForPatient(store, key, 'p-1')).map((relation) => relation.id)).toEqual(['f-1']);
+    expect((await readSentFormsForPatient(store, key, 'p-1')).map((form) => form.id)).toEqual(['s-1']);
+    expect((await store.db.outbox.toArray()).map((entry) => entry.id)).toEqual(['queued-before-6']);
     store.db.close();
   });
 

@@ -10,20 +10,9 @@ import { writeAudit } from '../plugins/audit.ts';
 import { badRequest, conflict, notFound } from '../plugins/http-error.ts';
 import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
 import { checkReferences, conflictsFor, createAppointment, enforceBookingRules } from '../services/booking.ts';
+import { recordChange } from '../services/changes.ts';
+import { relationshipsOf, toRelationship } from '../services/family.ts';
 import { findPatient } from '../services/patients.ts';
-
-function toRelationship(
-  id: string,
-  relationshipType: string,
-  related: { id: string; first_name: string; last_name: string },
-): FamilyRelationship {
-  return {
-    id,
-    relatedPatientId: related.id,
-    relationshipType,
-    relatedPatient: { firstName: related.first_name, lastName: related.last_name },
-  };
-}
 
 /** A clash of one of the family's bookings, naming whose booking it is. */
 type FamilyConflict = Conflict & { forPatientId: string };
@@ -43,24 +32,13 @@ export function registerFamilyRoutes(app: FastifyInstance, deps: AppDeps, regist
     responses: { 404: 'No such patient in this practice' },
     handler: async ({ db, practiceId, params }): Promise<FamilyRelationship[]> => {
       if (!(await findPatient(db, practiceId, params.patientId))) throw notFound('Patient not found.');
-      const rows = await db
-        .selectFrom('family_relationships as f')
-        .innerJoin('patients as p', 'p.id', 'f.related_patient_id')
-        .select(['f.id', 'f.related_patient_id', 'f.relationship_type', 'p.first_name', 'p.last_name'])
-        .where('f.practice_id', '=', practiceId)
-        .where('p.practice_id', '=', practiceId)
+      const rows = await relationshipsOf(db, practiceId)
         .where('f.patient_id', '=', params.patientId)
         .orderBy('p.last_name')
         .orderBy('p.first_name')
         .orderBy('f.id')
         .execute();
-      return rows.map((row) =>
-        toRelationship(row.id, row.relationship_type, {
-          id: row.related_patient_id,
-          first_name: row.first_name,
-          last_name: row.last_name,
-        }),
-      );
+      return rows.map(toRelationship);
     },
   });
 
@@ -131,7 +109,9 @@ export function registerFamilyRoutes(app: FastifyInstance, deps: AppDeps, regist
           },
         ])
         .execute();
-      // family_relationships is not a synced table, so the audit log is its only change record.
+      // Both directions sync: each chart lists its own side.
+      await recordChange(db, { practiceId, table: 'family_relationships', rowId: id, at: now });
+      await recordChange(db, { practiceId, table: 'family_relationships', rowId: inverseId, at: now });
       await writeAudit(db, {
         at: now,
         userId: caller.account.row.id,
@@ -146,7 +126,7 @@ export function registerFamilyRoutes(app: FastifyInstance, deps: AppDeps, regist
           ids: [id, inverseId],
         },
       });
-      return toRelationship(id, body.relationshipType, related);
+      return toRelationship(await relationshipsOf(db, practiceId).where('f.id', '=', id).executeTakeFirstOrThrow());
     },
   });
 

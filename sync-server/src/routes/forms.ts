@@ -6,6 +6,7 @@ import type { AppDeps } from '../context.ts';
 import { writeAudit } from '../plugins/audit.ts';
 import { notFound } from '../plugins/http-error.ts';
 import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
+import { recordChange } from '../services/changes.ts';
 import { listFormTemplates, listSentForms } from '../services/forms.ts';
 import { findPatient, toPatient } from '../services/patients.ts';
 
@@ -84,9 +85,9 @@ export function registerFormRoutes(app: FastifyInstance, deps: AppDeps, registry
             sent_by: record.sentBy,
           })
           .execute();
+        await recordChange(db, { practiceId, table: 'form_sends', rowId: record.id, at: now });
         sent.push(record);
       }
-      // form_sends is not a synced table (the pull feed does not carry it), so only the audit records it.
       await writeAudit(db, {
         at: now,
         userId: caller.account.row.id,

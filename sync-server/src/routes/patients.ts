@@ -22,6 +22,7 @@ import { writeAudit } from '../plugins/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../plugins/http-error.ts';
 import { type Caller, defineRoute, type RouteRegistry } from '../plugins/route.ts';
 import { recordChange } from '../services/changes.ts';
+import { relationshipIdsOf } from '../services/family.ts';
 import { patientCsv } from '../services/patient-export.ts';
 import {
   allPatients,
@@ -218,6 +219,12 @@ export function registerPatientRoutes(app: FastifyInstance, deps: AppDeps, regis
       if (body.preferredProviderId !== undefined) await checkProvider(db, practiceId, body.preferredProviderId);
       await savePatient(db, after);
       await recordChange(db, { practiceId, table: 'patients', rowId: after.id, at: now });
+      // Family links carry the related patient's name: devices get the links that show the new one.
+      if (after.firstName !== before.firstName || after.lastName !== before.lastName) {
+        for (const id of await relationshipIdsOf(db, practiceId, after.id)) {
+          await recordChange(db, { practiceId, table: 'family_relationships', rowId: id, at: now });
+        }
+      }
       const changed = Object.keys(body).filter((key) => body[key as keyof typeof body] !== undefined);
       await writeAudit(db, {
         at: now,
@@ -261,12 +268,21 @@ export function registerPatientRoutes(app: FastifyInstance, deps: AppDeps, regis
       if (booked) throw conflict(HAS_APPOINTMENTS_MESSAGE);
       // Family links, sent forms and recalls cascade with the row; no-show history has no foreign key.
       const recalls = await db.selectFrom('recalls').select('id').where('patient_id', '=', params.id).execute();
+      const links = await relationshipIdsOf(db, practiceId, params.id);
+      const sends = await db.selectFrom('form_sends').select('id').where('patient_id', '=', params.id).execute();
       await db.deleteFrom('no_show_events').where('patient_id', '=', params.id).execute();
       await db.deleteFrom('patients').where('practice_id', '=', practiceId).where('id', '=', params.id).execute();
       await recordChange(db, { practiceId, table: 'patients', rowId: params.id, deleted: true, at: now });
-      // Devices drop the patient's recalls too, rather than keep them for a patient they no longer have.
+      // Devices drop the patient's recalls, family links (both directions: the relatives' charts list them
+      // too) and sent forms, rather than keep them for a patient they no longer have.
       for (const recall of recalls) {
         await recordChange(db, { practiceId, table: 'recalls', rowId: recall.id, deleted: true, at: now });
+      }
+      for (const id of links) {
+        await recordChange(db, { practiceId, table: 'family_relationships', rowId: id, deleted: true, at: now });
+      }
+      for (const send of sends) {
+        await recordChange(db, { practiceId, table: 'form_sends', rowId: send.id, deleted: true, at: now });
       }
       await writeAudit(db, {
         at: now,

@@ -69,6 +69,8 @@ export async function recordAllRows(db: Db, at: Date): Promise<void> {
       union all select practice_id, 'maintenance_schedules', id, 8, start_date_time, updated_at
         from maintenance_schedules
       union all select practice_id, 'recalls', id, 9, due_date, created_at from recalls
+      union all select practice_id, 'family_relationships', id, 10, created_at, created_at from family_relationships
+      union all select practice_id, 'form_sends', id, 11, sent_at, sent_at from form_sends
     ) as src
     where not exists (
       select 1 from row_versions rv

@@ -25,9 +25,9 @@ export async function listFormTemplates(db: Db, practiceId: number): Promise<For
   }));
 }
 
-/** Forms sent to one patient, newest first; a template removed since is listed with a null title. */
-export async function listSentForms(db: Db, practiceId: number, patientId: string): Promise<SentForm[]> {
-  const rows = await db
+/** A practice's form sends with their template's title, in the shape the REST API and the pull feed give them. */
+export function sentFormsOf(db: Db, practiceId: number) {
+  return db
     .selectFrom('form_sends as s')
     .leftJoin('form_templates as t', (join) =>
       join.onRef('t.id', '=', 's.template_id').onRef('t.practice_id', '=', 's.practice_id'),
@@ -43,12 +43,13 @@ export async function listSentForms(db: Db, practiceId: number, patientId: strin
       't.title',
       't.category',
     ])
-    .where('s.practice_id', '=', practiceId)
-    .where('s.patient_id', '=', patientId)
-    .orderBy('s.sent_at', 'desc')
-    .orderBy('s.id')
-    .execute();
-  return rows.map((row) => ({
+    .where('s.practice_id', '=', practiceId);
+}
+
+export type SentFormRow = Awaited<ReturnType<ReturnType<typeof sentFormsOf>['executeTakeFirstOrThrow']>>;
+
+export function toSentForm(row: SentFormRow): SentForm {
+  return {
     id: row.id,
     patientId: row.patient_id,
     templateId: row.template_id,
@@ -58,5 +59,15 @@ export async function listSentForms(db: Db, practiceId: number, patientId: strin
     status: row.status,
     sentAt: row.sent_at,
     sentBy: row.sent_by,
-  }));
+  };
+}
+
+/** Forms sent to one patient, newest first; a template removed since is listed with a null title. */
+export async function listSentForms(db: Db, practiceId: number, patientId: string): Promise<SentForm[]> {
+  const rows = await sentFormsOf(db, practiceId)
+    .where('s.patient_id', '=', patientId)
+    .orderBy('s.sent_at', 'desc')
+    .orderBy('s.id')
+    .execute();
+  return rows.map(toSentForm);
 }

@@ -8,6 +8,8 @@ import type { FormTemplate, PracticeHoursDay, RecallType, SyncedTable } from '@d
 import type { Db } from '../db/connection.ts';
 import type { MaintenanceScheduleRow, ProviderAbsenceRow, TreatmentRoomRow } from '../db/schema.ts';
 import { appointmentQuery, toAppointment } from './appointments.ts';
+import { relationshipsOf, toRelationship } from './family.ts';
+import { sentFormsOf, toSentForm } from './forms.ts';
 import { toPatient } from './patients.ts';
 import { recallsOf, toRecall } from './recalls.ts';
 import { toStaffMember } from './users.ts';
@@ -188,6 +190,14 @@ const LOADERS: Record<SyncedTable, Loader> = {
   recalls: async (db, practiceId, ids) => {
     const rows = await recallsOf(db, practiceId).where('r.id', 'in', ids).execute();
     return rows.map((row) => [row.id, toRecall(row)]);
+  },
+  family_relationships: async (db, practiceId, ids) => {
+    const rows = await relationshipsOf(db, practiceId).where('f.id', 'in', ids).execute();
+    return rows.map((row) => [row.id, toRelationship(row)]);
+  },
+  form_sends: async (db, practiceId, ids) => {
+    const rows = await sentFormsOf(db, practiceId).where('s.id', 'in', ids).execute();
+    return rows.map((row) => [row.id, toSentForm(row)]);
   },
 };
 

@@ -28,9 +28,13 @@ export const addRelationshipSchema = jsonObject({
   ),
 });
 
-/** A family relationship as GET /api/family/{patientId}/relationships lists it (spec 3). */
+/**
+ * A family relationship as GET /api/family/{patientId}/relationships lists it (spec 3), and as the
+ * pull feed carries it: patientId (whose chart lists it) is there so a device can file it by patient.
+ */
 export interface FamilyRelationship {
   id: string;
+  patientId: string;
   relatedPatientId: string;
   relationshipType: string;
   relatedPatient: { firstName: string; lastName: string };

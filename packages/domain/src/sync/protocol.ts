@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import type { FamilyRelationship } from '../patients/family.ts';
+import type { SentForm } from '../patients/forms.ts';
 import type { Recall } from '../patients/recall.schema.ts';
 import type { PatientView } from '../patients/visibility.ts';
 import type { Permission } from '../permissions/catalogue.ts';
@@ -53,6 +55,8 @@ export const SYNCED_TABLES = [
   'recall_types',
   'provider_absences',
   'recalls',
+  'family_relationships',
+  'form_sends',
 ] as const;
 export type SyncedTable = (typeof SYNCED_TABLES)[number];
 
@@ -68,6 +72,8 @@ export const SYNC_READ_PERMISSIONS: Readonly<Record<SyncedTable, readonly Permis
   recall_types: ['patients.view'],
   provider_absences: ['appointments.view'],
   recalls: ['patients.view'],
+  family_relationships: ['patients.view'],
+  form_sends: ['patients.view'],
 };
 
 export interface PracticeHoursDay {
@@ -108,6 +114,8 @@ export interface SyncRows {
   recall_types: RecallType;
   provider_absences: ProviderAbsence;
   recalls: Recall;
+  family_relationships: FamilyRelationship;
+  form_sends: SentForm;
 }
 
 export interface PullChange {

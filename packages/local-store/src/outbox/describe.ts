@@ -15,6 +15,8 @@ const NOUNS: Record<string, string> = {
   recall_types: 'recall type',
   provider_absences: 'provider absence',
   recalls: 'recall',
+  family_relationships: 'family link',
+  form_sends: 'sent form',
 };
 
 const VERBS = { create: 'Create', update: 'Update', delete: 'Delete' } as const;

@@ -9,6 +9,7 @@ import * as formSends from './0007-form-sends.ts';
 import * as recalls from './0008-recalls.ts';
 import * as frontDesk from './0009-front-desk.ts';
 import * as recallsSync from './0010-recalls-sync.ts';
+import * as familyFormsSync from './0011-family-forms-sync.ts';
 
 /** Applied in key order; keys never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-recalls': recalls,
   '0009-front-desk': frontDesk,
   '0010-recalls-sync': recallsSync,
+  '0011-family-forms-sync': familyFormsSync,
 };

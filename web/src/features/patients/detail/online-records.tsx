@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { apiRequest } from '../../../lib/api.ts';
 
 interface Props<T> {
-  /** Plural, capitalised: 'Family members', 'Sent forms', 'Surveys'. */
+  /** Plural, capitalised: 'Messages', 'Surveys'. */
   what: string;
   path: string;
   empty: string;

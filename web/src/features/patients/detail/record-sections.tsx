@@ -1,13 +1,27 @@
-import type { FamilyRelationship } from '@dental/domain/patients/family';
-import type { SentForm } from '@dental/domain/patients/forms';
 import { formatClockTime } from '@dental/domain/scheduling/conflicts';
 import { localDate } from '@dental/domain/time/zones';
 import type { LocalAppointment, LocalPatient } from '@dental/local-store/records';
 import { Alert, Anchor, Badge, Group, List, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { OnlineRecords } from './online-records.tsx';
+import { useEffect, useRef } from 'react';
+import { useLocalData } from '../../offline/local-data.tsx';
+import { usePatientFamily, usePatientSentForms } from './use-patient.ts';
 
 const NO_PERMISSION = 'You do not have permission to view this section.';
+
+/**
+ * Opening a section read from the device also asks the server for what changed, so a link or a send
+ * recorded elsewhere (or just acknowledged) shows without waiting for the next sync.
+ */
+function usePullOnOpen(): void {
+  const local = useLocalData();
+  // A ref, so a new context value (every sync changes it) does not ask again.
+  const pullNow = useRef(local.pullNow);
+  pullNow.current = local.pullNow;
+  useEffect(() => {
+    void pullNow.current();
+  }, []);
+}
 
 const PREFERENCE_LABELS: Record<string, string> = {
   email: 'Email',
@@ -83,33 +97,27 @@ export function MedicalSection({ patient }: { patient: LocalPatient }) {
   );
 }
 
-/** Relationships are kept on the server only, not on the device. */
+/** The patient's family, read from the device, so it shows offline; both sides of a link sync. */
 export function FamilySection({ patientId }: { patientId: string }) {
+  usePullOnOpen();
+  const family = usePatientFamily(patientId);
+  if (family === undefined) return <Loader size="sm" aria-label="Loading family members" />;
+  if (family.length === 0) return <Text c="dimmed">No family members are linked to this patient.</Text>;
   return (
-    <OnlineRecords<FamilyRelationship>
-      what="Family members"
-      path={`/api/family/${patientId}/relationships`}
-      empty="No family members are linked to this patient."
-    >
-      {(family) => (
-        <List spacing="xs">
-          {family.map((relation) => (
-            <List.Item key={relation.id}>
-              <Anchor
-                renderRoot={(props) => (
-                  <Link {...props} to="/patients/$id" params={{ id: relation.relatedPatientId }} />
-                )}
-              >
-                {relation.relatedPatient.firstName} {relation.relatedPatient.lastName}
-              </Anchor>{' '}
-              <Text span size="sm" c="dimmed" tt="capitalize">
-                ({relation.relationshipType})
-              </Text>
-            </List.Item>
-          ))}
-        </List>
-      )}
-    </OnlineRecords>
+    <List spacing="xs">
+      {family.map((relation) => (
+        <List.Item key={relation.id}>
+          <Anchor
+            renderRoot={(props) => <Link {...props} to="/patients/$id" params={{ id: relation.relatedPatientId }} />}
+          >
+            {relation.relatedPatient.firstName} {relation.relatedPatient.lastName}
+          </Anchor>{' '}
+          <Text span size="sm" c="dimmed" tt="capitalize">
+            ({relation.relationshipType})
+          </Text>
+        </List.Item>
+      ))}
+    </List>
   );
 }
 
@@ -181,40 +189,39 @@ export function AppointmentsSection(props: {
   );
 }
 
-/** The send log lives on the server only. */
+/**
+ * The send log, read from the device: forms queued by the wizard show once the server has sent them
+ * and the pull brings the sends back.
+ */
 export function FormsSection({ patientId, timeZone }: { patientId: string; timeZone: string }) {
+  usePullOnOpen();
+  const forms = usePatientSentForms(patientId);
+  if (forms === undefined) return <Loader size="sm" aria-label="Loading sent forms" />;
+  if (forms.length === 0) return <Text c="dimmed">No forms have been sent to this patient yet.</Text>;
   return (
-    <OnlineRecords<SentForm>
-      what="Sent forms"
-      path={`/api/patients/${patientId}/forms`}
-      empty="No forms have been sent to this patient yet."
-    >
-      {(forms) => (
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped aria-label="Forms sent" style={{ whiteSpace: 'nowrap' }}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Form</Table.Th>
-                <Table.Th>Sent</Table.Th>
-                <Table.Th>Via</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {forms.map((form) => (
-                <Table.Tr key={form.id}>
-                  <Table.Td>{form.title ?? 'Removed template'}</Table.Td>
-                  <Table.Td>{localDate(form.sentAt, timeZone)}</Table.Td>
-                  <Table.Td tt="uppercase">{form.method}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light">{form.status}</Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </OnlineRecords>
+    <Table.ScrollContainer minWidth={520}>
+      <Table striped aria-label="Forms sent" style={{ whiteSpace: 'nowrap' }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Form</Table.Th>
+            <Table.Th>Sent</Table.Th>
+            <Table.Th>Via</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {forms.map((form) => (
+            <Table.Tr key={form.id}>
+              <Table.Td>{form.title ?? 'Removed template'}</Table.Td>
+              <Table.Td>{localDate(form.sentAt, timeZone)}</Table.Td>
+              <Table.Td tt="uppercase">{form.method}</Table.Td>
+              <Table.Td>
+                <Badge variant="light">{form.status}</Badge>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
