@@ -1,6 +1,10 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const DEMO_PASSWORD = 'demo1234';
+
+/** The demo's practice 1 (Toronto) keeps its clock here. */
+export const PRACTICE_TIME_ZONE = 'America/Toronto';
 
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/');
@@ -22,4 +26,15 @@ export async function sidebarLinks(page: Page): Promise<string[]> {
   if (await flat.count()) await flat.click();
   await nav.getByRole('link').first().waitFor();
   return nav.getByRole('link').allTextContents();
+}
+
+/** Sync Now from the offline panel: pushes the queue and pulls what other devices and tests changed. */
+export async function syncNow(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^Connection: .* Offline data$/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Offline data' });
+  const button = panel.getByRole('button', { name: 'Sync Now' });
+  await button.click();
+  await expect.poll(async () => button.getAttribute('data-loading'), { timeout: 30_000 }).toBeNull();
+  await page.keyboard.press('Escape');
+  await panel.waitFor({ state: 'detached' });
 }

@@ -4,11 +4,10 @@ import { instantAt, localDate, localTime } from '@dental/domain/time/zones';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser.ts';
-import { signInToShell } from './helpers.ts';
+import { PRACTICE_TIME_ZONE, signInToShell, syncNow } from './helpers.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 const VIEWPORTS = { tablet: { width: 768, height: 1024 }, laptop: { width: 1366, height: 768 } } as const;
-const TIME_ZONE = 'America/Toronto';
 const DAY_MS = 86_400_000;
 
 interface StaffMember {
@@ -47,7 +46,7 @@ let patients: string[] = [];
  * tests never use, so every appointment on it is one this file booked.
  */
 function tuesdayAhead(weeks: number, plusDays = 0): string {
-  const today = localDate(new Date(), TIME_ZONE);
+  const today = localDate(new Date(), PRACTICE_TIME_ZONE);
   const start = Date.parse(`${today}T12:00:00Z`) + weeks * 7 * DAY_MS;
   const weekday = new Date(start).getUTCDay();
   return new Date(start + (((2 - weekday + 7) % 7) + plusDays) * DAY_MS).toISOString().slice(0, 10);
@@ -71,7 +70,7 @@ async function book(
       patientId: options.patient,
       providerId: options.providerId,
       treatmentRoom: options.room,
-      appointmentDate: instantAt(date, time, TIME_ZONE),
+      appointmentDate: instantAt(date, time, PRACTICE_TIME_ZONE),
       duration: options.duration ?? 30,
       procedure: 'Cleaning',
     },
@@ -89,16 +88,6 @@ async function serverMaintenance(date: string): Promise<MaintenanceRow[]> {
 }
 
 /** Pulls now, through the offline panel, so rows created through the API reach this device. */
-async function syncNow(): Promise<void> {
-  await page.getByRole('button', { name: /^Connection: .* Offline data$/ }).click();
-  const panel = page.getByRole('dialog', { name: 'Offline data' });
-  const button = panel.getByRole('button', { name: 'Sync Now' });
-  await button.click();
-  await expect.poll(async () => button.getAttribute('data-loading'), { timeout: 30_000 }).toBeNull();
-  await page.keyboard.press('Escape');
-  await panel.waitFor({ state: 'detached' });
-}
-
 async function openScheduling(): Promise<void> {
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   const flat = nav.getByRole('button', { name: 'Show as a flat list' });
@@ -181,7 +170,7 @@ describe('provider absence', () => {
     const moved = await book(date, '10:00', { providerId: absent.id, room, patient: patients[0] ?? '' });
     const reassigned = await book(date, '11:00', { providerId: absent.id, room, patient: patients[1] ?? '' });
     const cancelled = await book(date, '13:00', { providerId: absent.id, room, patient: patients[2] ?? '' });
-    await syncNow();
+    await syncNow(page);
     await goTo(date);
     await card(moved).waitFor();
 
@@ -257,7 +246,7 @@ describe('provider absence', () => {
     expect(after.find((entry) => entry.id === moved)).toBeUndefined();
     expect(newDate).not.toBe('');
     const movedNow = (await serverDay(await isoOf(newDate))).find((entry) => entry.id === moved);
-    expect(movedNow && localTime(movedNow.appointmentDate, TIME_ZONE)).toBe(newTime);
+    expect(movedNow && localTime(movedNow.appointmentDate, PRACTICE_TIME_ZONE)).toBe(newTime);
 
     // On the grid, after the automatic pull: the reassigned card has the new provider, the others are gone.
     await expect
@@ -286,7 +275,7 @@ describe('provider absence', () => {
         patientId: patients[3],
         providerId: absent.id,
         treatmentRoom: rooms[2],
-        appointmentDate: instantAt(date, '15:00', TIME_ZONE),
+        appointmentDate: instantAt(date, '15:00', PRACTICE_TIME_ZONE),
         duration: 30,
         procedure: 'Cleaning',
       },
@@ -425,7 +414,7 @@ describe('room maintenance', () => {
     if (!first || !second) throw new Error('not enough providers');
     const early = await book(date, '10:00', { providerId: first.id, room, patient: patients[0] ?? '' });
     const late = await book(date, '10:30', { providerId: second.id, room, patient: patients[1] ?? '' });
-    await syncNow();
+    await syncNow(page);
     await goTo(date);
     await card(late).waitFor();
 
@@ -552,7 +541,7 @@ describe('room maintenance', () => {
     const [provider] = providers;
     if (!provider) throw new Error('no provider');
     const booked = await book(date, '14:00', { providerId: provider.id, room, patient: patients[4] ?? '' });
-    await syncNow();
+    await syncNow(page);
     await goTo(date);
     await card(booked).waitFor();
     await context.setOffline(true);
@@ -585,7 +574,7 @@ describe('room maintenance', () => {
       .poll(async () => (await serverMaintenance(date)).find((row) => row.title === 'Chair upholstery'), {
         timeout: 45_000,
       })
-      .toMatchObject({ roomId: room, startDateTime: instantAt(date, '16:00', TIME_ZONE) });
+      .toMatchObject({ roomId: room, startDateTime: instantAt(date, '16:00', PRACTICE_TIME_ZONE) });
   });
 
   it('keeps the absence choices offline, says processing needs a connection, and disables Process Absence', async () => {

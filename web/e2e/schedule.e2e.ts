@@ -5,7 +5,7 @@ import { instantAt } from '@dental/domain/time/zones';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser.ts';
-import { DEMO_PASSWORD, signInToShell } from './helpers.ts';
+import { DEMO_PASSWORD, PRACTICE_TIME_ZONE, signInToShell } from './helpers.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 const VIEWPORTS = { laptop: { width: 1280, height: 800 }, tablet: { width: 820, height: 1180 } } as const;
@@ -493,8 +493,8 @@ describe('daily schedule', () => {
       maintenanceType: 'equipment-service',
       title: 'Chair service',
       description: null,
-      startDateTime: instantAt(date, slot.time, 'America/Toronto'),
-      endDateTime: instantAt(date, clock(minutes(slot.time) + 60), 'America/Toronto'),
+      startDateTime: instantAt(date, slot.time, PRACTICE_TIME_ZONE),
+      endDateTime: instantAt(date, clock(minutes(slot.time) + 60), PRACTICE_TIME_ZONE),
       priority: 'medium',
       vendor: null,
       cost: null,
