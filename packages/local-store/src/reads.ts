@@ -19,14 +19,19 @@ export async function readPatients(store: LocalStore, key: StoreKey): Promise<Lo
   return (await readRoster(store, key)) as unknown as LocalPatient[];
 }
 
-/** One day of the schedule (YYYY-MM-DD on the practice's clock), in start order. */
-export async function readAppointmentsForDay(
+/** Stored rows of one table, opened and typed as that table's records. */
+async function opened<T>(
   store: LocalStore,
   key: StoreKey,
-  day: string,
-): Promise<LocalAppointment[]> {
-  const rows = await store.db.appointments.where('day').equals(day).sortBy('appointmentDate');
-  return (await fromStoredRows(store, key, 'appointments', rows)) as unknown as LocalAppointment[];
+  table: SyncedTable,
+  rows: readonly StoredRow[],
+): Promise<T[]> {
+  return (await fromStoredRows(store, key, table, rows)) as unknown as T[];
+}
+
+/** One day of the schedule (YYYY-MM-DD on the practice's clock), in start order. */
+export function readAppointmentsForDay(store: LocalStore, key: StoreKey, day: string): Promise<LocalAppointment[]> {
+  return readAppointmentsForDays(store, key, day, day);
 }
 
 /** Every appointment of one patient, cancelled and no-show included, oldest first. */
@@ -36,7 +41,7 @@ export async function readAppointmentsForPatient(
   patientId: string,
 ): Promise<LocalAppointment[]> {
   const rows = await store.db.appointments.where('patientId').equals(patientId).sortBy('appointmentDate');
-  return (await fromStoredRows(store, key, 'appointments', rows)) as unknown as LocalAppointment[];
+  return opened<LocalAppointment>(store, key, 'appointments', rows);
 }
 
 /** Every recall of one patient, soonest due first (ties by id, as the server lists them). */
@@ -47,7 +52,7 @@ export async function readRecallsForPatient(
 ): Promise<LocalRecall[]> {
   const rows = await store.db.recalls.where('patientId').equals(patientId).toArray();
   rows.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id.localeCompare(b.id));
-  return (await fromStoredRows(store, key, 'recalls', rows)) as unknown as LocalRecall[];
+  return opened<LocalRecall>(store, key, 'recalls', rows);
 }
 
 /**
@@ -60,12 +65,7 @@ export async function readFamilyForPatient(
   patientId: string,
 ): Promise<LocalFamilyRelationship[]> {
   const rows = await store.db.family_relationships.where('patientId').equals(patientId).toArray();
-  const links = (await fromStoredRows(
-    store,
-    key,
-    'family_relationships',
-    rows,
-  )) as unknown as LocalFamilyRelationship[];
+  const links = await opened<LocalFamilyRelationship>(store, key, 'family_relationships', rows);
   const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return links.sort(
     (a, b) =>
@@ -83,7 +83,7 @@ export async function readSentFormsForPatient(
 ): Promise<LocalSentForm[]> {
   const rows = await store.db.form_sends.where('patientId').equals(patientId).toArray();
   rows.sort((a, b) => b.sentAt.localeCompare(a.sentAt) || a.id.localeCompare(b.id));
-  return (await fromStoredRows(store, key, 'form_sends', rows)) as unknown as LocalSentForm[];
+  return opened<LocalSentForm>(store, key, 'form_sends', rows);
 }
 
 /** Provider absences overlapping the practice days [from, to] (YYYY-MM-DD, inclusive). */
@@ -93,7 +93,7 @@ export async function readAbsences(store: LocalStore, key: StoreKey, from: strin
     .belowOrEqual(to)
     .filter((row) => row.endDate >= from)
     .toArray();
-  return (await fromStoredRows(store, key, 'provider_absences', rows)) as unknown as LocalAbsence[];
+  return opened<LocalAbsence>(store, key, 'provider_absences', rows);
 }
 
 /** Every appointment of the practice days [from, to] (inclusive), cancelled ones included, in start order. */
@@ -104,7 +104,7 @@ export async function readAppointmentsForDays(
   to: string,
 ): Promise<LocalAppointment[]> {
   const rows = await store.db.appointments.where('day').between(from, to, true, true).sortBy('appointmentDate');
-  return (await fromStoredRows(store, key, 'appointments', rows)) as unknown as LocalAppointment[];
+  return opened<LocalAppointment>(store, key, 'appointments', rows);
 }
 
 /** A table without patient data (rooms, users, hours, maintenance, forms, recall types), as stored. */

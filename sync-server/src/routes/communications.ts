@@ -5,8 +5,9 @@ import {
 } from '@dental/domain/communications/notification.schema';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context.ts';
-import { badRequest, notFound } from '../plugins/http-error.ts';
+import { notFound } from '../plugins/http-error.ts';
 import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
+import { checkPatientAppointment } from '../services/appointments.ts';
 import { queueMessage, toOutgoingMessage } from '../services/messages.ts';
 import { findPatient } from '../services/patients.ts';
 
@@ -30,19 +31,7 @@ export function registerCommunicationRoutes(app: FastifyInstance, deps: AppDeps,
     handler: async ({ db, caller, practiceId, body, now }): Promise<OutgoingMessage> => {
       if (!(await findPatient(db, practiceId, body.patientId))) throw notFound('Patient not found.');
       const appointmentId = body.appointmentId ?? null;
-      if (appointmentId !== null) {
-        const appointment = await db
-          .selectFrom('appointments')
-          .select('patient_id')
-          .where('practice_id', '=', practiceId)
-          .where('id', '=', appointmentId)
-          .executeTakeFirst();
-        if (!appointment || appointment.patient_id !== body.patientId) {
-          throw badRequest([
-            { field: 'appointmentId', message: 'appointmentId is not an appointment of this patient' },
-          ]);
-        }
-      }
+      if (appointmentId !== null) await checkPatientAppointment(db, practiceId, body.patientId, appointmentId);
       const message = await queueMessage(db, {
         practiceId,
         patientId: body.patientId,

@@ -156,12 +156,7 @@ export function registerFamilyRoutes(app: FastifyInstance, deps: AppDeps, regist
       }
       await checkReferences(db, practiceId, body);
 
-      const family = await db
-        .selectFrom('family_relationships as f')
-        .innerJoin('patients as p', 'p.id', 'f.related_patient_id')
-        .select('f.related_patient_id')
-        .where('f.practice_id', '=', practiceId)
-        .where('p.practice_id', '=', practiceId)
+      const family = await relationshipsOf(db, practiceId)
         .where('f.patient_id', '=', body.primaryPatientId)
         .where('f.related_patient_id', 'in', body.familyMemberIds)
         .execute();

@@ -11,6 +11,7 @@ import {
   maintenanceConflicts,
   maintenanceIdParamsSchema,
   maintenancePreviewSchema,
+  type UpdateMaintenanceBody,
   updateMaintenanceSchema,
 } from '@dental/domain/scheduling/maintenance.schema';
 import type { ReschedulePlan } from '@dental/domain/scheduling/reschedule-plan';
@@ -22,7 +23,7 @@ import type { MaintenanceScheduleRow } from '../db/schema.ts';
 import { writeAudit } from '../plugins/audit.ts';
 import { badRequest, conflict, notFound } from '../plugins/http-error.ts';
 import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
-import { appointmentQuery, toAppointment } from '../services/appointments.ts';
+import { appointmentQuery, LOOKBACK_MS, toAppointment } from '../services/appointments.ts';
 import { referenceIssues } from '../services/booking.ts';
 import { recordChange } from '../services/changes.ts';
 import { weeklyHours } from '../services/practice-hours.ts';
@@ -31,8 +32,20 @@ import { applyPlans, notifyPlans } from '../services/reschedule.ts';
 import { daySchedules, roomCodesQuery } from '../services/schedule.ts';
 import { toMaintenanceSchedule } from '../services/sync-rows.ts';
 
-/** Longest booking that can start before a window and still reach into it. */
-const LOOKBACK_MS = 24 * 60 * 60_000;
+/** The columns the create and edit forms both fill. */
+function windowColumns(body: UpdateMaintenanceBody) {
+  return {
+    maintenance_type: body.maintenanceType,
+    title: body.title,
+    description: body.description ?? null,
+    start_date_time: body.startDateTime,
+    end_date_time: body.endDateTime,
+    priority: body.priority,
+    vendor: body.vendor ?? null,
+    cost: body.cost ?? null,
+    notes: body.notes ?? null,
+  };
+}
 
 /** The room's live bookings the window overlaps, as full appointments. */
 async function bookingsInTheWay(db: Db, practiceId: number, window: MaintenanceSpan): Promise<Appointment[]> {
@@ -221,15 +234,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps, r
           id,
           practice_id: practiceId,
           room_id: roomId,
-          maintenance_type: body.maintenanceType,
-          title: body.title,
-          description: body.description ?? null,
-          start_date_time: body.startDateTime,
-          end_date_time: body.endDateTime,
-          priority: body.priority,
-          vendor: body.vendor ?? null,
-          cost: body.cost ?? null,
-          notes: body.notes ?? null,
+          ...windowColumns(body),
           created_at: stamp,
           updated_at: stamp,
         })
@@ -285,15 +290,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps, r
       await db
         .updateTable('maintenance_schedules')
         .set({
-          maintenance_type: body.maintenanceType,
-          title: body.title,
-          description: body.description ?? null,
-          start_date_time: body.startDateTime,
-          end_date_time: body.endDateTime,
-          priority: body.priority,
-          vendor: body.vendor ?? null,
-          cost: body.cost ?? null,
-          notes: body.notes ?? null,
+          ...windowColumns(body),
           updated_at: now.toISOString(),
         })
         .where('practice_id', '=', practiceId)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OutgoingMessage } from '@dental/domain/communications/notification.schema';
 import {
+  ABSENCE_UNAFFECTED_STATUSES,
   type AbsencePreview,
   absenceCancelNote,
   absenceListQuerySchema,
@@ -16,6 +17,7 @@ import type { Db } from '../db/connection.ts';
 import { writeAudit } from '../plugins/audit.ts';
 import { badRequest, conflict } from '../plugins/http-error.ts';
 import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
+import { absencesBetween } from '../services/absences.ts';
 import { appointmentQuery, toAppointment } from '../services/appointments.ts';
 import { referenceIssues } from '../services/booking.ts';
 import { recordChange } from '../services/changes.ts';
@@ -24,9 +26,6 @@ import { localDate, localDayRange, practiceTimezone } from '../services/practice
 import { applyPlans, notifyPlans } from '../services/reschedule.ts';
 import { daySchedules } from '../services/schedule.ts';
 import { toProviderAbsence } from '../services/sync-rows.ts';
-
-/** Spec 4: cancelled, completed and no-show bookings are not touched by an absence. */
-const UNAFFECTED_STATUSES = ['cancelled', 'completed', 'no-show'];
 
 export interface ProcessedAbsence {
   absence: ProviderAbsence;
@@ -58,7 +57,7 @@ async function affectedAppointments(db: Db, practiceId: number, span: AbsenceSpa
     .where('a.provider_id', '=', span.providerId)
     .where('a.appointment_date', '>=', from)
     .where('a.appointment_date', '<', to)
-    .where('a.status', 'not in', UNAFFECTED_STATUSES)
+    .where('a.status', 'not in', [...ABSENCE_UNAFFECTED_STATUSES])
     .orderBy('a.appointment_date')
     .orderBy('a.id')
     .execute();
@@ -164,19 +163,11 @@ export function registerProviderAbsenceRoutes(app: FastifyInstance, deps: AppDep
       if (body.emergencyContact !== null && body.emergencyContact !== undefined) {
         await checkProvider(db, practiceId, body.emergencyContact, 'emergencyContact');
       }
-      const overlapping = await db
-        .selectFrom('provider_absences')
-        .select(['id', 'start_date', 'end_date'])
-        .where('practice_id', '=', practiceId)
-        .where('provider_id', '=', body.providerId)
-        .where('start_date', '<=', body.endDate)
-        .where('end_date', '>=', body.startDate)
-        .executeTakeFirst();
+      const [overlapping] = await absencesBetween(db, practiceId, body.startDate, body.endDate, body.providerId);
       if (overlapping) {
-        throw conflict(
-          `The provider already has an absence from ${overlapping.start_date} to ${overlapping.end_date}.`,
-          { absenceId: overlapping.id },
-        );
+        throw conflict(`The provider already has an absence from ${overlapping.startDate} to ${overlapping.endDate}.`, {
+          absenceId: overlapping.id,
+        });
       }
 
       const userId = caller.account.row.id;

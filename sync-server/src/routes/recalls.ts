@@ -12,7 +12,7 @@ import { badRequest, conflict, notFound } from '../plugins/http-error.ts';
 import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
 import { recordChange } from '../services/changes.ts';
 import { findPatient } from '../services/patients.ts';
-import { recallsOf, toRecall } from '../services/recalls.ts';
+import { recallsOf, toRecall, toRecallType } from '../services/recalls.ts';
 
 export function registerRecallRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
   defineRoute(app, deps, registry, {
@@ -29,13 +29,7 @@ export function registerRecallRoutes(app: FastifyInstance, deps: AppDeps, regist
         .where('practice_id', '=', practiceId)
         .orderBy('name')
         .execute();
-      return rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        intervalMonths: row.interval_months,
-        intervalWeeks: row.interval_weeks,
-        defaultPriority: row.default_priority,
-      }));
+      return rows.map(toRecallType);
     },
   });
 

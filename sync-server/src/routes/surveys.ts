@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type SendSurveyBody,
   type SurveyMethod,
   type SurveySend,
   sendSurveySchema,
@@ -8,11 +7,11 @@ import {
 } from '@dental/domain/communications/survey.schema';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context.ts';
-import type { Db } from '../db/connection.ts';
 import type { SurveySendsTable } from '../db/schema.ts';
 import { writeAudit } from '../plugins/audit.ts';
-import { badRequest, notFound } from '../plugins/http-error.ts';
+import { notFound } from '../plugins/http-error.ts';
 import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
+import { checkPatientAppointment } from '../services/appointments.ts';
 import { findPatient } from '../services/patients.ts';
 
 function toSurveySend(row: SurveySendsTable): SurveySend {
@@ -52,7 +51,7 @@ export function registerSurveyRoutes(app: FastifyInstance, deps: AppDeps, regist
     },
     handler: async ({ db, caller, practiceId, body, now }): Promise<SurveySend> => {
       if (!(await findPatient(db, practiceId, body.patientId))) throw notFound('Patient not found.');
-      await checkAppointment(db, practiceId, body);
+      await checkPatientAppointment(db, practiceId, body.patientId, body.appointmentId);
       const row: SurveySendsTable = {
         id: randomUUID(),
         practice_id: practiceId,
@@ -103,17 +102,4 @@ export function registerSurveyRoutes(app: FastifyInstance, deps: AppDeps, regist
       return rows.map(toSurveySend);
     },
   });
-}
-
-/** A survey is about one of the patient's own visits. */
-async function checkAppointment(db: Db, practiceId: number, body: SendSurveyBody): Promise<void> {
-  const appointment = await db
-    .selectFrom('appointments')
-    .select('patient_id')
-    .where('practice_id', '=', practiceId)
-    .where('id', '=', body.appointmentId)
-    .executeTakeFirst();
-  if (!appointment || appointment.patient_id !== body.patientId) {
-    throw badRequest([{ field: 'appointmentId', message: 'appointmentId is not an appointment of this patient' }]);
-  }
 }

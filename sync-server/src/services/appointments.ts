@@ -10,10 +10,11 @@ import { NON_BLOCKING_STATUSES } from '@dental/domain/scheduling/status-transiti
 import { fullName, providerDisplayName } from '@dental/domain/users/user';
 import type { Db } from '../db/connection.ts';
 import type { MaintenanceScheduleRow } from '../db/schema.ts';
+import { badRequest } from '../plugins/http-error.ts';
 
 const MINUTE_MS = 60_000;
 /** Longest booking that can start before a window and still reach into it (spec 9 maximum is 120). */
-const LOOKBACK_MS = 24 * 60 * MINUTE_MS;
+export const LOOKBACK_MS = 24 * 60 * MINUTE_MS;
 
 /** Appointments with the patient and provider details every list shows beside them. */
 export function appointmentQuery(db: Db) {
@@ -173,4 +174,22 @@ export async function maintenanceNear(db: Db, window: BookingWindow): Promise<Ma
 
 export function endOf(appointmentDate: string, duration: number): Date {
   return new Date(Date.parse(appointmentDate) + duration * MINUTE_MS);
+}
+
+/** Something recorded about a visit (a message, a survey) must name one of the patient's own appointments: 400 otherwise. */
+export async function checkPatientAppointment(
+  db: Db,
+  practiceId: number,
+  patientId: string,
+  appointmentId: string,
+): Promise<void> {
+  const appointment = await db
+    .selectFrom('appointments')
+    .select('patient_id')
+    .where('practice_id', '=', practiceId)
+    .where('id', '=', appointmentId)
+    .executeTakeFirst();
+  if (!appointment || appointment.patient_id !== patientId) {
+    throw badRequest([{ field: 'appointmentId', message: 'appointmentId is not an appointment of this patient' }]);
+  }
 }

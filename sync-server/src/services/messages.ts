@@ -2,20 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { OutgoingMessage, OutgoingMessageType } from '@dental/domain/communications/notification.schema';
 import type { CommunicationPreference } from '@dental/domain/patients/patient.schema';
 import type { Db } from '../db/connection.ts';
+import type { OutgoingMessagesTable } from '../db/schema.ts';
 import { writeAudit } from '../plugins/audit.ts';
 import { findPatient, toPatient } from './patients.ts';
 
-export function toOutgoingMessage(row: {
-  id: string;
-  practice_id: number;
-  patient_id: string;
-  appointment_id: string | null;
-  type: string;
-  channel: string;
-  message: string;
-  created_at: string;
-  created_by: number | null;
-}): OutgoingMessage {
+export function toOutgoingMessage(row: OutgoingMessagesTable): OutgoingMessage {
   return {
     id: row.id,
     practiceId: row.practice_id,
@@ -48,7 +39,7 @@ export interface QueuedMessage {
 export async function queueMessage(db: Db, entry: QueuedMessage): Promise<OutgoingMessage | undefined> {
   const patient = await findPatient(db, entry.practiceId, entry.patientId);
   if (!patient) return undefined;
-  const row = {
+  const row: OutgoingMessagesTable = {
     id: randomUUID(),
     practice_id: entry.practiceId,
     patient_id: entry.patientId,

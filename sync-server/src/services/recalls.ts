@@ -1,5 +1,7 @@
-import type { Recall } from '@dental/domain/patients/recall.schema';
+import type { Recall, RecallType } from '@dental/domain/patients/recall.schema';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import type { RecallTypesTable } from '../db/schema.ts';
 
 /** A practice's recalls with their type's name, in the shape the REST API and the pull feed give them. */
 export function recallsOf(db: Db, practiceId: number) {
@@ -26,5 +28,15 @@ export function toRecall(row: RecallRow): Recall {
     status: row.status,
     createdBy: row.created_by,
     createdAt: row.created_at,
+  };
+}
+
+export function toRecallType(row: Selectable<RecallTypesTable>): RecallType {
+  return {
+    id: row.id,
+    name: row.name,
+    intervalMonths: row.interval_months,
+    intervalWeeks: row.interval_weeks,
+    defaultPriority: row.default_priority,
   };
 }

@@ -1,6 +1,6 @@
 import { effectiveRole, PROVIDER_ROLES } from '@dental/domain/permissions/roles';
 import type { DaySchedule } from '@dental/domain/scheduling/availability';
-import { intervalOf, overlaps } from '@dental/domain/scheduling/conflicts';
+import { absenceCovers, intervalOf, overlaps } from '@dental/domain/scheduling/conflicts';
 import { localDayRange } from '@dental/domain/time/zones';
 import { providerDisplayName } from '@dental/domain/users/user';
 import type { Db } from '../db/connection.ts';
@@ -88,7 +88,7 @@ export async function daySchedules<const Dates extends readonly string[]>(
     maintenance: maintenance.filter((window) =>
       overlaps(span, { start: Date.parse(window.startDateTime), end: Date.parse(window.endDateTime) }),
     ),
-    absences: absences.filter((absence) => absence.startDate <= date && date <= absence.endDate),
+    absences: absences.filter((absence) => absenceCovers(absence, date)),
   }));
   return schedules as SchedulesOf<Dates>;
 }

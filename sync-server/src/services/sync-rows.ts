@@ -11,7 +11,7 @@ import { appointmentQuery, toAppointment } from './appointments.ts';
 import { relationshipsOf, toRelationship } from './family.ts';
 import { sentFormsOf, toSentForm } from './forms.ts';
 import { toPatient } from './patients.ts';
-import { recallsOf, toRecall } from './recalls.ts';
+import { recallsOf, toRecall, toRecallType } from './recalls.ts';
 import { toStaffMember } from './users.ts';
 
 export function toTreatmentRoom(row: TreatmentRoomRow): TreatmentRoom {
@@ -167,16 +167,7 @@ const LOADERS: Record<SyncedTable, Loader> = {
       .where('practice_id', '=', practiceId)
       .where('id', 'in', numericIds(ids))
       .execute();
-    return rows.map((row): [string, RecallType] => [
-      String(row.id),
-      {
-        id: row.id,
-        name: row.name,
-        intervalMonths: row.interval_months,
-        intervalWeeks: row.interval_weeks,
-        defaultPriority: row.default_priority,
-      },
-    ]);
+    return rows.map((row): [string, RecallType] => [String(row.id), toRecallType(row)]);
   },
   provider_absences: async (db, practiceId, ids) => {
     const rows = await db

@@ -2,6 +2,10 @@ import * as v from 'valibot';
 import { jsonObject, optionalText, positiveId } from '../validation/fields.ts';
 import { type Appointment, dateField } from './appointment.schema.ts';
 import { reschedulePlansSchema, type SmartSuggestion } from './reschedule-plan.ts';
+import type { AppointmentStatus } from './status-transitions.ts';
+
+/** Spec 4: cancelled, completed and no-show bookings are not touched by an absence. */
+export const ABSENCE_UNAFFECTED_STATUSES: readonly AppointmentStatus[] = ['cancelled', 'completed', 'no-show'];
 
 export const ABSENCE_REASONS = [
   'sick-leave',

@@ -75,15 +75,18 @@ export interface Interval {
   end: number;
 }
 
+/** Whether the absence's days (inclusive) take in this practice date: one rule for the grid, the checks and the server. */
+export function absenceCovers(absence: { startDate: string; endDate: string }, date: string): boolean {
+  return absence.startDate <= date && date <= absence.endDate;
+}
+
 /** The absence, if any, that keeps the provider away on this practice date. */
 export function absenceOn(
   absences: readonly AbsenceWindow[] | undefined,
   providerId: number,
   date: string,
 ): AbsenceWindow | undefined {
-  return absences?.find(
-    (absence) => absence.providerId === providerId && absence.startDate <= date && date <= absence.endDate,
-  );
+  return absences?.find((absence) => absence.providerId === providerId && absenceCovers(absence, date));
 }
 
 export function absenceMessage(reason: string): string {

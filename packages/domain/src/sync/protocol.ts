@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { FamilyRelationship } from '../patients/family.ts';
 import type { SentForm } from '../patients/forms.ts';
-import type { Recall } from '../patients/recall.schema.ts';
+import type { Recall, RecallType } from '../patients/recall.schema.ts';
 import type { PatientView } from '../patients/visibility.ts';
 import type { Permission } from '../permissions/catalogue.ts';
 import type { WeekdayName } from '../practices/hours.ts';
@@ -11,6 +11,8 @@ import type { MaintenanceSchedule } from '../scheduling/maintenance.ts';
 import type { TreatmentRoom } from '../scheduling/rooms.ts';
 import type { StaffMember } from '../users/user.ts';
 import { boundedInt } from '../validation/fields.ts';
+
+export type { RecallType };
 
 /** The contract between the browser's local store and the sync server. */
 
@@ -92,14 +94,6 @@ export interface FormTemplate {
   description: string;
   category: string;
   fields: unknown[];
-}
-
-export interface RecallType {
-  id: number;
-  name: string;
-  intervalMonths: number;
-  intervalWeeks: number;
-  defaultPriority: string;
 }
 
 /** Each table's row, in exactly the shape the REST API returns it. */

@@ -1,3 +1,4 @@
+import type { Conflict } from '@dental/domain/scheduling/conflicts';
 import { DECRYPT_FAILED, type Opened } from '../crypto/seal.ts';
 import type { OutboxEntry, OutboxFailure } from '../rows.ts';
 import type { LocalStore } from '../store.ts';
@@ -67,6 +68,16 @@ export function describeEntry(store: LocalStore, entry: OutboxEntry, opened: Ope
   }
   const title = text(body.title) ?? text(body.name);
   return title ? `${VERBS[entry.type]} ${noun} "${title}"` : `${VERBS[entry.type]} ${noun}`;
+}
+
+/**
+ * Spec 8's text for conflicts found on this device rather than in a 409: a provider's absence in its
+ * own words, else what the server's refusal would have said.
+ */
+export function localConflictMessage(conflicts: readonly Conflict[]): string {
+  const absent = conflicts.find((conflict) => conflict.type === 'absence');
+  if (absent) return absent.message;
+  return friendlyConflictMessage({ status: 409, message: '', body: { conflicts } }) ?? BARE_CONFLICT_MESSAGE;
 }
 
 /**

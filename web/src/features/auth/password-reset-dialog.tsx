@@ -3,6 +3,7 @@ import { MESSAGES } from '@dental/domain/messages';
 import type { User } from '@dental/domain/users/user';
 import { Button, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../../lib/error-message.ts';
 import { toast } from '../toasts/toast.ts';
 import { resetPassword } from './auth-api.ts';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
@@ -41,9 +42,7 @@ export function PasswordResetDialog({ user, onComplete }: Props) {
       );
       onComplete(newPassword);
     } catch (error) {
-      const message =
-        error instanceof Error && error.message ? error.message : 'Failed to update password. Please try again.';
-      toast('Password Update Failed', message, 'error');
+      toast('Password Update Failed', errorMessage(error, 'Failed to update password. Please try again.'), 'error');
     } finally {
       setPending(false);
     }

@@ -4,6 +4,7 @@ import { type CheckOutDetails, checkOut } from '@dental/local-store/appointment-
 import { queueRecall, queueSurvey } from '@dental/local-store/check-out-commands';
 import type { StoreKey } from '@dental/local-store/crypto/keys';
 import type { LocalStore } from '@dental/local-store/store';
+import { errorMessage } from '../../lib/error-message.ts';
 import { logError, logWarning } from '../../lib/log.ts';
 import { bookFollowUp, type FollowUpRequest } from './follow-up.ts';
 
@@ -38,10 +39,6 @@ export interface PartOutcome {
 
 export type CheckOutResult = { completed: false; error: string } | { completed: true; outcomes: PartOutcome[] };
 
-function reasonOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
-}
-
 /**
  * Spec 8's order and failure rules: the appointment is completed first and a failure there stops
  * everything; the follow-up, each recall and the survey are then tried one by one, and a failure of
@@ -58,7 +55,7 @@ export async function runCheckOut(
     await checkOut(store, key, plan.appointmentId, plan.details);
   } catch (error) {
     logError(CHECK_OUT_TEXTS.completeFailed, error);
-    return { completed: false, error: reasonOf(error, CHECK_OUT_TEXTS.failedMessage) };
+    return { completed: false, error: errorMessage(error, CHECK_OUT_TEXTS.failedMessage) };
   }
   return { completed: true, outcomes: await runParts(store, key, timeZone, plan) };
 }
@@ -71,56 +68,57 @@ export async function runParts(
   plan: Pick<CheckOutPlan, 'patientId' | 'followUp' | 'recalls' | 'survey'>,
 ): Promise<PartOutcome[]> {
   const outcomes: PartOutcome[] = [];
-  if (plan.followUp) {
+  async function attempt(
+    part: PartOutcome['part'],
+    label: string,
+    failure: { log: string; fallback: string },
+    write: () => Promise<unknown>,
+  ): Promise<void> {
     try {
-      await bookFollowUp(store, key, timeZone, plan.followUp);
-      outcomes.push({ part: 'follow-up', label: 'Follow-up', ok: true });
+      await write();
+      outcomes.push({ part, label, ok: true });
     } catch (error) {
-      logWarning(CHECK_OUT_TEXTS.followUpFailed, error);
-      outcomes.push({
-        part: 'follow-up',
-        label: 'Follow-up',
-        ok: false,
-        reason: reasonOf(error, CHECK_OUT_TEXTS.followUpFailed),
-      });
+      logWarning(failure.log, error);
+      outcomes.push({ part, label, ok: false, reason: errorMessage(error, failure.fallback) });
     }
+  }
+  const { followUp, survey } = plan;
+  if (followUp) {
+    await attempt(
+      'follow-up',
+      'Follow-up',
+      { log: CHECK_OUT_TEXTS.followUpFailed, fallback: CHECK_OUT_TEXTS.followUpFailed },
+      () => bookFollowUp(store, key, timeZone, followUp),
+    );
   }
   for (const recall of plan.recalls) {
     const label = `Recall: ${recall.label}`;
-    if (recall.recallTypeId === null) {
+    const { recallTypeId } = recall;
+    if (recallTypeId === null) {
       const reason = `There is no ${recall.label} recall type on this device.`;
       logWarning(`Recall skipped: ${reason}`);
       outcomes.push({ part: 'recall', label, ok: false, reason });
       continue;
     }
-    try {
-      await queueRecall(store, key, {
-        patientId: plan.patientId,
-        recallTypeId: recall.recallTypeId,
-        lastVisitDate: recall.lastVisitDate,
-        dueDate: recall.dueDate,
-        priority: recall.priority,
-        notes: recall.notes,
-      });
-      outcomes.push({ part: 'recall', label, ok: true });
-    } catch (error) {
-      logWarning('Failed to create recall', error);
-      outcomes.push({ part: 'recall', label, ok: false, reason: reasonOf(error, 'The recall could not be recorded.') });
-    }
+    await attempt(
+      'recall',
+      label,
+      { log: 'Failed to create recall', fallback: 'The recall could not be recorded.' },
+      () =>
+        queueRecall(store, key, {
+          patientId: plan.patientId,
+          recallTypeId,
+          lastVisitDate: recall.lastVisitDate,
+          dueDate: recall.dueDate,
+          priority: recall.priority,
+          notes: recall.notes,
+        }),
+    );
   }
-  if (plan.survey) {
-    try {
-      await queueSurvey(store, key, plan.survey);
-      outcomes.push({ part: 'survey', label: 'Survey', ok: true });
-    } catch (error) {
-      logWarning('Failed to send survey', error);
-      outcomes.push({
-        part: 'survey',
-        label: 'Survey',
-        ok: false,
-        reason: reasonOf(error, 'The survey could not be sent.'),
-      });
-    }
+  if (survey) {
+    await attempt('survey', 'Survey', { log: 'Failed to send survey', fallback: 'The survey could not be sent.' }, () =>
+      queueSurvey(store, key, survey),
+    );
   }
   return outcomes;
 }

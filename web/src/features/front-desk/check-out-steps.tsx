@@ -1,14 +1,14 @@
-import { CHECKOUT } from '@dental/domain/constants';
+import type { SurveyMethod } from '@dental/domain/communications/survey.schema';
+import { CHECKOUT, DEFAULTS } from '@dental/domain/constants';
 import { formatClockTime } from '@dental/domain/scheduling/conflicts';
+import { labelOf, PAYMENT_METHOD_LABELS, SURVEY_METHOD_LABELS } from '@dental/domain/scheduling/front-desk-labels';
 import { instantAt, localDate, longDate } from '@dental/domain/time/zones';
 import type { LocalAppointment } from '@dental/local-store/records';
 import {
   Alert,
   Checkbox,
-  Fieldset,
   Group,
   Input,
-  NumberInput,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -20,7 +20,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import { IconWifiOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { GridRoom, Provider } from '../scheduling/schedule-model.ts';
 import {
@@ -29,12 +28,11 @@ import {
   RATING_LABELS,
   RECALL_LABELS,
   type RecallPresetKey,
-  SURVEY_METHOD_LABELS,
-  type SurveyMethod,
   type VisitRating,
   type WizardValues,
 } from './check-out-values.ts';
-import { PAYMENT_METHOD_LABELS, PAYMENT_OFFLINE_TEXT } from './payment.ts';
+import { PAYMENT_OFFLINE_TEXT } from './payment.ts';
+import { PaymentFieldset } from './payment-fieldset.tsx';
 
 type Change = (update: (values: WizardValues) => WizardValues) => void;
 
@@ -66,12 +64,14 @@ function visitTimes(appointment: LocalAppointment, timeZone: string): string {
 }
 
 function money(value: number | string): string {
-  return typeof value === 'number' ? value.toLocaleString('en-US', { style: 'currency', currency: 'USD' }) : '$0.00';
+  return (typeof value === 'number' ? value : 0).toLocaleString(DEFAULTS.currencyLocale, {
+    style: 'currency',
+    currency: DEFAULTS.currency,
+  });
 }
 
 /** Step 1: the visit as it happened, treatment notes and payment. */
 export function SummaryStep({ appointment, values, onChange, timeZone, online }: StepProps & { online: boolean }) {
-  const payment = values.payment;
   const setPayment = (patch: Partial<WizardValues['payment']>) =>
     onChange((current) => ({ ...current, payment: { ...current.payment, ...patch } }));
   return (
@@ -108,45 +108,7 @@ export function SummaryStep({ appointment, values, onChange, timeZone, online }:
         minRows={2}
         maxRows={6}
       />
-      <Fieldset legend="Payment" disabled={!online}>
-        <Stack gap="xs">
-          {!online && (
-            <Alert color="gray" icon={<IconWifiOff size={18} aria-hidden="true" />} p="xs">
-              {PAYMENT_OFFLINE_TEXT}
-            </Alert>
-          )}
-          <Checkbox
-            label="Payment collected"
-            checked={payment.paymentCollected && online}
-            onChange={(event) => setPayment({ paymentCollected: event.currentTarget.checked })}
-          />
-          <Group grow align="flex-start">
-            <NumberInput
-              label="Amount"
-              prefix="$"
-              min={0}
-              step={0.01}
-              decimalScale={2}
-              fixedDecimalScale
-              value={payment.paymentAmount}
-              onChange={(paymentAmount) => setPayment({ paymentAmount })}
-              disabled={!online || !payment.paymentCollected}
-            />
-            <Select
-              label="Method"
-              placeholder="Choose"
-              data={CHECKOUT.paymentMethods.map((method) => ({
-                value: method,
-                label: PAYMENT_METHOD_LABELS[method] ?? method,
-              }))}
-              value={payment.paymentMethod}
-              onChange={(paymentMethod) => setPayment({ paymentMethod })}
-              disabled={!online || !payment.paymentCollected}
-              comboboxProps={{ withinPortal: true }}
-            />
-          </Group>
-        </Stack>
-      </Fieldset>
+      <PaymentFieldset online={online} values={values.payment} onChange={setPayment} />
     </Stack>
   );
 }
@@ -381,7 +343,7 @@ export function ReviewStep({ appointment, values, onChange, timeZone, online, pr
           {!online
             ? PAYMENT_OFFLINE_TEXT
             : payment.paymentCollected
-              ? `${money(payment.paymentAmount)}${payment.paymentMethod ? ` by ${PAYMENT_METHOD_LABELS[payment.paymentMethod] ?? payment.paymentMethod}` : ''}`
+              ? `${money(payment.paymentAmount)}${payment.paymentMethod ? ` by ${labelOf(PAYMENT_METHOD_LABELS, payment.paymentMethod)}` : ''}`
               : 'Not collected'}
         </Fact>
         <Fact label="Follow-up">

@@ -1,3 +1,4 @@
+import type { SurveyMethod } from '@dental/domain/communications/survey.schema';
 import { CHECKOUT } from '@dental/domain/constants';
 import { addDays } from '@dental/domain/scheduling/booking-rules';
 import { type RecallPresetKey, recallFromPreset } from '@dental/domain/scheduling/check-out';
@@ -10,7 +11,6 @@ import { type PaymentValues, paymentFields } from './payment.ts';
 
 export type { RecallPresetKey } from '@dental/domain/scheduling/check-out';
 export type VisitRating = (typeof CHECKOUT.fullCheckoutSatisfaction)[number];
-export type SurveyMethod = (typeof CHECKOUT.surveyMethods)[number];
 
 export const RECALL_LABELS: Record<RecallPresetKey, string> = {
   cleaning: 'Cleaning',
@@ -25,8 +25,6 @@ export const RATING_LABELS: Record<VisitRating, string> = {
   fair: 'Fair',
   poor: 'Poor',
 };
-
-export const SURVEY_METHOD_LABELS: Record<SurveyMethod, string> = { email: 'Email', text: 'Text message' };
 
 /** Spec 6: only doctors and hygienists take check-out follow-ups. */
 export const FOLLOW_UP_ROLES = ['doctor', 'hygienist'];

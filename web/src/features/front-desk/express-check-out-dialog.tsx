@@ -3,23 +3,8 @@ import { addDays } from '@dental/domain/scheduling/booking-rules';
 import { CHECK_OUT_TEXTS } from '@dental/domain/scheduling/check-out';
 import { instantAt, localDate, localTime, longDate } from '@dental/domain/time/zones';
 import type { LocalAppointment } from '@dental/local-store/records';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Fieldset,
-  Group,
-  Input,
-  Modal,
-  NumberInput,
-  Rating,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Button, Checkbox, Group, Input, Modal, Rating, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
-import { IconWifiOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { logError } from '../../lib/log.ts';
 import { useLocalData } from '../offline/local-data.tsx';
@@ -28,7 +13,8 @@ import { toast } from '../toasts/toast.ts';
 import { CheckOutResult } from './check-out-result.tsx';
 import { type PartOutcome, runCheckOut, runParts } from './check-out-run.ts';
 import type { FollowUpRequest } from './follow-up.ts';
-import { PAYMENT_METHOD_LABELS, PAYMENT_OFFLINE_TEXT, paymentFields } from './payment.ts';
+import { type PaymentValues, paymentFields } from './payment.ts';
+import { PaymentFieldset } from './payment-fieldset.tsx';
 
 interface Props {
   appointment: LocalAppointment | null;
@@ -69,9 +55,11 @@ function ExpressForm({ appointment, timeZone, onClose, onFullCheckOut, onBookMan
   const local = useLocalData();
   const { online } = useNetwork();
   const [treatmentCompleted, setTreatmentCompleted] = useState(true);
-  const [paymentCollected, setPaymentCollected] = useState(false);
-  const [paymentAmount, setPaymentAmount] = useState<number | string>('');
-  const [paymentMethod, setPaymentMethod] = useState<string | null>(null);
+  const [payment, setPayment] = useState<PaymentValues>({
+    paymentCollected: false,
+    paymentAmount: '',
+    paymentMethod: null,
+  });
   const [satisfaction, setSatisfaction] = useState(0);
   const [bookNext, setBookNext] = useState(false);
   const [weeks, setWeeks] = useState(String(CHECKOUT.expressNextAppointmentDefaultWeeks));
@@ -103,7 +91,7 @@ function ExpressForm({ appointment, timeZone, onClose, onFullCheckOut, onBookMan
           treatmentCompleted,
           ...(satisfaction > 0 ? { patientSatisfaction: satisfaction } : {}),
           ...(notes.trim() ? { notes: notes.trim() } : {}),
-          ...paymentFields(online, { paymentCollected, paymentAmount, paymentMethod }),
+          ...paymentFields(online, payment),
         },
         followUp: bookNext ? followUp : null,
         recalls: [],
@@ -174,45 +162,11 @@ function ExpressForm({ appointment, timeZone, onClose, onFullCheckOut, onBookMan
         checked={treatmentCompleted}
         onChange={(event) => setTreatmentCompleted(event.currentTarget.checked)}
       />
-      <Fieldset legend="Payment" disabled={!online}>
-        <Stack gap="xs">
-          {!online && (
-            <Alert color="gray" icon={<IconWifiOff size={18} aria-hidden="true" />} p="xs">
-              {PAYMENT_OFFLINE_TEXT}
-            </Alert>
-          )}
-          <Checkbox
-            label="Payment collected"
-            checked={paymentCollected && online}
-            onChange={(event) => setPaymentCollected(event.currentTarget.checked)}
-          />
-          <Group grow align="flex-start">
-            <NumberInput
-              label="Amount"
-              prefix="$"
-              min={0}
-              step={0.01}
-              decimalScale={2}
-              fixedDecimalScale
-              value={paymentAmount}
-              onChange={setPaymentAmount}
-              disabled={!online || !paymentCollected}
-            />
-            <Select
-              label="Method"
-              placeholder="Choose"
-              data={CHECKOUT.paymentMethods.map((method) => ({
-                value: method,
-                label: PAYMENT_METHOD_LABELS[method] ?? method,
-              }))}
-              value={paymentMethod}
-              onChange={setPaymentMethod}
-              disabled={!online || !paymentCollected}
-              comboboxProps={{ withinPortal: true }}
-            />
-          </Group>
-        </Stack>
-      </Fieldset>
+      <PaymentFieldset
+        online={online}
+        values={payment}
+        onChange={(patch) => setPayment((current) => ({ ...current, ...patch }))}
+      />
       <div>
         <Input.Label labelElement="div" id="express-satisfaction">
           Patient satisfaction

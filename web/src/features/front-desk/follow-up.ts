@@ -7,7 +7,7 @@ import { findConflicts } from '@dental/domain/scheduling/conflicts';
 import { instantAt, localDayRange } from '@dental/domain/time/zones';
 import { createAppointment } from '@dental/local-store/appointment-commands';
 import type { StoreKey } from '@dental/local-store/crypto/keys';
-import { friendlyConflictMessage } from '@dental/local-store/outbox/describe';
+import { localConflictMessage } from '@dental/local-store/outbox/describe';
 import { readAbsences, readAppointmentsForDay, readTable } from '@dental/local-store/reads';
 import type { LocalStore } from '@dental/local-store/store';
 import { maintenanceFrom, weeklyHoursFrom } from '../scheduling/schedule-model.ts';
@@ -62,10 +62,7 @@ export async function followUpProblem(
     appointments,
     { maintenance: maintenanceFrom(maintenanceRows, range.start, range.end), absences, timeZone },
   );
-  if (conflicts.length === 0) return null;
-  const absent = conflicts.find((conflict) => conflict.type === 'absence');
-  if (absent) return absent.message;
-  return friendlyConflictMessage({ status: 409, message: '', body: { conflicts } });
+  return conflicts.length === 0 ? null : localConflictMessage(conflicts);
 }
 
 /** Checks the follow-up and books it on this device (queued for the server); throws with the reason it cannot. */

@@ -1,13 +1,5 @@
 import type { CheckOutDetails } from '@dental/local-store/appointment-commands';
 
-export const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = {
-  cash: 'Cash',
-  card: 'Card',
-  check: 'Check',
-  insurance: 'Insurance',
-  other: 'Other',
-};
-
 /** Payment is not processed without a connection (issue 7): the inputs are disabled and say why. */
 export const PAYMENT_OFFLINE_TEXT = 'Payment can be recorded when the device is back online.';
 

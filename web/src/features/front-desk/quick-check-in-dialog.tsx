@@ -1,5 +1,6 @@
 import { CHECKOUT } from '@dental/domain/constants';
 import { CHECK_IN_TEXTS, CHECK_IN_VERIFICATIONS, fullCheckInAllowed } from '@dental/domain/scheduling/check-in';
+import { labelOf, WAITING_AREA_LABELS } from '@dental/domain/scheduling/front-desk-labels';
 import { localTime } from '@dental/domain/time/zones';
 import { checkIn } from '@dental/local-store/appointment-commands';
 import { Alert, Button, Checkbox, Group, Input, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
@@ -10,7 +11,6 @@ import { logError } from '../../lib/log.ts';
 import { useLocalData } from '../offline/local-data.tsx';
 import type { GridAppointment } from '../scheduling/schedule-model.ts';
 import { toast } from '../toasts/toast.ts';
-import { WAITING_AREA_LABELS } from './waiting-areas.ts';
 
 type Verification = (typeof CHECK_IN_VERIFICATIONS)[number]['field'];
 type Checks = Record<Verification, boolean>;
@@ -67,7 +67,7 @@ function CheckInForm({
       const missing = CHECK_IN_VERIFICATIONS.filter((item) => item.required && !checks[item.field]);
       toast(
         CHECK_IN_TEXTS.success,
-        `${appointment.patientName} is waiting in the ${WAITING_AREA_LABELS[waitingArea] ?? waitingArea}.` +
+        `${appointment.patientName} is waiting in the ${labelOf(WAITING_AREA_LABELS, waitingArea)}.` +
           (missing.length > 0
             ? ` Still to verify: ${missing.map((item) => item.label.toLowerCase()).join(', ')}.`
             : ''),
@@ -98,7 +98,7 @@ function CheckInForm({
         />
         <Select
           label="Waiting area"
-          data={CHECKOUT.waitingAreas.map((area) => ({ value: area, label: WAITING_AREA_LABELS[area] ?? area }))}
+          data={CHECKOUT.waitingAreas.map((area) => ({ value: area, label: WAITING_AREA_LABELS[area] }))}
           value={waitingArea}
           onChange={(value) => value && setWaitingArea(value)}
           allowDeselect={false}

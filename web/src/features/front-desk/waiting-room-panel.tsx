@@ -1,12 +1,12 @@
 import { minutesWaiting } from '@dental/domain/scheduling/check-in';
 import { formatClockTime } from '@dental/domain/scheduling/conflicts';
+import { labelOf, WAITING_AREA_LABELS } from '@dental/domain/scheduling/front-desk-labels';
 import { instantAt, localDate, longDate } from '@dental/domain/time/zones';
 import type { LocalAppointment } from '@dental/local-store/records';
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { WAITING_AREA_LABELS } from './waiting-areas.ts';
 
 const TICK_MS = 30_000;
 /** Waits the desk should notice (yellow) and act on (red). */
@@ -62,7 +62,7 @@ export function WaitingRoomPanel({ date, today, appointments, timeZone, canCheck
   const wide = useMediaQuery('(min-width: 75em)');
   const rows = waiting.map(({ appointment, since, minutes }) => ({
     appointment,
-    area: appointment.waitingArea ? (WAITING_AREA_LABELS[appointment.waitingArea] ?? appointment.waitingArea) : '—',
+    area: appointment.waitingArea ? labelOf(WAITING_AREA_LABELS, appointment.waitingArea) : '—',
     arrived: since ? formatClockTime(since, timeZone) : '—',
     wait: (
       <Badge

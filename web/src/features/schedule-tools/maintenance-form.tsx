@@ -272,37 +272,23 @@ function FormBody({
           onChange={(event) => set('description')(event.currentTarget.value)}
         />
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <DateInput
-            label="Start date"
-            required
-            value={values.startDate || null}
-            onChange={(value) => set('startDate')(value ? value.slice(0, 10) : '')}
-            valueFormat="MMM D, YYYY"
-            error={errors.startDate}
-            popoverProps={{ withinPortal: true }}
+          <DateTimeFields
+            which="Start"
+            date={values.startDate}
+            time={values.startTime}
+            dateError={errors.startDate}
+            timeError={errors.startTime}
+            onDate={set('startDate')}
+            onTime={set('startTime')}
           />
-          <TimeInput
-            label="Start time"
-            required
-            value={values.startTime}
-            onChange={(event) => set('startTime')(event.currentTarget.value)}
-            error={errors.startTime}
-          />
-          <DateInput
-            label="End date"
-            required
-            value={values.endDate || null}
-            onChange={(value) => set('endDate')(value ? value.slice(0, 10) : '')}
-            valueFormat="MMM D, YYYY"
-            error={errors.endDate}
-            popoverProps={{ withinPortal: true }}
-          />
-          <TimeInput
-            label="End time"
-            required
-            value={values.endTime}
-            onChange={(event) => set('endTime')(event.currentTarget.value)}
-            error={errors.endTime}
+          <DateTimeFields
+            which="End"
+            date={values.endDate}
+            time={values.endTime}
+            dateError={errors.endDate}
+            timeError={errors.endTime}
+            onDate={set('endDate')}
+            onTime={set('endTime')}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
@@ -377,5 +363,37 @@ function FormBody({
         )}
       </Stack>
     </form>
+  );
+}
+
+/** One end of the window: its day and its time on the practice's clock. */
+function DateTimeFields(props: {
+  which: 'Start' | 'End';
+  date: string;
+  time: string;
+  dateError?: string;
+  timeError?: string;
+  onDate(value: string): void;
+  onTime(value: string): void;
+}) {
+  return (
+    <>
+      <DateInput
+        label={`${props.which} date`}
+        required
+        value={props.date || null}
+        onChange={(value) => props.onDate(value ? value.slice(0, 10) : '')}
+        valueFormat="MMM D, YYYY"
+        error={props.dateError}
+        popoverProps={{ withinPortal: true }}
+      />
+      <TimeInput
+        label={`${props.which} time`}
+        required
+        value={props.time}
+        onChange={(event) => props.onTime(event.currentTarget.value)}
+        error={props.timeError}
+      />
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { type AppointmentStatus, canTransition, normalizeStatus } from '@dental/domain/scheduling/status-transitions';
 import { Menu } from '@mantine/core';
 import {
   IconArrowsMove,
@@ -41,9 +42,11 @@ interface Props {
  */
 export function AppointmentMenu({ target, canEdit, canCancel, onClose, ...on }: Props) {
   const appointment = target?.appointment;
-  const inProgress = appointment?.status === 'in-progress';
-  // A completed visit is final: it can be looked at and edited, not checked in, cancelled or missed.
-  const completed = appointment?.status === 'completed';
+  // The shared status rules decide what may follow (a completed visit is final; one in progress
+  // cannot be missed): the menu offers only those moves.
+  const current = appointment ? normalizeStatus(appointment.status) : undefined;
+  const can = (to: AppointmentStatus) => current !== undefined && current !== to && canTransition(current, to);
+  const inProgress = current === 'in-progress';
   const run = (action: (chosen: GridAppointment) => void) => () => {
     if (appointment) action(appointment);
   };
@@ -67,7 +70,7 @@ export function AppointmentMenu({ target, canEdit, canCancel, onClose, ...on }: 
             Un-Check In
           </Menu.Item>
         </>
-      ) : completed ? null : (
+      ) : can('in-progress') ? (
         <Menu.Item
           leftSection={<IconCircleCheck size={16} aria-hidden="true" />}
           disabled={!canEdit}
@@ -75,7 +78,7 @@ export function AppointmentMenu({ target, canEdit, canCancel, onClose, ...on }: 
         >
           Check In
         </Menu.Item>
-      )}
+      ) : null}
       <Menu.Item leftSection={<IconEdit size={16} aria-hidden="true" />} disabled={!canEdit} onClick={run(on.onEdit)}>
         Edit Appointment
       </Menu.Item>
@@ -96,8 +99,8 @@ export function AppointmentMenu({ target, canEdit, canCancel, onClose, ...on }: 
       <Menu.Item leftSection={<IconClipboardHeart size={16} aria-hidden="true" />} onClick={run(on.onOpenChart)}>
         Open Chart
       </Menu.Item>
-      {!completed && <Menu.Divider />}
-      {!completed && (
+      {can('cancelled') && <Menu.Divider />}
+      {can('cancelled') && (
         <Menu.Item
           color="red"
           leftSection={<IconX size={16} aria-hidden="true" />}
@@ -107,8 +110,7 @@ export function AppointmentMenu({ target, canEdit, canCancel, onClose, ...on }: 
           Cancel
         </Menu.Item>
       )}
-      {/* An appointment in progress has started: the patient came, so it cannot become a no-show. */}
-      {!inProgress && !completed && (
+      {can('no-show') && (
         <Menu.Item
           color="red"
           leftSection={<IconUserX size={16} aria-hidden="true" />}

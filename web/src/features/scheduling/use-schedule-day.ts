@@ -1,7 +1,7 @@
 import type { WeeklyHours } from '@dental/domain/practices/hours';
 import type { DaySchedule } from '@dental/domain/scheduling/availability';
 import { addDays } from '@dental/domain/scheduling/booking-rules';
-import type { MaintenanceWindow } from '@dental/domain/scheduling/conflicts';
+import { absenceCovers, type MaintenanceWindow } from '@dental/domain/scheduling/conflicts';
 import { localDayRange } from '@dental/domain/time/zones';
 import { readAbsences, readAppointmentsForDay, readTable } from '@dental/local-store/reads';
 import type { LocalAbsence, LocalAppointment } from '@dental/local-store/records';
@@ -213,5 +213,5 @@ export function daySchedule(
 
 /** The absences that keep a provider away on this practice day. */
 export function absentOn(absences: readonly LocalAbsence[], date: string): LocalAbsence[] {
-  return absences.filter((absence) => absence.startDate <= date && date <= absence.endDate);
+  return absences.filter((absence) => absenceCovers(absence, date));
 }

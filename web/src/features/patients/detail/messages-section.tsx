@@ -1,5 +1,6 @@
 import type { OutgoingMessage } from '@dental/domain/communications/notification.schema';
 import type { SurveySend } from '@dental/domain/communications/survey.schema';
+import { labelOf, SURVEY_METHOD_LABELS } from '@dental/domain/scheduling/front-desk-labels';
 import { shortDateTime } from '@dental/domain/time/zones';
 import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { OnlineRecords } from './online-records.tsx';
@@ -79,7 +80,7 @@ export function MessagesSection({ patientId, timeZone }: { patientId: string; ti
                           {[survey.treatmentDate, survey.providerName].filter(Boolean).join(' · ') || '—'}
                         </Text>
                       </Table.Td>
-                      <Table.Td>{survey.method === 'text' ? 'Text message' : 'Email'}</Table.Td>
+                      <Table.Td>{labelOf(SURVEY_METHOD_LABELS, survey.method)}</Table.Td>
                       <Table.Td>
                         <Badge variant="light">{survey.status}</Badge>
                       </Table.Td>

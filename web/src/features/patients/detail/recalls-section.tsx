@@ -1,15 +1,11 @@
+import { SCHEDULING } from '@dental/domain/constants';
 import { Badge, Loader, Table, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useLocalData } from '../../offline/local-data.tsx';
 import { usePatientRecalls } from './use-patient.ts';
 
-const PRIORITY_COLOURS: Record<string, string> = {
-  low: 'green',
-  normal: 'gray',
-  medium: 'yellow',
-  high: 'orange',
-  urgent: 'red',
-};
+/** The schedule's priority colours (spec 9); a recall's default 'normal' priority, like any other, is grey. */
+const PRIORITY_COLOURS: Readonly<Record<string, string>> = SCHEDULING.priorityColours;
 
 /**
  * When the patient is due back, and for what: read from the device, so the recalls show offline and

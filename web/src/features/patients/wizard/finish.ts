@@ -5,6 +5,7 @@ import type { StoreKey } from '@dental/local-store/crypto/keys';
 import { createPatient } from '@dental/local-store/patient-commands';
 import type { LocalPatient, PlainRecord } from '@dental/local-store/records';
 import type { LocalStore } from '@dental/local-store/store';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { toPatientInput, type WizardValues } from './wizard-values.ts';
 
 const BOOKING = CHECKOUT.wizardBooking;
@@ -18,10 +19,6 @@ export interface FinishResult {
   patient: LocalPatient;
   forms: Outcome | null;
   appointment: Outcome | null;
-}
-
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
 }
 
 /**
@@ -61,7 +58,7 @@ export async function finishWizard(
       await queueFormSends(store, key, patient, values.templateIds);
       forms = { ok: true, detail: `${count} form${count === 1 ? '' : 's'} will be sent to the patient.` };
     } catch (error) {
-      forms = { ok: false, detail: messageOf(error, 'The forms could not be queued.') };
+      forms = { ok: false, detail: errorMessage(error, 'The forms could not be queued.') };
     }
   }
 
@@ -79,7 +76,7 @@ export async function finishWizard(
       });
       appointment = { ok: true, detail: `${BOOKING.procedure} booked in ${BOOKING.room}.` };
     } catch (error) {
-      appointment = { ok: false, detail: messageOf(error, 'Failed to schedule appointment') };
+      appointment = { ok: false, detail: errorMessage(error, 'Failed to schedule appointment') };
     }
   }
   return { patient, forms, appointment };
