@@ -204,6 +204,25 @@ describe('POST /api/patients', () => {
     expect(after.n).toBe(before.n);
   });
 
+  it('refuses a preferred provider who works here but does not see patients (a receptionist)', async () => {
+    const desk = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'receptionist')
+      .executeTakeFirstOrThrow();
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/patients',
+      cookie: receptionist,
+      body: { ...valid, firstName: 'Zed', lastName: 'Quill', phone: '4165550177', preferredProviderId: desk.id },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      field: 'preferredProviderId',
+      message: 'preferredProviderId is not a provider of this practice',
+    });
+  });
+
   it('refuses a body whose practiceId is another practice', async () => {
     const other = await t.request({
       method: 'POST',

@@ -21,6 +21,7 @@ import type { Db } from '../db/connection.ts';
 import { writeAudit } from '../plugins/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../plugins/http-error.ts';
 import { type Caller, defineRoute, type RouteRegistry } from '../plugins/route.ts';
+import { referenceIssues } from '../services/booking.ts';
 import { recordChange } from '../services/changes.ts';
 import { relationshipIdsOf } from '../services/family.ts';
 import { patientCsv } from '../services/patient-export.ts';
@@ -49,15 +50,10 @@ async function refuseDuplicate(db: Db, caller: Caller, patient: Patient, exclude
   }
 }
 
+/** A preferred provider is judged as a booking's provider is: a doctor, hygienist or admin of this practice. */
 async function checkProvider(db: Db, practiceId: number, providerId: number | null | undefined): Promise<void> {
   if (providerId == null) return;
-  const provider = await db
-    .selectFrom('user_practices')
-    .select('user_id')
-    .where('user_id', '=', providerId)
-    .where('practice_id', '=', practiceId)
-    .executeTakeFirst();
-  if (!provider) {
+  if ((await referenceIssues(db, practiceId, { providerId })).length > 0) {
     throw badRequest([
       { field: 'preferredProviderId', message: 'preferredProviderId is not a provider of this practice' },
     ]);
