@@ -1,7 +1,7 @@
 // `npm start`: install, build what changed, then serve the app and API (migrates and seeds on first run).
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { isStale } from './lib/freshness.mjs';
+import { supervise } from './lib/supervise.mjs';
 import { installDependencies, log, pnpm, root } from './lib/toolchain.mjs';
 
 const started = Date.now();
@@ -21,10 +21,7 @@ if (isStale(join(root, 'sync-server', 'dist', 'main.js'), [join(root, 'sync-serv
 }
 
 log(`ready to serve after ${Math.round((Date.now() - started) / 1000)} s of install and build`);
-const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'sync-server', 'dist', 'main.js')], {
+supervise(process.execPath, ['--enable-source-maps', join(root, 'sync-server', 'dist', 'main.js')], {
   cwd: root,
-  stdio: 'inherit',
   env: process.env,
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));

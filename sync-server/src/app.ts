@@ -1,21 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { MESSAGES } from '@dental/domain/messages';
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppDeps } from './context.ts';
-import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
+import { isApiRequest } from './plugins/api-path.ts';
+import { apiNotFound, frameworkErrorAnswer, registerErrorHandling } from './plugins/errors.ts';
+import { registerFailureLog, requestIdFor } from './plugins/logging.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerRequestGuards } from './plugins/request-guards.ts';
 import { RouteRegistry } from './plugins/route.ts';
 import { registerSchemaVersion } from './plugins/schema-version.ts';
+import { applySecurityHeaders } from './plugins/security-headers.ts';
 import { registerAppointmentRoutes } from './routes/appointments.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
 import { registerCommunicationRoutes } from './routes/communications.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
 import { registerFamilyRoutes } from './routes/family.ts';
 import { registerFormRoutes } from './routes/forms.ts';
+import { registerHealthRoute } from './routes/health.ts';
 import { registerMaintenanceRoutes } from './routes/maintenance.ts';
 import { registerNoShowRoutes } from './routes/no-show.ts';
 import { registerNotificationRoutes } from './routes/notifications.ts';
@@ -29,60 +33,51 @@ import { registerSurveyRoutes } from './routes/surveys.ts';
 import { registerSyncRoutes } from './routes/sync.ts';
 import { registerSyncPushRoute } from './routes/sync-push.ts';
 import { registerTimezoneRoutes } from './routes/timezone.ts';
-import { SESSION_COOKIE } from './services/sessions.ts';
-
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'same-origin',
-  'cross-origin-opener-policy': 'same-origin',
-};
 
 /** The whole server as one instance; tests drive it with inject on a temporary database. */
 const BATCH_MEMBER_HEADER = 'x-batch-member';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { settings } = deps;
   // Known only inside this process: a client cannot mark its own requests as batch members.
   const batchMemberToken = randomBytes(24).toString('hex');
   const app = Fastify({
-    logger: deps.logger
-      ? { level: 'info', redact: ['req.headers.cookie', 'req.body.password', 'req.body.newPassword'] }
-      : false,
-    bodyLimit: deps.settings.bodyLimitBytes,
-    trustProxy: false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    // The failure log writes one line per 5xx; a line per request would also carry search terms.
+    disableRequestLogging: true,
+    genReqId: (request) => requestIdFor(settings.trustProxy !== false, request.headers['x-request-id']),
+    bodyLimit: settings.bodyLimitBytes,
+    trustProxy:
+      typeof settings.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (settings.trustProxy as number)
+        : settings.trustProxy,
     return503OnClosing: true,
+    frameworkErrors: (error, request, reply) => {
+      applySecurityHeaders(request, reply, settings);
+      const known = frameworkErrorAnswer(error) ?? {
+        status: 400,
+        body: { error: 'Bad Request', message: 'The request could not be processed.' },
+      };
+      // The generic reply type of this hook cannot take a status chosen at run time.
+      return (reply as unknown as FastifyReply).code(known.status).send(known.body);
+    },
   });
   registerErrorHandling(app);
+  registerFailureLog(app);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, {
-    global: true,
-    max: deps.settings.rateLimitMax,
-    timeWindow: deps.settings.rateLimitWindowMs,
-    // A signed-in browser is one client even behind a shared clinic address; others count by address.
-    keyGenerator: (request) => {
-      const token = request.cookies[SESSION_COOKIE];
-      return token ? `session:${token}` : `ip:${request.ip}`;
-    },
-    // Actions replayed inside one batch push were already counted as that one request.
-    allowList: (request) =>
-      !request.url.startsWith('/api/') || request.headers[BATCH_MEMBER_HEADER] === batchMemberToken,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: 'Too Many Requests',
-      message: MESSAGES.rateLimited,
-      retryAfterSeconds: Math.ceil(context.ttl / 1000),
-    }),
-  });
-
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.headers(SECURITY_HEADERS);
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    applySecurityHeaders(request, reply, settings);
     return payload;
   });
+  registerRateLimit(app, deps, {
+    isBatchMember: (request) => request.headers[BATCH_MEMBER_HEADER] === batchMemberToken,
+  });
+  registerRequestGuards(app);
   registerSchemaVersion(app);
 
   const registry = new RouteRegistry();
+  registerHealthRoute(app, deps, registry);
   registerAuthRoutes(app, deps, registry);
   registerPracticeRoutes(app, deps, registry);
   registerPatientRoutes(app, deps, registry);
@@ -101,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCommunicationRoutes(app, deps, registry);
   registerSyncRoutes(app, deps, registry);
   registerSyncPushRoute(app, deps, registry, { header: BATCH_MEMBER_HEADER, token: batchMemberToken });
-  await registerDocsRoutes(app, registry);
+  await registerDocsRoutes(app, deps, registry);
 
   const webDist = deps.settings.webDistDir;
   const serveWeb = webDist !== null && existsSync(join(webDist, 'index.html'));
@@ -119,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !serveWeb || request.method !== 'GET') {
+    if (isApiRequest(request) || !serveWeb || request.method !== 'GET') {
       return reply.code(404).send(apiNotFound(request.method, request.url));
     }
     // Client-side routes (deep links such as /patients/{id}) all load the app shell.

@@ -1,11 +1,15 @@
 import { resolve } from 'node:path';
-import { REQUESTS, SECURITY } from '@dental/domain/constants';
+import { HARDENING, REQUESTS, SECURITY } from '@dental/domain/constants';
 import type { ServerSettings } from './context.ts';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface ServerEnvironment {
   dataDir: string;
   port: number;
   host: string;
+  logLevel: LogLevel;
   settings: ServerSettings;
 }
 
@@ -17,13 +21,42 @@ function port(value: string | undefined): number {
   return parsed;
 }
 
+function logLevel(value: string | undefined): LogLevel {
+  if (value === undefined || value === '') return 'info';
+  const level = value.trim().toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  }
+  return level as LogLevel;
+}
+
+/**
+ * TRUST_PROXY: unset, 'false' or '0' when clients reach this server directly; 'true' to believe any
+ * proxy; a number of proxy hops; or a comma-separated list of proxy addresses or CIDR ranges.
+ */
+export function trustProxy(value: string | undefined): ServerSettings['trustProxy'] {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '' || text === 'false' || text === '0' || text === 'no') return false;
+  if (text === 'true' || text === 'yes') return true;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const addresses = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (addresses.some((entry) => !/^[0-9a-f.:]+(\/\d{1,3})?$/.test(entry))) {
+    throw new Error(`TRUST_PROXY must be true, false, a hop count or proxy addresses, got "${value}"`);
+  }
+  return addresses;
+}
+
 /** Reads the process environment once, at start; nothing else does. */
 export function readEnvironment(env: NodeJS.ProcessEnv, webDistDir: string | null): ServerEnvironment {
   return {
     dataDir: resolve(env.DATA_DIR || './data'),
     port: port(env.PORT),
     host: env.HOST || '127.0.0.1',
-    settings: defaultSettings(webDistDir),
+    logLevel: logLevel(env.LOG_LEVEL),
+    settings: { ...defaultSettings(webDistDir), trustProxy: trustProxy(env.TRUST_PROXY) },
   };
 }
 
@@ -32,9 +65,17 @@ export function defaultSettings(webDistDir: string | null): ServerSettings {
     rateLimitMax: REQUESTS.rateLimitMax,
     rateLimitWindowMs: REQUESTS.rateLimitWindowMs,
     sessionIdleTimeoutMs: SECURITY.sessionTimeoutMs,
+    sessionAbsoluteLifetimeMs: HARDENING.sessionAbsoluteLifetimeMs,
     maxLoginAttempts: SECURITY.maxLoginAttempts,
     lockoutMs: SECURITY.lockoutMs,
+    signInPerAddressMax: HARDENING.signInPerAddressMax,
+    signInPerAddressWindowMs: HARDENING.signInPerAddressWindowMs,
+    signInThrottleFreeFailures: HARDENING.signInThrottleFreeFailures,
+    signInThrottleBaseDelayMs: HARDENING.signInThrottleBaseDelayMs,
+    signInThrottleMaxDelayMs: HARDENING.signInThrottleMaxDelayMs,
+    trustedDeviceLifetimeMs: HARDENING.trustedDeviceLifetimeMs,
     bodyLimitBytes: 1024 * 1024,
+    trustProxy: false,
     webDistDir,
   };
 }

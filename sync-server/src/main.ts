@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkStartupConfiguration, defaultStartupConfiguration } from '@dental/domain/config';
 import { systemClock } from '@dental/domain/time/clock';
+import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { readEnvironment } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/connection.ts';
@@ -10,28 +11,33 @@ import { scryptHasher } from './services/passwords.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-async function main(): Promise<void> {
+/** JSON lines on stdout; nothing here ever logs a request body, a cookie or patient data. */
+function createLogger(level: string) {
+  return pino({
+    level,
+    base: { service: 'dental-sync-server' },
+    redact: { paths: ['req.headers.cookie', 'req.body', 'res.headers["set-cookie"]'], remove: true },
+  });
+}
+
+async function main(logger: pino.Logger): Promise<void> {
   checkStartupConfiguration(defaultStartupConfiguration);
   const env = readEnvironment(process.env, join(here, '..', '..', 'web', 'dist'));
+  logger.level = env.logLevel;
   const db = openDatabase(join(env.dataDir, 'dental.sqlite'));
   const applied = await migrateToLatest(db);
-  if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'applied migrations');
 
   const hasher = scryptHasher();
   if (await isDatabaseEmpty(db)) {
     const started = performance.now();
     await seedDemoData(db, { clock: systemClock, hasher });
-    console.log(`Demo data created in ${Math.round(performance.now() - started)} ms`);
+    logger.info({ ms: Math.round(performance.now() - started) }, 'demo data created');
   }
 
-  const app = await buildApp({
-    db,
-    clock: systemClock,
-    hasher,
-    settings: env.settings,
-    logger: process.env.LOG_REQUESTS === '1',
-  });
-  const shutdown = async () => {
+  const app = await buildApp({ db, clock: systemClock, hasher, settings: env.settings, logger });
+  const shutdown = async (signal: NodeJS.Signals) => {
+    logger.info({ signal }, 'shutting down');
     await app.close();
     await db.destroy();
     process.exit(0);
@@ -41,10 +47,25 @@ async function main(): Promise<void> {
 
   await app.listen({ port: env.port, host: env.host });
   const shownHost = env.host === '127.0.0.1' || env.host === '0.0.0.0' ? 'localhost' : env.host;
-  console.log(`Dental practice server ready on http://${shownHost}:${env.port} (data in ${env.dataDir})`);
+  logger.info(
+    { url: `http://${shownHost}:${env.port}`, dataDir: env.dataDir },
+    `Dental practice server ready on http://${shownHost}:${env.port}`,
+  );
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+// The level from LOG_LEVEL is applied once readEnvironment has checked it.
+const logger = createLogger('info');
+// A crash outside any request still leaves one line saying why, then a non-zero exit for the supervisor.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (error: unknown) => {
+    logger.fatal(
+      { err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
+      event,
+    );
+    process.exit(1);
+  });
+}
+main(logger).catch((error: unknown) => {
+  logger.fatal({ err: error instanceof Error ? error.message : String(error) }, 'the server could not start');
   process.exit(1);
 });

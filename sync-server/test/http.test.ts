@@ -122,7 +122,7 @@ describe('rate limit', () => {
 describe('API description', () => {
   it('serves an OpenAPI document generated from the route schemas', async () => {
     t = await createTestApp();
-    const response = await t.request({ url: '/api/docs/openapi.json' });
+    const response = await t.request({ url: '/api/docs/openapi.json', cookie: await t.login('staff') });
     expect(response.statusCode).toBe(200);
     const doc = response.json();
     expect(doc.openapi).toBe('3.1.0');
@@ -144,10 +144,11 @@ describe('API description', () => {
 
   it('serves a browsable page at /api/docs', async () => {
     t = await createTestApp();
-    const page = await t.request({ url: '/api/docs' });
+    const cookie = await t.login('staff');
+    const page = await t.request({ url: '/api/docs', cookie });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    const bundle = await t.request({ url: '/api/docs/assets/swagger-ui-bundle.js' });
+    const bundle = await t.request({ url: '/api/docs/assets/swagger-ui-bundle.js', cookie });
     expect(bundle.statusCode).toBe(200);
   });
 });

@@ -73,7 +73,7 @@ describe('Idempotency-Key', () => {
   it('stores validation refusals; not 401', async () => {
     const invalid = await post('/api/patients', { ...patient(3), phone: '123' }, receptionist, 'bad-phone');
     expect(invalid.statusCode).toBe(400);
-    const replay = await post('/api/patients', patient(3), receptionist, 'bad-phone');
+    const replay = await post('/api/patients', { ...patient(3), phone: '123' }, receptionist, 'bad-phone');
     expect(replay.statusCode).toBe(400);
     expect(replay.headers['idempotent-replayed']).toBe('true');
 
@@ -90,8 +90,25 @@ describe('Idempotency-Key', () => {
     expect(elsewhere.statusCode).toBe(422);
     expect(elsewhere.json()).toEqual({
       error: 'Unprocessable Entity',
-      message: 'This Idempotency-Key was already used for a different request.',
+      message: 'Idempotency-Key reused with a different request',
     });
+  });
+
+  it('the same key with a different body is 422 and changes nothing, not a silent replay', async () => {
+    const created = await post('/api/patients', patient(13), receptionist, 'body-key');
+    expect(created.statusCode).toBe(201);
+    const other = await post('/api/patients', patient(14), receptionist, 'body-key');
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({
+      error: 'Unprocessable Entity',
+      message: 'Idempotency-Key reused with a different request',
+    });
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expect(await patientsNamed('PotentO')).toBe(0);
+    const again = await post('/api/patients', patient(13), receptionist, 'body-key');
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(created.json());
   });
 
   it.each([

@@ -538,3 +538,31 @@ describe('POST /api/family/{patientId}/relationships', () => {
     expect(denied.statusCode).toBe(403);
   });
 });
+
+describe('PATCH /api/patients/{id}: the address checks the whole record', () => {
+  it('a postal code sent alone must be in the province on file, and a province sent alone must fit the postal code', async () => {
+    const patient = await create({ province: 'ON', zipCode: 'M5V 2T6' });
+    const wrongCode = await patch(receptionist, patient.id, { zipCode: 'T2P 1J9' });
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json()).toMatchObject({
+      field: 'zipCode',
+      message: 'This postal code is not in ON: postal codes there start with K, L, M, N or P',
+    });
+    const wrongProvince = await patch(receptionist, patient.id, { province: 'AB' });
+    expect(wrongProvince.statusCode).toBe(400);
+    expect(wrongProvince.json().field).toBe('zipCode');
+    const moved = await patch(receptionist, patient.id, { province: 'AB', zipCode: 'T2P 1J9' });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ province: 'AB', zipCode: 'T2P 1J9' });
+    const badFormat = await patch(receptionist, patient.id, { zipCode: 'ABC' });
+    expect(badFormat.statusCode).toBe(400);
+    expect(badFormat.json().message).toBe('Postal code must be a valid Canadian postal code (A1A 1A1)');
+  });
+
+  it('medicalHistory as an array is 400 naming medicalHistory', async () => {
+    const patient = await create();
+    const response = await patch(doctor, patient.id, { medicalHistory: ['Asthma'] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'medicalHistory', message: 'medicalHistory must be an object' });
+  });
+});

@@ -25,8 +25,16 @@ const valid = {
   zipCode: 'm5j2n1',
   practiceId: 1,
   isActive: true,
-  medicalHistory: { allergies: ['Penicillin'], conditions: [], medications: [], communicationPreference: 'sms' },
+  medicalHistory: { conditions: [], medications: [], communicationPreference: 'sms' },
 };
+
+async function patientCount(): Promise<number> {
+  const row = await t.db
+    .selectFrom('patients')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 describe('GET /api/patients', () => {
   it('lists active patients of the practice by name with the total in X-Total-Count', async () => {
@@ -136,6 +144,65 @@ describe('POST /api/patients', () => {
     expect(audit[0]).toMatchObject({ entity: 'patient', practice_id: 1, user_id: 4 });
   });
 
+  it.each([
+    ['a word', 'patient-1'],
+    ['a number', '12'],
+    ['a UUID-shaped string of zeros', '00000000-0000-0000-0000-000000000000'],
+    ['a UUID with no version', 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa'],
+    ['a UUID with a bad variant', '0b7d4c2e-8a51-4a6e-ca3e-2f2f6f0b1c11'],
+    ['a UUID with extra text', '0b7d4c2e-8a51-4a6e-9a3e-2f2f6f0b1c11x'],
+  ])('a client-chosen id that is %s is 400 naming id, and nothing is stored', async (_label, id) => {
+    const before = await patientCount();
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/patients',
+      cookie: receptionist,
+      body: { ...valid, id, firstName: 'Una', lastName: 'Probe', phone: '4375550101' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'id', message: 'id must be a valid id' });
+    expect(await patientCount()).toBe(before);
+  });
+
+  it('an id taken in another practice gets exactly the answer of one taken in this practice', async () => {
+    const vancouver = await t.db
+      .selectFrom('patients')
+      .select('id')
+      .where('practice_id', '=', 3)
+      .executeTakeFirstOrThrow();
+    const toronto = await t.db
+      .selectFrom('patients')
+      .select('id')
+      .where('practice_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const body = { ...valid, firstName: 'Una', lastName: 'Probe', phone: '4375550102' };
+    const elsewhere = await t.request({
+      method: 'POST',
+      url: '/api/patients',
+      cookie: receptionist,
+      body: { ...body, id: vancouver.id },
+    });
+    const here = await t.request({
+      method: 'POST',
+      url: '/api/patients',
+      cookie: receptionist,
+      body: { ...body, id: toronto.id },
+    });
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.body).toBe(here.body);
+    expect(elsewhere.json()).toEqual({
+      error: 'Conflict',
+      message: 'This id is already in use. Create the record again with a new id.',
+      field: 'id',
+    });
+    const vancouverRow = await t.db
+      .selectFrom('patients')
+      .select('practice_id')
+      .where('id', '=', vancouver.id)
+      .execute();
+    expect(vancouverRow).toEqual([{ practice_id: 3 }]);
+  });
+
   it('keeps a client-generated id, so a patient created offline keeps its identity', async () => {
     const id = '0b7d4c2e-8a51-4a6e-9a3e-2f2f6f0b1c11';
     const response = await t.request({
@@ -221,6 +288,135 @@ describe('POST /api/patients', () => {
       field: 'preferredProviderId',
       message: 'preferredProviderId is not a provider of this practice',
     });
+  });
+
+  it.each([
+    ['allergies', 'receptionist', { allergies: ['Latex'] }, 'patients.medical_history'],
+    ['conditions', 'receptionist', { conditions: 'Asthma' }, 'patients.medical_history'],
+    ['medications', 'receptionist', { medications: ['Warfarin'] }, 'patients.medical_history'],
+    ['an insurance provider', 'staff', { insuranceProvider: 'Sun Life' }, 'patients.insurance'],
+    ['a policy number', 'staff', { insurancePolicyNumber: 'SL-1' }, 'patients.insurance'],
+  ])(
+    'a create with %s by a %s needs %s, as an edit does: 403 and nothing stored',
+    async (_label, username, history, permission) => {
+      // Staff may create patients here but not see insurance: the case of a front desk without that permission.
+      const staff = await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'staff')
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('user_permissions')
+        .values({ user_id: staff.id, permission: 'patients.create', granted: 1 })
+        .onConflict((oc) => oc.columns(['user_id', 'permission']).doNothing())
+        .execute();
+      const before = await patientCount();
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/patients',
+        cookie: username === 'staff' ? await t.login('staff') : receptionist,
+        body: { ...valid, firstName: 'Rhea', lastName: 'Vance', phone: '4165550199', medicalHistory: history },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        error: 'Forbidden',
+        message: `Changing this field requires the ${permission} permission.`,
+        requiredPermission: permission,
+      });
+      expect(await patientCount()).toBe(before);
+    },
+  );
+
+  it('a clinician with the permissions records the medical history and insurance on create', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/patients',
+      cookie: doctor,
+      body: {
+        ...valid,
+        firstName: 'Rhett',
+        lastName: 'Vanderlee',
+        phone: '4165550198',
+        medicalHistory: { allergies: ['Latex'], conditions: ['Asthma'], insuranceProvider: 'Sun Life' },
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().medicalHistory).toMatchObject({
+      allergies: ['Latex'],
+      conditions: ['Asthma'],
+      insuranceProvider: 'Sun Life',
+    });
+  });
+
+  it('empty medical lists need no permission: they record nothing', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/patients',
+      cookie: receptionist,
+      body: {
+        ...valid,
+        firstName: 'Ines',
+        lastName: 'Morrow',
+        phone: '4165550197',
+        medicalHistory: { allergies: [], conditions: '', insuranceProvider: null },
+      },
+    });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it.each([
+    ['an array', ['Asthma']],
+    ['text', 'Asthma'],
+    ['a number', 7],
+  ])('medicalHistory as %s is 400 naming medicalHistory', async (_label, history) => {
+    const before = await patientCount();
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/patients',
+      cookie: doctor,
+      body: { ...valid, firstName: 'Ivo', lastName: 'Sand', phone: '4165550196', medicalHistory: history },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'medicalHistory', message: 'medicalHistory must be an object' });
+    expect(await patientCount()).toBe(before);
+  });
+
+  it.each([
+    [{ zipCode: '12345' }, 'Postal code must be a valid Canadian postal code (A1A 1A1)'],
+    [{ zipCode: 'M5J 2N' }, 'Postal code must be a valid Canadian postal code (A1A 1A1)'],
+    [{ zipCode: 'D5J 2N1' }, 'Postal code must be a valid Canadian postal code (A1A 1A1)'],
+    [
+      { zipCode: 'T2P 1J9', province: 'ON' },
+      'This postal code is not in ON: postal codes there start with K, L, M, N or P',
+    ],
+    [{ zipCode: 'M5J 2N1', province: 'BC' }, 'This postal code is not in BC: postal codes there start with V'],
+  ])('postal code %j is 400 naming zipCode', async (change, message) => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/patients',
+      cookie: receptionist,
+      body: { ...valid, firstName: 'Ivo', lastName: 'Sand', phone: '4165550195', ...change },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'zipCode', message });
+  });
+
+  it('a postal code matching its province, or with no province, is kept', async () => {
+    const calgary = await t.request({
+      method: 'POST',
+      url: '/api/patients',
+      cookie: receptionist,
+      body: { ...valid, firstName: 'Ivo', lastName: 'Sand', phone: '4165550194', province: 'AB', zipCode: 't2p1j9' },
+    });
+    expect(calgary.statusCode).toBe(201);
+    expect(calgary.json()).toMatchObject({ province: 'AB', zipCode: 'T2P 1J9' });
+    const noProvince = await t.request({
+      method: 'POST',
+      url: '/api/patients',
+      cookie: receptionist,
+      body: { ...valid, firstName: 'Ivo', lastName: 'Sandor', phone: '4165550193', province: null, zipCode: 'V6B 1A1' },
+    });
+    expect(noProvince.statusCode).toBe(201);
   });
 
   it('refuses a body whose practiceId is another practice', async () => {

@@ -31,3 +31,19 @@ export const MESSAGES = {
 export function accountLockedMessage(minutes: number): string {
   return `Too many failed sign-in attempts. This account is locked for ${minutes} minutes. Please try again later.`;
 }
+
+/**
+ * A create whose client-chosen id is already used, whoever holds it: the same words for a record in
+ * the caller's practice and in one the caller cannot see, so the answer never confirms where it is.
+ */
+export const ID_TAKEN_MESSAGE = 'This id is already in use. Create the record again with a new id.';
+
+/** Sign-in attempts from one address past its limit (checked before any password is hashed). */
+export function signInAddressLimitedMessage(seconds: number): string {
+  return `Too many sign-in attempts from this network. Please wait ${seconds} seconds and try again.`;
+}
+
+/** Repeated failures for one username from elsewhere: each attempt waits longer, but nothing is locked. */
+export function signInThrottledMessage(seconds: number): string {
+  return `Too many failed sign-in attempts for this account. Please wait ${seconds} seconds and try again.`;
+}

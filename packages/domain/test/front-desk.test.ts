@@ -247,8 +247,15 @@ describe('maintenance form', () => {
     [{ startDateTime: undefined }, 'startDateTime', MAINTENANCE_TEXTS.missingMessage],
     [{ endDateTime: null }, 'endDateTime', MAINTENANCE_TEXTS.missingMessage],
     [{ endDateTime: '2027-01-11T14:00:00Z' }, 'endDateTime', 'End time must be after start time.'],
-    [{ cost: -5 }, 'cost', 'cost must be an amount of at least 0 with at most 2 decimals'],
-    [{ cost: '12.345' }, 'cost', 'cost must be an amount of at least 0 with at most 2 decimals'],
+    [{ cost: -5 }, 'cost', 'cost must be an amount from 0 to 1,000,000.00 with at most 2 decimals'],
+    [{ cost: '12.345' }, 'cost', 'cost must be an amount from 0 to 1,000,000.00 with at most 2 decimals'],
+    [{ cost: 1e29 }, 'cost', 'cost must be an amount from 0 to 1,000,000.00 with at most 2 decimals'],
+    [
+      { cost: '123456789012345678901234567890' },
+      'cost',
+      'cost must be an amount from 0 to 1,000,000.00 with at most 2 decimals',
+    ],
+    [{ cost: 1_000_000.01 }, 'cost', 'cost must be an amount from 0 to 1,000,000.00 with at most 2 decimals'],
     [{ maintenanceType: 'painting' }, 'maintenanceType', expect.stringContaining('Invalid enum value')],
     [{ priority: 'critical' }, 'priority', expect.stringContaining('Invalid enum value')],
   ])('%j is refused on %s', (change, field, message) => {
@@ -259,6 +266,8 @@ describe('maintenance form', () => {
     const { roomId: _room, ...rest } = valid;
     expect(issues(updateMaintenanceSchema, rest)).toEqual([]);
     expect(v.parse(createMaintenanceSchema, { ...valid, cost: '250.5' }).cost).toBe(250.5);
+    expect(v.parse(createMaintenanceSchema, { ...valid, cost: 1_000_000 }).cost).toBe(1_000_000);
+    expect(v.parse(createMaintenanceSchema, { ...valid, cost: '1000000.00' }).cost).toBe(1_000_000);
   });
 
   it('finds the live bookings of its room that it overlaps', () => {

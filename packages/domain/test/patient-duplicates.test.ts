@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findDuplicate, isDuplicatePatient } from '../src/patients/duplicates.ts';
+import { duplicateNameKey, findDuplicate, isDuplicatePatient } from '../src/patients/duplicates.ts';
 
 const ana = { id: 'a', firstName: 'Ana', lastName: 'Tremblay', dateOfBirth: '1990-04-02', phone: '4165550101' };
 
@@ -18,5 +18,42 @@ describe('duplicate patients', () => {
   it('a patient being edited is never their own duplicate', () => {
     expect(isDuplicatePatient(ana, ana)).toBe(false);
     expect(findDuplicate({ ...ana, id: 'b' }, [ana])).toBe(ana);
+  });
+});
+
+describe('duplicate name key', () => {
+  it.each([
+    ['Tremblay', 'tremblay'],
+    ['  TREMBLAY ', 'tremblay'],
+    ['Tremblây', 'tremblay'],
+    ["O'Neil-Smith", 'oneilsmith'],
+    ['Straße', 'strasse'],
+    ['Ｔｒｅｍｂｌａｙ', 'tremblay'],
+  ])('%s folds to %s', (name, key) => {
+    expect(duplicateNameKey(name)).toBe(key);
+  });
+
+  it('every pair of names the rule calls the same shares a key', () => {
+    const names = [
+      'Ana',
+      'ANA',
+      ' ana ',
+      'Anaïs',
+      'ANAÏS',
+      'Strasse',
+      'Straße',
+      'STRASSE',
+      'Ｔｒｅｍｂｌａｙ',
+      'tremblay',
+    ];
+    for (const a of names) {
+      for (const b of names) {
+        const same = isDuplicatePatient(
+          { firstName: 'X', lastName: a, dateOfBirth: '1990-01-01', phone: '4165550101' },
+          { id: 'x', firstName: 'X', lastName: b, dateOfBirth: '1990-01-01', phone: '4165550101' },
+        );
+        if (same) expect(duplicateNameKey(a), `${a} / ${b}`).toBe(duplicateNameKey(b));
+      }
+    }
   });
 });

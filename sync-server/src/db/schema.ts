@@ -60,11 +60,31 @@ export interface SessionsTable {
   device_secret: string | null;
 }
 
-export interface LoginAttemptsTable {
+/** Failed sign-ins of one username from one client: an address, or a trusted device. */
+export interface SignInFailuresTable {
+  /** Trimmed and lower-cased, whether or not such a user exists. */
   username: string;
+  /** 'ip:<address>' or 'device:<hash of the trusted-device cookie>'. */
+  client: string;
   failed_count: number;
   locked_until: string | null;
   updated_at: string;
+}
+
+/** Recent failures of one username from untrusted clients anywhere: each further attempt waits longer. */
+export interface SignInThrottleTable {
+  username: string;
+  failures: number;
+  last_failure_at: string;
+}
+
+/** A browser a user has signed in from before; its cookie exempts it from the per-username throttle. */
+export interface TrustedDevicesTable {
+  /** SHA-256 of the device cookie. */
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  last_used_at: string;
 }
 
 export interface TreatmentRoomsTable {
@@ -92,6 +112,12 @@ export interface PatientsTable {
   emergency_phone: string | null;
   /** JSON: conditions, medications, allergies, communicationPreference, insurance. */
   medical_history: string;
+  /**
+   * duplicateNameKey of the names: the duplicate check's index. Optional on insert only because rows
+   * written before migration 0012 had none; every writer sets them through nameKeyColumns.
+   */
+  last_name_key: Generated<string>;
+  first_name_key: Generated<string>;
   preferred_provider_id: number | null;
   is_active: Bool;
   created_at: string;
@@ -312,6 +338,8 @@ export interface IdempotencyKeysTable {
   status_code: number;
   /** The JSON body exactly as first sent. */
   body: string;
+  /** SHA-256 of the request's body; null for keys stored before it was recorded. */
+  request_hash: string | null;
   created_at: string;
 }
 
@@ -322,7 +350,9 @@ export interface Database {
   user_practices: UserPracticesTable;
   user_permissions: UserPermissionsTable;
   sessions: SessionsTable;
-  login_attempts: LoginAttemptsTable;
+  sign_in_failures: SignInFailuresTable;
+  sign_in_throttle: SignInThrottleTable;
+  trusted_devices: TrustedDevicesTable;
   treatment_rooms: TreatmentRoomsTable;
   patients: PatientsTable;
   family_relationships: FamilyRelationshipsTable;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   HEADERS,
   IDEMPOTENCY_KEY_MESSAGE,
@@ -10,13 +11,15 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { badRequest, HttpError } from './http-error.ts';
 
-/** One request as a retry must repeat it: the same user, practice and key, for the same method and path. */
+/** One request as a retry must repeat it: the same user, practice and key, for the same method, path and body. */
 export interface IdempotencyScope {
   userId: number;
   practiceId: number;
   key: string;
   method: string;
   path: string;
+  /** SHA-256 of the parsed body re-serialised: a retry resends the same JSON, so it hashes the same. */
+  requestHash: string;
 }
 
 export interface StoredResult {
@@ -43,8 +46,23 @@ export function readIdempotencyKey(request: FastifyRequest): string | undefined 
   return header;
 }
 
-export function idempotencyScope(request: FastifyRequest, userId: number, practiceId: number, key: string) {
-  return { userId, practiceId, key, method: request.method, path: request.url.split('?')[0] ?? request.url };
+export function idempotencyScope(
+  request: FastifyRequest,
+  userId: number,
+  practiceId: number,
+  key: string,
+): IdempotencyScope {
+  const requestHash = createHash('sha256')
+    .update(JSON.stringify(request.body ?? null))
+    .digest('hex');
+  return {
+    userId,
+    practiceId,
+    key,
+    method: request.method,
+    path: request.url.split('?')[0] ?? request.url,
+    requestHash,
+  };
 }
 
 /**
@@ -59,18 +77,19 @@ function cutoff(now: Date): string {
   return new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
 }
 
-/** The stored result of this key, if any; the key reused for another request is refused with 422. */
+/** The stored result of this key, if any; the key reused for another method, path or body is refused with 422. */
 export async function findStoredResult(db: Db, scope: IdempotencyScope, now: Date): Promise<StoredResult | undefined> {
   const row = await db
     .selectFrom('idempotency_keys')
-    .select(['method', 'path', 'status_code', 'body'])
+    .select(['method', 'path', 'status_code', 'body', 'request_hash'])
     .where('user_id', '=', scope.userId)
     .where('practice_id', '=', scope.practiceId)
     .where('key', '=', scope.key)
     .where('created_at', '>=', cutoff(now))
     .executeTakeFirst();
   if (!row) return undefined;
-  if (row.method !== scope.method || row.path !== scope.path) {
+  const otherBody = row.request_hash !== null && row.request_hash !== scope.requestHash;
+  if (row.method !== scope.method || row.path !== scope.path || otherBody) {
     throw new IdempotencyKeyReused();
   }
   return { statusCode: row.status_code, body: row.body };
@@ -87,6 +106,7 @@ export async function storeResult(db: Db, scope: IdempotencyScope, result: Store
   const values = {
     method: scope.method,
     path: scope.path,
+    request_hash: scope.requestHash,
     status_code: result.statusCode,
     body: result.body,
     created_at: now.toISOString(),

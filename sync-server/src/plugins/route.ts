@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type * as v from 'valibot';
 import type { AppDeps } from '../context.ts';
 import type { Db } from '../db/connection.ts';
-import { resolveSession, SESSION_COOKIE, type SessionRecord } from '../services/sessions.ts';
+import type { SessionRecord } from '../services/sessions.ts';
 import { type AccountRecord, findUserById } from '../services/users.ts';
 import { badRequest, forbidden, HttpError, unauthorized } from './http-error.ts';
 import {
@@ -20,6 +20,7 @@ import {
   sendReplay,
   storeResult,
 } from './idempotency.ts';
+import { requestSession } from './request-session.ts';
 
 type MaybeSchema = v.GenericSchema | undefined;
 type Out<S extends MaybeSchema> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
@@ -111,9 +112,8 @@ function validate<S extends MaybeSchema>(schema: S, input: unknown, root: string
   return result.value as Out<S>;
 }
 
-async function authenticate(deps: AppDeps, request: FastifyRequest, now: Date): Promise<Caller> {
-  const token = request.cookies[SESSION_COOKIE];
-  const lookup = await resolveSession(deps.db, token, now, deps.settings.sessionIdleTimeoutMs);
+export async function authenticate(deps: AppDeps, request: FastifyRequest): Promise<Caller> {
+  const lookup = await requestSession(deps, request);
   if (lookup.kind === 'expired') throw unauthorized(MESSAGES.sessionExpired);
   if (lookup.kind === 'none') throw unauthorized(MESSAGES.notSignedIn);
   const account = await findUserById(deps.db, lookup.session.userId);
@@ -180,7 +180,7 @@ export function defineRoute<P extends MaybeSchema, Q extends MaybeSchema, B exte
       if (spec.access === 'public') {
         result = await inTransaction((db) => spec.handler({ db, request, reply, now, ...input() }));
       } else {
-        const caller = await authenticate(deps, request, now);
+        const caller = await authenticate(deps, request);
         if (caller.account.row.must_reset_password === 1 && !spec.allowedDuringPasswordReset) {
           throw new HttpError(403, {
             error: 'Password reset required',

@@ -1,5 +1,6 @@
 import { HEADERS, MIN_CLIENT_SCHEMA, SERVER_SCHEMA_VERSION, UPGRADE_REQUIRED } from '@dental/domain/sync/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isApiRequest, routedPath } from './api-path.ts';
 
 function clientSchema(request: FastifyRequest): number | undefined {
   const header = request.headers[HEADERS.clientSchema];
@@ -13,10 +14,10 @@ function clientSchema(request: FastifyRequest): number | undefined {
  */
 export function registerSchemaVersion(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRequest(request)) return;
     const schema = clientSchema(request);
     if (schema === undefined || schema >= MIN_CLIENT_SCHEMA) return;
-    const path = request.url.split('?')[0];
+    const path = routedPath(request);
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (!isRead && request.headers[HEADERS.idempotencyKey] !== undefined) return;
     if (isRead && path === '/api/auth/me') return;
@@ -24,7 +25,7 @@ export function registerSchemaVersion(app: FastifyInstance): void {
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') {
+    if (isApiRequest(request)) {
       reply.header(HEADERS.serverSchema, String(SERVER_SCHEMA_VERSION));
     }
     return payload;

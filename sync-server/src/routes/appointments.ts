@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { SCHEDULING } from '@dental/domain/constants';
 import { MESSAGES } from '@dental/domain/messages';
 import { can } from '@dental/domain/permissions/can';
@@ -35,6 +34,7 @@ import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
 import { appointmentQuery, findAppointment, toAppointment } from '../services/appointments.ts';
 import { checkReferences, conflictsFor, createAppointment, enforceBookingRules } from '../services/booking.ts';
 import { recordChange } from '../services/changes.ts';
+import { claimId } from '../services/client-ids.ts';
 import { recordNoShow } from '../services/no-shows.ts';
 import { weeklyHours } from '../services/practice-hours.ts';
 import { localDate, localDayRange, practiceTimezone } from '../services/practice-time.ts';
@@ -128,9 +128,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, deps: AppDeps, r
       409: 'Scheduling conflict ({ conflicts }), or the id is already taken',
     },
     handler: async ({ db, caller, practiceId, body, now }): Promise<Appointment> => {
-      const id = body.id ?? randomUUID();
-      const taken = await db.selectFrom('appointments').select('id').where('id', '=', id).executeTakeFirst();
-      if (taken) throw conflict('An appointment with this id already exists.', { field: 'id' });
+      const id = await claimId(db, 'appointments', body.id);
       await checkReferences(db, practiceId, body);
       await enforceBookingRules(db, practiceId, [body], now);
 

@@ -1,17 +1,38 @@
 import { randomBytes } from 'node:crypto';
 import { loginBodySchema, resetPasswordBodySchema } from '@dental/domain/auth/auth.schema';
-import { accountLockedMessage, MESSAGES } from '@dental/domain/messages';
+import {
+  accountLockedMessage,
+  MESSAGES,
+  signInAddressLimitedMessage,
+  signInThrottledMessage,
+} from '@dental/domain/messages';
 import { can } from '@dental/domain/permissions/can';
 import { positiveId } from '@dental/domain/validation/fields';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { AppDeps } from '../context.ts';
+import type { Db } from '../db/connection.ts';
 import { writeAudit } from '../plugins/audit.ts';
-import { HttpError, notFound, unauthorized } from '../plugins/http-error.ts';
-import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
-import { clearFailures, lockRemainingMs, recordFailure } from '../services/lockout.ts';
+import { badRequest, HttpError, notFound, unauthorized } from '../plugins/http-error.ts';
+import { tooManyRequests } from '../plugins/rate-limit.ts';
+import { type Caller, defineRoute, type RouteRegistry } from '../plugins/route.ts';
+import { TokenBuckets } from '../plugins/token-buckets.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../services/common-passwords.ts';
 import { createSession, deleteOtherSessions, deleteSessionByToken, SESSION_COOKIE } from '../services/sessions.ts';
-import { findUserById, findUserByUsername, toPublicUser } from '../services/users.ts';
+import {
+  clearSignInFailures,
+  recordSignInFailure,
+  type SignInClient,
+  signInRefusal,
+  signInStatus,
+  unlockSignIn,
+} from '../services/sign-in-guard.ts';
+import { DEVICE_COOKIE, hashDeviceToken, isTrustedDevice, trustDevice } from '../services/trusted-devices.ts';
+import { type AccountRecord, findUserById, findUserByUsername, toPublicUser } from '../services/users.ts';
+
+function secondsOf(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
 
 function lockedError(remainingMs: number, lockoutMs: number): HttpError {
   return new HttpError(
@@ -25,18 +46,54 @@ function lockedError(remainingMs: number, lockoutMs: number): HttpError {
   );
 }
 
-function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+/** Secure whenever the request came over HTTPS, and always behind the TLS proxy TRUST_PROXY declares. */
+function secureCookies(deps: AppDeps, request: FastifyRequest): boolean {
+  return deps.settings.trustProxy !== false || request.protocol === 'https';
+}
+
+function setSessionCookie(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'strict',
-    secure: request.protocol === 'https',
+    secure: secureCookies(deps, request),
   });
+}
+
+function setDeviceCookie(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(DEVICE_COOKIE, token, {
+    // Only sign-in reads it.
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secureCookies(deps, request),
+    maxAge: Math.floor(deps.settings.trustedDeviceLifetimeMs / 1000),
+  });
+}
+
+/** A user another user may manage: one sharing a practice; anyone else is reported as missing. */
+async function managedUser(db: Db, caller: Caller, id: number): Promise<AccountRecord> {
+  const target = caller.account.row.id === id ? caller.account : await findUserById(db, id);
+  const shared = target?.allowedPracticeIds.some((practiceId) =>
+    caller.account.allowedPracticeIds.includes(practiceId),
+  );
+  if (!target || !shared) throw notFound('User not found.');
+  return target;
 }
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
   const { settings } = deps;
-  const lockPolicy = { maxAttempts: settings.maxLoginAttempts, lockoutMs: settings.lockoutMs };
+  const signInPolicy = {
+    maxAttempts: settings.maxLoginAttempts,
+    lockoutMs: settings.lockoutMs,
+    throttleFreeFailures: settings.signInThrottleFreeFailures,
+    throttleBaseDelayMs: settings.signInThrottleBaseDelayMs,
+    throttleMaxDelayMs: settings.signInThrottleMaxDelayMs,
+  };
+  const attemptsByAddress = new TokenBuckets({
+    capacity: settings.signInPerAddressMax,
+    windowMs: settings.signInPerAddressWindowMs,
+  });
   let dummyHash: Promise<string> | undefined;
   const hashToCompareAgainst = () => {
     dummyHash ??= deps.hasher.hash(randomBytes(16).toString('hex'));
@@ -47,17 +104,39 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps, registry
     method: 'POST',
     url: '/api/auth/login',
     tag: 'Authentication',
-    summary: 'Sign in with username and password; sets the HttpOnly session cookie.',
+    summary:
+      'Sign in with username and password; sets the HttpOnly session cookie. Refused with 429 and Retry-After, ' +
+      'before any password check, past 30 attempts per address in 10 minutes, while five failures from this ' +
+      'client lock the username here for 15 minutes, and while repeated failures from elsewhere throttle it.',
     access: 'public',
     // A failed attempt must still be counted and audited even though the request is refused.
     transactional: false,
     body: loginBodySchema,
-    responses: { 200: 'Signed in', 401: 'Wrong username or password', 429: 'Username locked after repeated failures' },
+    responses: {
+      200: 'Signed in',
+      401: 'Wrong username or password',
+      429: 'Too many attempts from this address, the username locked for this client, or throttled (Retry-After)',
+    },
     handler: async ({ db, request, reply, body, now }) => {
-      const remaining = await lockRemainingMs(db, body.username, now);
-      if (remaining > 0) throw lockedError(remaining, settings.lockoutMs);
-
+      const byAddress = attemptsByAddress.take(request.ip, now.getTime());
+      if (!byAddress.allowed) {
+        throw tooManyRequests(signInAddressLimitedMessage(secondsOf(byAddress.retryAfterMs)), byAddress.retryAfterMs);
+      }
       const account = await findUserByUsername(db, body.username);
+      const deviceToken = request.cookies[DEVICE_COOKIE];
+      const trusted =
+        account !== undefined &&
+        (await isTrustedDevice(db, deviceToken, account.row.id, now, settings.trustedDeviceLifetimeMs));
+      const client: SignInClient = trusted
+        ? { key: `device:${hashDeviceToken(deviceToken as string)}`, trusted, address: request.ip }
+        : { key: `ip:${request.ip}`, trusted, address: request.ip };
+
+      const refusal = await signInRefusal(db, body.username, client, now, signInPolicy);
+      if (refusal.kind === 'locked') throw lockedError(refusal.remainingMs, settings.lockoutMs);
+      if (refusal.kind === 'throttled') {
+        throw tooManyRequests(signInThrottledMessage(secondsOf(refusal.remainingMs)), refusal.remainingMs);
+      }
+
       // Hash even for unknown names so response time does not reveal which usernames exist.
       let valid = false;
       if (account) {
@@ -66,26 +145,27 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps, registry
         await deps.hasher.verify(body.password, await hashToCompareAgainst());
       }
       if (!account || !valid || account.allowedPracticeIds.length === 0) {
-        const lockedFor = await recordFailure(db, body.username, now, lockPolicy);
+        const lockedFor = await recordSignInFailure(db, body.username, client, now, signInPolicy);
         await writeAudit(db, {
           at: now,
           userId: account?.row.id ?? null,
           practiceId: null,
-          action: 'auth.login_failed',
+          action: lockedFor > 0 ? 'auth.login_locked' : 'auth.login_failed',
           entity: 'user',
           entityId: account?.row.id ?? null,
-          details: { username: body.username, locked: lockedFor > 0 },
+          details: { username: body.username, address: request.ip, trustedDevice: trusted, locked: lockedFor > 0 },
         });
         if (lockedFor > 0) throw lockedError(lockedFor, settings.lockoutMs);
         throw unauthorized(MESSAGES.invalidCredentials);
       }
 
-      await clearFailures(db, body.username);
+      await clearSignInFailures(db, body.username, client);
+      setDeviceCookie(deps, request, reply, await trustDevice(db, deviceToken, account.row.id, now));
       const practiceId = account.allowedPracticeIds.includes(account.row.practice_id)
         ? account.row.practice_id
         : (account.allowedPracticeIds[0] as number);
       const { token, deviceSecret } = await createSession(db, account.row.id, practiceId, now);
-      setSessionCookie(request, reply, token);
+      setSessionCookie(deps, request, reply, token);
       await writeAudit(db, {
         at: now,
         userId: account.row.id,
@@ -154,7 +234,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps, registry
     allowedDuringPasswordReset: true,
     params: v.object({ id: positiveId('id') }),
     body: resetPasswordBodySchema,
-    responses: { 200: 'Password updated', 400: 'Password too short', 403: 'Not allowed', 404: 'No such user' },
+    responses: {
+      200: 'Password updated',
+      400: 'Password too short, or among the most common passwords',
+      403: 'Not allowed',
+      404: 'No such user',
+    },
     handler: async ({ db, caller, params, body, now }) => {
       const self = caller.account.row.id === params.id;
       if (!self) {
@@ -174,10 +259,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps, registry
           });
         }
       }
-      const target = self ? caller.account : await findUserById(db, params.id);
       // Users outside every practice the actor can reach are reported as missing, not as forbidden.
-      const shared = target?.allowedPracticeIds.some((id) => caller.account.allowedPracticeIds.includes(id));
-      if (!target || !shared) throw notFound('User not found.');
+      const target = await managedUser(db, caller, params.id);
+      if (await isCommonPassword(body.newPassword)) {
+        throw badRequest([{ field: 'newPassword', message: COMMON_PASSWORD_MESSAGE }]);
+      }
 
       const passwordHash = await deps.hasher.hash(body.newPassword);
       await db
@@ -195,6 +281,50 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps, registry
         entityId: target.row.id,
       });
       return { success: true, message: 'Your password has been successfully updated.' };
+    },
+  });
+
+  defineRoute(app, deps, registry, {
+    method: 'GET',
+    url: '/api/users/:id/sign-in-status',
+    tag: 'Authentication',
+    summary:
+      'Sign-in locks of a user (per address or trusted device, with their end) and the throttle from repeated ' +
+      'failures elsewhere, for an administrator answering "I am locked out".',
+    access: 'signed-in',
+    permission: 'settings.users',
+    practiceScoped: false,
+    params: v.object({ id: positiveId('id') }),
+    responses: { 200: '{ locks: [{ client, lockedUntil }], recentFailures, throttledUntil }', 404: 'No such user' },
+    handler: async ({ db, caller, params, now }) => {
+      const target = await managedUser(db, caller, params.id);
+      return signInStatus(db, target.row.username, now, signInPolicy);
+    },
+  });
+
+  defineRoute(app, deps, registry, {
+    method: 'POST',
+    url: '/api/users/:id/unlock',
+    tag: 'Authentication',
+    summary: 'End every sign-in lock and the throttle of a user at once (settings.users); audited.',
+    access: 'signed-in',
+    permission: 'settings.users',
+    practiceScoped: false,
+    params: v.object({ id: positiveId('id') }),
+    responses: { 200: '{ success, locksRemoved }', 404: 'No such user' },
+    handler: async ({ db, caller, params, now }) => {
+      const target = await managedUser(db, caller, params.id);
+      const locksRemoved = await unlockSignIn(db, target.row.username);
+      await writeAudit(db, {
+        at: now,
+        userId: caller.account.row.id,
+        practiceId: caller.session.currentPracticeId,
+        action: 'user.unlock_sign_in',
+        entity: 'user',
+        entityId: target.row.id,
+        details: { locksRemoved },
+      });
+      return { success: true, locksRemoved };
     },
   });
 }

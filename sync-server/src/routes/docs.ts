@@ -1,29 +1,36 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { DEFAULTS } from '@dental/domain/constants';
 import { IDEMPOTENCY_KEY_PATTERN } from '@dental/domain/sync/protocol';
-import fastifyStatic from '@fastify/static';
-import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifyInstance } from 'fastify';
 import type * as v from 'valibot';
-import type { RouteRegistry } from '../plugins/route.ts';
+import type { AppDeps } from '../context.ts';
+import { defineRoute, RouteRegistry } from '../plugins/route.ts';
+import { SchemaComponents } from './openapi-schemas.ts';
 
-type JsonSchema = ReturnType<typeof toJsonSchema>;
-
-function schemaOf(schema: v.GenericSchema): JsonSchema {
-  // Transforms and custom checks have no JSON Schema form; the validator still enforces them.
-  return toJsonSchema(schema, { errorMode: 'ignore' });
-}
-
-function parametersOf(schema: v.GenericSchema | undefined, where: 'path' | 'query') {
+function parametersOf(
+  components: SchemaComponents,
+  schema: v.GenericSchema | undefined,
+  where: 'path' | 'query',
+  name: string,
+) {
   if (!schema) return [];
-  const json = schemaOf(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
-  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
-    name,
+  const json = components.convert(schema, name);
+  return Object.entries(json.properties ?? {}).map(([parameter, property]) => ({
+    name: parameter,
     in: where,
-    required: where === 'path' || (json.required ?? []).includes(name),
+    required: where === 'path' || (json.required ?? []).includes(parameter),
     schema: property,
   }));
+}
+
+/** PUT /api/practice-hours-unified/:practiceId → PutPracticeHoursUnifiedPracticeId, to name its shared schemas. */
+function operationName(method: string, url: string): string {
+  return [method.toLowerCase(), ...url.replace(/^\/api\//, '').split(/[^A-Za-z0-9]+/)]
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
 }
 
 const commonResponses = {
@@ -45,9 +52,11 @@ const idempotencyKeyParameter = {
 
 /** The OpenAPI description is generated from the same valibot schemas the routes validate with. */
 export function buildOpenApi(registry: RouteRegistry) {
+  const components = new SchemaComponents();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of registry.docs) {
     const path = route.url.replace(/:(\w+)/g, '{$1}');
+    const operation = operationName(route.method, route.url);
     const responses: Record<string, { description: string }> = {};
     const codes = {
       200: 'OK',
@@ -60,8 +69,8 @@ export function buildOpenApi(registry: RouteRegistry) {
       route.practiceScoped ? 'Scoped to the practice in X-Practice-ID, else the session’s current practice.' : '',
     ].filter(Boolean);
     const parameters = [
-      ...parametersOf(route.params, 'path'),
-      ...parametersOf(route.query, 'query'),
+      ...parametersOf(components, route.params, 'path', `${operation}Params`),
+      ...parametersOf(components, route.query, 'query', `${operation}Query`),
       ...(route.practiceScoped
         ? [{ name: 'X-Practice-ID', in: 'header', required: false, schema: { type: 'integer', minimum: 1 } }]
         : []),
@@ -75,7 +84,10 @@ export function buildOpenApi(registry: RouteRegistry) {
       security: route.access === 'signed-in' ? [{ session: [] }] : [],
       parameters,
       requestBody: route.body
-        ? { required: true, content: { 'application/json': { schema: schemaOf(route.body) } } }
+        ? {
+            required: true,
+            content: { 'application/json': { schema: components.convert(route.body, `${operation}Body`) } },
+          }
         : undefined,
       responses,
     };
@@ -83,42 +95,91 @@ export function buildOpenApi(registry: RouteRegistry) {
   return {
     openapi: '3.1.0',
     info: { title: 'Dental practice sync server', version: DEFAULTS.appVersion },
-    components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+    components: {
+      schemas: components.definitions,
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } },
+    },
     paths,
   };
 }
 
+const ASSETS = '/api/docs/assets';
+
+// No inline script or style, so the page itself needs no Content-Security-Policy exception
+// (Swagger UI's stylesheet does: its icons are data: images, so img-src must allow data:).
 const DOCS_PAGE = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <title>API reference</title>
-<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css">
+<link rel="stylesheet" href="${ASSETS}/swagger-ui.css">
 </head>
 <body>
 <div id="docs"></div>
-<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
+<script src="${ASSETS}/swagger-ui-bundle.js"></script>
 <script src="/api/docs/init.js"></script>
 </body>
 </html>`;
 
-const INIT_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/api/docs/openapi.json', dom_id: '#docs', deepLinking: true });`;
+// validatorUrl null: otherwise Swagger UI loads a badge from validator.swagger.io, sending it this document's URL.
+const INIT_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/api/docs/openapi.json', dom_id: '#docs', deepLinking: true, validatorUrl: null });`;
 
-export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRegistry): Promise<void> {
-  const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-  await app.register(fastifyStatic, {
-    root: swaggerUiDir,
-    prefix: '/api/docs/assets/',
-    decorateReply: false,
-    index: false,
-  });
+interface Asset {
+  url: string;
+  type: string;
+  body: Buffer;
+}
+
+/** Swagger UI records its version, commit and build time in window.versions; the docs disclose no library version. */
+function withoutBuildInfo(bundle: string): string {
+  return bundle.replace(/\b(PACKAGE_VERSION|GIT_COMMIT|BUILD_TIME):"[^"]*"/g, '$1:""');
+}
+
+async function loadSwaggerUi(): Promise<Asset[]> {
+  const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const [css, bundle] = await Promise.all([
+    readFile(join(dir, 'swagger-ui.css')),
+    readFile(join(dir, 'swagger-ui-bundle.js'), 'utf8'),
+  ]);
+  return [
+    { url: `${ASSETS}/swagger-ui.css`, type: 'text/css; charset=utf-8', body: css },
+    {
+      url: `${ASSETS}/swagger-ui-bundle.js`,
+      type: 'text/javascript; charset=utf-8',
+      body: Buffer.from(withoutBuildInfo(bundle)),
+    },
+  ];
+}
+
+// Read once per process: every app a test run builds serves the same two files.
+let swaggerUi: Promise<Asset[]> | undefined;
+
+/**
+ * The API reference: the page, its script, the two Swagger UI files it loads and the document, each for a
+ * signed-in user like any other API call. Nothing else of swagger-ui-dist is served.
+ */
+export async function registerDocsRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): Promise<void> {
+  swaggerUi ??= loadSwaggerUi();
+  const assets = await swaggerUi;
+  // The reference does not describe itself.
+  const docsRoutes = new RouteRegistry();
+  const serve = (url: string, type: string, body: () => unknown) =>
+    defineRoute(app, deps, docsRoutes, {
+      method: 'GET',
+      url,
+      summary: 'API reference',
+      tag: 'Docs',
+      access: 'signed-in',
+      practiceScoped: false,
+      handler: async ({ reply }) => reply.type(type).send(body()),
+    });
+
+  serve('/api/docs', 'text/html; charset=utf-8', () => DOCS_PAGE);
+  serve('/api/docs/init.js', 'text/javascript; charset=utf-8', () => INIT_SCRIPT);
+  for (const asset of assets) serve(asset.url, asset.type, () => asset.body);
   let document: ReturnType<typeof buildOpenApi> | undefined;
-  app.get('/api/docs/openapi.json', async () => {
+  serve('/api/docs/openapi.json', 'application/json; charset=utf-8', () => {
     document ??= buildOpenApi(registry);
     return document;
   });
-  app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(DOCS_PAGE));
-  app.get('/api/docs/init.js', async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').send(INIT_SCRIPT),
-  );
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type DisplacementPreview, displacementSuggestions } from '@dental/domain/scheduling/absence-suggestions';
 import { type Appointment, scheduleDateQuerySchema } from '@dental/domain/scheduling/appointment.schema';
 import { nextOpenDate } from '@dental/domain/scheduling/availability';
@@ -26,6 +25,7 @@ import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
 import { appointmentQuery, LOOKBACK_MS, toAppointment } from '../services/appointments.ts';
 import { referenceIssues } from '../services/booking.ts';
 import { recordChange } from '../services/changes.ts';
+import { claimId } from '../services/client-ids.ts';
 import { weeklyHours } from '../services/practice-hours.ts';
 import { localDate, localDayRange, practiceTimezone } from '../services/practice-time.ts';
 import { applyPlans, notifyPlans } from '../services/reschedule.ts';
@@ -223,9 +223,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps, r
       409: 'Bookings in the way ({ message, conflicts, appointments }), a refused plan, or the id is already taken',
     },
     handler: async ({ db, caller, practiceId, body, now }): Promise<MaintenanceSchedule> => {
-      const id = body.id ?? randomUUID();
-      const taken = await db.selectFrom('maintenance_schedules').select('id').where('id', '=', id).executeTakeFirst();
-      if (taken) throw conflict('A maintenance schedule with this id already exists.', { field: 'id' });
+      const id = await claimId(db, 'maintenance_schedules', body.id);
       const roomId = await roomCodeOf(db, practiceId, body.roomId);
       const stamp = now.toISOString();
       await db

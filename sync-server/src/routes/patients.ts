@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@dental/domain/messages';
 import { DUPLICATE_PATIENT_MESSAGE } from '@dental/domain/patients/duplicates';
 import {
@@ -10,10 +9,13 @@ import {
   patchPatientSchema,
   patientIdParamsSchema,
   patientListQuerySchema,
+  permissionsForCreate,
   permissionsForPatch,
+  postalCodeIssue,
+  type RestrictedPatientPermission,
 } from '@dental/domain/patients/patient.schema';
 import { patientViewFor } from '@dental/domain/patients/visibility';
-import { can } from '@dental/domain/permissions/can';
+import { can, type PermissionSubject } from '@dental/domain/permissions/can';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { AppDeps } from '../context.ts';
@@ -23,6 +25,7 @@ import { badRequest, conflict, forbidden, notFound } from '../plugins/http-error
 import { type Caller, defineRoute, type RouteRegistry } from '../plugins/route.ts';
 import { referenceIssues } from '../services/booking.ts';
 import { recordChange } from '../services/changes.ts';
+import { claimId } from '../services/client-ids.ts';
 import { relationshipIdsOf } from '../services/family.ts';
 import { patientCsv } from '../services/patient-export.ts';
 import {
@@ -37,6 +40,17 @@ import {
 
 function viewer(caller: Caller) {
   return { role: caller.account.row.role, permissions: caller.account.permissions };
+}
+
+/** Medical and insurance fields need their own permission, on a create exactly as on an edit. */
+function refuseRestrictedFields(who: PermissionSubject, needed: readonly RestrictedPatientPermission[]): void {
+  for (const permission of needed) {
+    if (!can(who, permission)) {
+      throw forbidden(`Changing this field requires the ${permission} permission.`, {
+        requiredPermission: permission,
+      });
+    }
+  }
 }
 
 export const HAS_APPOINTMENTS_MESSAGE = 'This patient has appointments; deactivate them instead.';
@@ -140,7 +154,11 @@ export function registerPatientRoutes(app: FastifyInstance, deps: AppDeps, regis
     permission: 'patients.create',
     body: createSchema,
     status: 201,
-    responses: { 201: 'Created', 409: 'A matching patient already exists' },
+    responses: {
+      201: 'Created',
+      403: 'Missing patients.create, or the permission a medical (patients.medical_history) or insurance (patients.insurance) field needs (requiredPermission)',
+      409: 'A matching patient already exists, or the id is already in use',
+    },
     handler: async ({ db, caller, practiceId, body, now }) => {
       if (body.practiceId !== undefined && body.practiceId !== practiceId) {
         if (!caller.account.allowedPracticeIds.includes(body.practiceId))
@@ -149,9 +167,8 @@ export function registerPatientRoutes(app: FastifyInstance, deps: AppDeps, regis
           field: 'practiceId',
         });
       }
-      const id = body.id ?? randomUUID();
-      const existingById = await db.selectFrom('patients').select('id').where('id', '=', id).executeTakeFirst();
-      if (existingById) throw conflict('A patient with this id already exists.', { field: 'id' });
+      refuseRestrictedFields(viewer(caller), permissionsForCreate(body));
+      const id = await claimId(db, 'patients', body.id);
 
       const patient = newPatient(id, practiceId, body, now.toISOString());
       await refuseDuplicate(db, caller, patient);
@@ -194,17 +211,16 @@ export function registerPatientRoutes(app: FastifyInstance, deps: AppDeps, regis
     },
     handler: async ({ db, caller, practiceId, params, body, now }) => {
       const who = viewer(caller);
-      for (const permission of permissionsForPatch(body)) {
-        if (!can(who, permission)) {
-          throw forbidden(`Changing this field requires the ${permission} permission.`, {
-            requiredPermission: permission,
-          });
-        }
-      }
+      refuseRestrictedFields(who, permissionsForPatch(body));
       const row = await findPatient(db, practiceId, params.id);
       if (!row) throw notFound('Patient not found.');
       const before = toPatient(row);
       const after = applyPatientPatch(before, body, now.toISOString());
+      // A province or a postal code sent alone must still agree with the other as stored.
+      if (body.zipCode !== undefined || body.province !== undefined) {
+        const issue = postalCodeIssue(after);
+        if (issue) throw badRequest([issue]);
+      }
       const identityChanged =
         after.firstName !== before.firstName ||
         after.lastName !== before.lastName ||

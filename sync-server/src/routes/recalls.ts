@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   createRecallSchema,
   type Recall,
@@ -8,9 +7,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context.ts';
 import { writeAudit } from '../plugins/audit.ts';
-import { badRequest, conflict, notFound } from '../plugins/http-error.ts';
+import { badRequest, notFound } from '../plugins/http-error.ts';
 import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
 import { recordChange } from '../services/changes.ts';
+import { claimId } from '../services/client-ids.ts';
 import { findPatient } from '../services/patients.ts';
 import { recallsOf, toRecall, toRecallType } from '../services/recalls.ts';
 
@@ -70,9 +70,7 @@ export function registerRecallRoutes(app: FastifyInstance, deps: AppDeps, regist
       409: 'The id is already taken',
     },
     handler: async ({ db, caller, practiceId, body, now }): Promise<Recall> => {
-      const id = body.id ?? randomUUID();
-      const taken = await db.selectFrom('recalls').select('id').where('id', '=', id).executeTakeFirst();
-      if (taken) throw conflict('A recall with this id already exists.', { field: 'id' });
+      const id = await claimId(db, 'recalls', body.id);
       if (!(await findPatient(db, practiceId, body.patientId))) throw notFound('Patient not found.');
       const type = await db
         .selectFrom('recall_types')

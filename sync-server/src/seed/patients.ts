@@ -1,6 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { Insertable } from 'kysely';
 import type { FamilyRelationshipsTable, PatientsTable } from '../db/schema.ts';
+import { nameKeyColumns } from '../services/patients.ts';
 import { type Address, birthDate, randomAddress, uniqueEmail, uniquePhone } from './contact-details.ts';
 import { type FamilyLink, type HouseholdPlan, householdLinks, planHouseholds } from './households.ts';
 import { type Insurance, randomInsurance, randomMedicalHistory, type Sex } from './medical-history.ts';
@@ -90,6 +91,7 @@ function createPatient(ctx: PracticeContext, input: PersonInput): SeedPatientRow
     practice_id: practice.id,
     first_name: firstName,
     last_name: lastName,
+    ...nameKeyColumns({ firstName, lastName }),
     email,
     phone,
     date_of_birth: birthDate(faker, ctx.today, input.age),

@@ -1,4 +1,4 @@
-import { findDuplicate } from '@dental/domain/patients/duplicates';
+import { duplicateNameKey, findDuplicate } from '@dental/domain/patients/duplicates';
 import type { MedicalHistory, Patient } from '@dental/domain/patients/patient.schema';
 import { DEFAULT_COMMUNICATION_PREFERENCE } from '@dental/domain/patients/patient.schema';
 import { type Expression, type SqlBool, sql } from 'kysely';
@@ -103,10 +103,16 @@ export async function allPatients(db: Db, filter: PatientFilter): Promise<Patien
 }
 
 /** A patient's editable columns, as insert and update both write them. */
+/** The duplicate check's index columns; every write of a name writes them too. */
+export function nameKeyColumns(names: { firstName: string; lastName: string }) {
+  return { first_name_key: duplicateNameKey(names.firstName), last_name_key: duplicateNameKey(names.lastName) };
+}
+
 export function patientColumns(patient: Patient) {
   return {
     first_name: patient.firstName,
     last_name: patient.lastName,
+    ...nameKeyColumns(patient),
     email: patient.email,
     phone: patient.phone,
     date_of_birth: patient.dateOfBirth,
@@ -153,10 +159,21 @@ export async function findDuplicatePatient(
   /** The patient being edited, who must not count as their own duplicate. */
   excludeId?: string,
 ): Promise<PatientRow | undefined> {
-  const samePractice = db.selectFrom('patients').selectAll().where('practice_id', '=', practiceId);
+  // Both lookups are exact on an index, so their cost does not grow with the patients sharing a birth date.
+  const keys = nameKeyColumns(candidate);
+  const sameLastName = db
+    .selectFrom('patients')
+    .selectAll()
+    .where('practice_id', '=', practiceId)
+    .where('last_name_key', '=', keys.last_name_key);
   const [byPhone, byBirthDate] = [
-    await samePractice.where('phone', '=', candidate.phone).execute(),
-    candidate.dateOfBirth ? await samePractice.where('date_of_birth', '=', candidate.dateOfBirth).execute() : [],
+    await sameLastName.where('phone', '=', candidate.phone).execute(),
+    candidate.dateOfBirth
+      ? await sameLastName
+          .where('first_name_key', '=', keys.first_name_key)
+          .where('date_of_birth', '=', candidate.dateOfBirth)
+          .execute()
+      : [],
   ];
   const nearby = [...new Map([...byPhone, ...byBirthDate].map((row) => [row.id, row])).values()].sort((a, b) =>
     a.created_at.localeCompare(b.created_at),

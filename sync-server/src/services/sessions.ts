@@ -40,19 +40,27 @@ export async function createSession(
 
 export type SessionLookup = { kind: 'none' } | { kind: 'expired' } | { kind: 'active'; session: SessionRecord };
 
-/** Sessions expire after the idle timeout; an expired one is deleted on sight. */
+export interface SessionLifetime {
+  /** Spec 9: a session unused this long ends. */
+  idleTimeoutMs: number;
+  /** A session ends this long after sign-in however busy it is, so a stolen cookie cannot live for ever. */
+  absoluteLifetimeMs: number;
+}
+
+/** Sessions expire after the idle timeout or the absolute lifetime; an expired one is deleted on sight. */
 export async function resolveSession(
   db: Db,
   token: string | undefined,
   now: Date,
-  idleTimeoutMs: number,
+  lifetime: SessionLifetime,
 ): Promise<SessionLookup> {
   if (!token || token.length > 100) return { kind: 'none' };
   const id = hashToken(token);
   const row = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return { kind: 'none' };
   const idleMs = now.getTime() - Date.parse(row.last_seen_at);
-  if (idleMs >= idleTimeoutMs) {
+  const ageMs = now.getTime() - Date.parse(row.created_at);
+  if (idleMs >= lifetime.idleTimeoutMs || ageMs >= lifetime.absoluteLifetimeMs) {
     await db.deleteFrom('sessions').where('id', '=', id).execute();
     return { kind: 'expired' };
   }

@@ -35,3 +35,17 @@ export function findDuplicate<T extends DuplicateCandidate>(
 ): T | undefined {
   return patients.find((existing) => isDuplicatePatient(candidate, existing));
 }
+
+/**
+ * A name folded for the duplicate index: accents, case, spacing and punctuation dropped, and ß as ss.
+ * It is coarser than the rule above on purpose: every pair of names the rule calls the same shares a
+ * key, so an index lookup on it finds every candidate, and isDuplicatePatient then decides exactly.
+ */
+export function duplicateNameKey(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLocaleLowerCase('en-CA')
+    .replace(/ß/g, 'ss')
+    .replace(/[^\p{L}\p{N}]/gu, '');
+}

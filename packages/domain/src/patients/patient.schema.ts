@@ -4,7 +4,14 @@ import { MESSAGES } from '../messages.ts';
 import type { Clock } from '../time/clock.ts';
 import { boundedInt, jsonObject, optionalText, positiveId, uuid } from '../validation/fields.ts';
 import { isValidPhone, normalizePhone } from './phone.ts';
-import { formatPostalCode, POSTAL_CODE_MAX_LENGTH } from './postal-code.ts';
+import {
+  formatPostalCode,
+  INVALID_POSTAL_CODE_MESSAGE,
+  isCanadianPostalCode,
+  POSTAL_CODE_MAX_LENGTH,
+  postalCodeMatchesProvince,
+  postalCodeProvinceMessage,
+} from './postal-code.ts';
 
 export const COMMUNICATION_PREFERENCES = ['email', 'phone', 'sms', 'portal'] as const;
 export type CommunicationPreference = (typeof COMMUNICATION_PREFERENCES)[number];
@@ -113,30 +120,36 @@ function clinicalList(field: string) {
   return v.optional(clinicalListEntry(field), []);
 }
 
-const medicalHistorySchema = v.object(
-  {
-    conditions: clinicalList('medicalHistory.conditions'),
-    medications: clinicalList('medicalHistory.medications'),
-    allergies: clinicalList('medicalHistory.allergies'),
-    communicationPreference: v.optional(communicationPreferenceSchema),
-    insuranceProvider: optionalText('medicalHistory.insuranceProvider', 100),
-    insurancePolicyNumber: optionalText('medicalHistory.insurancePolicyNumber', 50),
-  },
-  'medicalHistory must be an object',
-);
+/** An array is an object to JavaScript, and v.object alone would take it as an empty history. */
+function historyObject<T extends v.ObjectEntries>(entries: T) {
+  const message = 'medicalHistory must be an object';
+  return v.pipe(
+    v.custom<Record<string, unknown>>(
+      (input) => typeof input === 'object' && input !== null && !Array.isArray(input),
+      message,
+    ),
+    v.object(entries, message),
+  );
+}
+
+const medicalHistorySchema = historyObject({
+  conditions: clinicalList('medicalHistory.conditions'),
+  medications: clinicalList('medicalHistory.medications'),
+  allergies: clinicalList('medicalHistory.allergies'),
+  communicationPreference: v.optional(communicationPreferenceSchema),
+  insuranceProvider: optionalText('medicalHistory.insuranceProvider', 100),
+  insurancePolicyNumber: optionalText('medicalHistory.insurancePolicyNumber', 50),
+});
 
 /** In an edit an absent list means "unchanged", so no default may stand in for it. */
-const medicalHistoryPatchSchema = v.object(
-  {
-    conditions: v.optional(clinicalListEntry('medicalHistory.conditions')),
-    medications: v.optional(clinicalListEntry('medicalHistory.medications')),
-    allergies: v.optional(clinicalListEntry('medicalHistory.allergies')),
-    communicationPreference: v.optional(communicationPreferenceSchema),
-    insuranceProvider: optionalText('medicalHistory.insuranceProvider', 100),
-    insurancePolicyNumber: optionalText('medicalHistory.insurancePolicyNumber', 50),
-  },
-  'medicalHistory must be an object',
-);
+const medicalHistoryPatchSchema = historyObject({
+  conditions: v.optional(clinicalListEntry('medicalHistory.conditions')),
+  medications: v.optional(clinicalListEntry('medicalHistory.medications')),
+  allergies: v.optional(clinicalListEntry('medicalHistory.allergies')),
+  communicationPreference: v.optional(communicationPreferenceSchema),
+  insuranceProvider: optionalText('medicalHistory.insuranceProvider', 100),
+  insurancePolicyNumber: optionalText('medicalHistory.insurancePolicyNumber', 50),
+});
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -184,6 +197,7 @@ const postalCodeSchema = v.optional(
       v.string('zipCode must be text'),
       v.transform(formatPostalCode),
       v.maxLength(POSTAL_CODE_MAX_LENGTH, `Postal code must be at most ${POSTAL_CODE_MAX_LENGTH} characters`),
+      v.check((value) => value === '' || isCanadianPostalCode(value), INVALID_POSTAL_CODE_MESSAGE),
       v.transform((value) => (value === '' ? null : value)),
     ),
   ),
@@ -209,14 +223,33 @@ function patientEntries(clock: Clock) {
   };
 }
 
+/** The postal code of the record as saved must be in its province; a field issue naming zipCode when not. */
+export function postalCodeIssue(patient: {
+  zipCode?: string | null;
+  province?: string | null;
+}): { field: 'zipCode'; message: string } | null {
+  const province = patient.province ?? null;
+  if (postalCodeMatchesProvince(patient.zipCode ?? null, province) || province === null) return null;
+  return { field: 'zipCode', message: postalCodeProvinceMessage(province) };
+}
+
 export function createPatientSchema(clock: Clock) {
-  return jsonObject({
-    ...patientEntries(clock),
-    /** A client-generated id, so a patient created offline keeps its id after sync. */
-    id: v.optional(uuid('id')),
-    practiceId: v.optional(positiveId('practiceId')),
-    isActive: v.optional(v.boolean('isActive must be true or false')),
-  });
+  return v.pipe(
+    jsonObject({
+      ...patientEntries(clock),
+      /** A client-generated id, so a patient created offline keeps its id after sync. */
+      id: v.optional(uuid('id')),
+      practiceId: v.optional(positiveId('practiceId')),
+      isActive: v.optional(v.boolean('isActive must be true or false')),
+    }),
+    v.forward(
+      v.check(
+        (body) => postalCodeIssue(body) === null,
+        (issue) => postalCodeIssue(issue.input as { province?: string | null })?.message ?? INVALID_POSTAL_CODE_MESSAGE,
+      ),
+      ['zipCode'],
+    ),
+  );
 }
 export type CreatePatientBody = v.InferOutput<ReturnType<typeof createPatientSchema>>;
 
@@ -241,14 +274,38 @@ export type PatchPatientBody = v.InferOutput<ReturnType<typeof patchPatientSchem
 const CLINICAL_FIELDS = ['conditions', 'medications', 'allergies'] as const;
 const INSURANCE_FIELDS = ['insuranceProvider', 'insurancePolicyNumber'] as const;
 
-/** The permissions an edit needs beyond patients.edit, by the restricted fields it touches. */
-export function permissionsForPatch(body: PatchPatientBody): ('patients.medical_history' | 'patients.insurance')[] {
-  const history = body.medicalHistory;
+export type RestrictedPatientPermission = 'patients.medical_history' | 'patients.insurance';
+
+/** A medical history as a create or an edit sends it: a field left out is not touched. */
+type SentHistory = Partial<Record<(typeof CLINICAL_FIELDS)[number], readonly string[]>> &
+  Partial<Record<(typeof INSURANCE_FIELDS)[number], string | null>>;
+
+/**
+ * The permissions a create or an edit needs beyond patients.create or patients.edit, by the restricted
+ * fields it sends: clinical lists need patients.medical_history, insurance fields patients.insurance.
+ * An empty clinical list or a null insurance field sent on a create writes nothing, so it needs nothing.
+ */
+export function permissionsForPatientFields(
+  history: SentHistory | undefined,
+  kind: 'create' | 'edit',
+): RestrictedPatientPermission[] {
   if (!history) return [];
-  const needed: ('patients.medical_history' | 'patients.insurance')[] = [];
-  if (CLINICAL_FIELDS.some((field) => history[field] !== undefined)) needed.push('patients.medical_history');
-  if (INSURANCE_FIELDS.some((field) => history[field] !== undefined)) needed.push('patients.insurance');
+  const writes = (value: readonly string[] | string | null | undefined) =>
+    kind === 'edit' ? value !== undefined : Array.isArray(value) ? value.length > 0 : value != null;
+  const needed: RestrictedPatientPermission[] = [];
+  if (CLINICAL_FIELDS.some((field) => writes(history[field]))) needed.push('patients.medical_history');
+  if (INSURANCE_FIELDS.some((field) => writes(history[field]))) needed.push('patients.insurance');
   return needed;
+}
+
+/** The permissions an edit needs beyond patients.edit, by the restricted fields it touches. */
+export function permissionsForPatch(body: PatchPatientBody): RestrictedPatientPermission[] {
+  return permissionsForPatientFields(body.medicalHistory, 'edit');
+}
+
+/** The permissions a new patient needs beyond patients.create, by the restricted fields it carries. */
+export function permissionsForCreate(body: CreatePatientBody): RestrictedPatientPermission[] {
+  return permissionsForPatientFields(body.medicalHistory, 'create');
 }
 
 /**

@@ -59,19 +59,26 @@ function enumMessage(values: readonly string[]): string {
   return `Invalid enum value. Expected ${values.map((value) => `'${value}'`).join(' | ')}`;
 }
 
-/** Money as the forms send it (spec 5: step 0.01): a number or decimal text, at least 0, at most 2 decimals. */
+/** The largest amount a form may send: a bound, so no field can carry an absurd or overflowing figure. */
+export const MONEY_MAX = 1_000_000;
+
+/** Money as the forms send it (spec 5: step 0.01): a number or decimal text, 0 to 1,000,000.00, at most 2 decimals. */
 export function moneyAmount(field: string) {
-  const message = `${field} must be an amount of at least 0 with at most 2 decimals`;
+  const message = `${field} must be an amount from 0 to 1,000,000.00 with at most 2 decimals`;
   return v.pipe(
     v.union(
       [
         v.number(message),
-        v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,9}(\.\d{1,2})?$/, message), v.transform(Number)),
+        v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,7}(\.\d{1,2})?$/, message), v.transform(Number)),
       ],
       message,
     ),
     v.check(
-      (amount) => Number.isFinite(amount) && amount >= 0 && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6,
+      (amount) =>
+        Number.isFinite(amount) &&
+        amount >= 0 &&
+        amount <= MONEY_MAX &&
+        Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6,
       message,
     ),
   );
@@ -264,9 +271,7 @@ export const createAppointmentSchema = v.pipe(
   jsonObject(
     {
       /** A client-generated id, so an appointment booked offline keeps its id after sync. */
-      id: v.optional(
-        v.pipe(v.string('id must be a valid id'), v.regex(UUID_PATTERN, 'id must be a valid id'), v.toLowerCase()),
-      ),
+      id: v.optional(uuid('id')),
       patientId: patientIdSchema,
       providerId: requiredId('providerId'),
       assistantId: assistantIdSchema,
@@ -386,7 +391,7 @@ export const appointmentListQuerySchema = v.object({
 export const scheduleDateQuerySchema = v.object({ date: v.optional(dateQuery) });
 
 export const appointmentIdParamsSchema = v.object({
-  id: v.pipe(v.string('id must be a valid id'), v.regex(UUID_PATTERN, 'id must be a valid id'), v.toLowerCase()),
+  id: uuid('id'),
 });
 
 /** The appointment form's data as the conflict analysis reads it; other form fields are ignored. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { CHECKOUT } from '../constants.ts';
 import { instantAt } from '../time/zones.ts';
-import { jsonObject, optionalText, UUID_PATTERN } from '../validation/fields.ts';
+import { jsonObject, optionalText, uuid } from '../validation/fields.ts';
 import { isoInstant, moneyAmount } from './appointment.schema.ts';
 import { intervalOf, overlaps } from './conflicts.ts';
 import {
@@ -76,9 +76,7 @@ const sharedEntries = {
 export const createMaintenanceSchema = v.pipe(
   jsonObject({
     /** A client-generated id, so a window scheduled offline keeps its id after sync. */
-    id: v.optional(
-      v.pipe(v.string('id must be a valid id'), v.regex(UUID_PATTERN, 'id must be a valid id'), v.toLowerCase()),
-    ),
+    id: v.optional(uuid('id')),
     roomId: required(roomCode),
     ...sharedEntries,
   }),
@@ -109,7 +107,7 @@ export const updateMaintenanceSchema = v.pipe(
 export type UpdateMaintenanceBody = v.InferOutput<typeof updateMaintenanceSchema>;
 
 export const maintenanceIdParamsSchema = v.object({
-  id: v.pipe(v.string('id must be a valid id'), v.regex(UUID_PATTERN, 'id must be a valid id'), v.toLowerCase()),
+  id: uuid('id'),
 });
 
 export const maintenancePreviewSchema = v.pipe(
@@ -118,15 +116,7 @@ export const maintenancePreviewSchema = v.pipe(
     startDateTime: required(isoInstant('startDateTime')),
     endDateTime: required(isoInstant('endDateTime')),
     /** The window being edited: its own time is not in the way. */
-    excludeId: v.optional(
-      v.nullable(
-        v.pipe(
-          v.string('excludeId must be a valid id'),
-          v.regex(UUID_PATTERN, 'excludeId must be a valid id'),
-          v.toLowerCase(),
-        ),
-      ),
-    ),
+    excludeId: v.optional(v.nullable(uuid('excludeId'))),
   }),
   v.forward(
     v.check(

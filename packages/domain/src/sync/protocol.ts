@@ -39,7 +39,7 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 100 letters, digits, "-" or "_"';
 /** How long a stored result is replayed: longer than any device stays offline with queued actions. */
 export const IDEMPOTENCY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const IDEMPOTENCY_REUSED_MESSAGE = 'This Idempotency-Key was already used for a different request.';
+export const IDEMPOTENCY_REUSED_MESSAGE = 'Idempotency-Key reused with a different request';
 
 export function isValidIdempotencyKey(key: string): boolean {
   return IDEMPOTENCY_KEY_PATTERN.test(key);

@@ -24,7 +24,11 @@ export function boundedInt(field: string, min: number, max: number) {
   );
 }
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * An RFC 9562 UUID (versions 1 to 8, the RFC variant), as crypto.randomUUID makes them. Ids a client
+ * chooses must look like one, so an id can never be a guessable counter, a name or a probe string.
+ */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 export function uuid(field: string) {
   const message = `${field} must be a valid id`;

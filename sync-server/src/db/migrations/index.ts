@@ -10,6 +10,7 @@ import * as recalls from './0008-recalls.ts';
 import * as frontDesk from './0009-front-desk.ts';
 import * as recallsSync from './0010-recalls-sync.ts';
 import * as familyFormsSync from './0011-family-forms-sync.ts';
+import * as hardening from './0012-hardening.ts';
 
 /** Applied in key order; keys never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-front-desk': frontDesk,
   '0010-recalls-sync': recallsSync,
   '0011-family-forms-sync': familyFormsSync,
+  '0012-hardening': hardening,
 };

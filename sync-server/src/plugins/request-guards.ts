@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isApiRequest } from './api-path.ts';
+import { forbidden, HttpError } from './http-error.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const CROSS_SITE_MESSAGE = 'Requests from another site are not accepted.';
+export const JSON_ONLY_MESSAGE = 'Send the request body as JSON (Content-Type: application/json).';
+
+/** The origin the browser says the request came from differs from the server it is sent to. */
+function fromAnotherSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  try {
+    return new URL(origin).host !== request.host;
+  } catch {
+    // 'null' (a sandboxed frame, a file) or garbage: not this site.
+    return true;
+  }
+}
+
+function mediaType(request: FastifyRequest): string | undefined {
+  const header = request.headers['content-type'];
+  return header?.split(';')[0]?.trim().toLowerCase();
+}
+
+/**
+ * A second wall behind SameSite=Strict cookies: a write that a browser says comes from another site is
+ * refused before any route runs. A form on another site can only send text/plain, urlencoded or
+ * multipart bodies without a preflight, so a write must carry JSON or no content type at all.
+ */
+export function registerRequestGuards(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
+    if (fromAnotherSite(request)) throw forbidden(CROSS_SITE_MESSAGE);
+    const type = mediaType(request);
+    if (type !== undefined && type !== 'application/json') {
+      throw new HttpError(415, { error: 'Unsupported Media Type', message: JSON_ONLY_MESSAGE, field: 'body' });
+    }
+  });
+}
