@@ -4,9 +4,15 @@ import { join } from 'node:path';
 import { measureFirstScreen, printFirstScreen } from './bench-bundle.mjs';
 import { runLocalStoreBench } from './bench-local-store.mjs';
 import { runScheduleBench } from './bench-schedule.mjs';
+import { runServerBench } from './bench-server.mjs';
 import { installDependencies, log, pnpm, root } from './lib/toolchain.mjs';
 
 installDependencies();
+// BENCH_ONLY=server runs only the server figures; the other sections read BENCH_ONLY themselves.
+if (process.env.BENCH_ONLY === 'server') {
+  runServerBench();
+  process.exit(0);
+}
 log('building the web app for the bundle benchmark');
 pnpm(['--filter', '@dental/web', 'run', 'build']);
 const bundle = measureFirstScreen(join(root, 'web', 'dist'));
@@ -20,3 +26,6 @@ await runLocalStoreBench();
 
 // The Daily Schedule grid against react-big-calendar (saves bench-results/schedule.json).
 await runScheduleBench();
+
+// The duplicate check and the rate limit's sizing, in Node against the app (saves bench-results/server.json).
+runServerBench();

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import type { AppDeps } from './context.ts';
 import { isApiRequest } from './plugins/api-path.ts';
 import { apiNotFound, frameworkErrorAnswer, registerErrorHandling } from './plugins/errors.ts';
@@ -44,7 +44,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     // The failure log writes one line per 5xx; a line per request would also carry search terms.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (request) => requestIdFor(settings.trustProxy !== false, request.headers['x-request-id']),
     bodyLimit: settings.bodyLimitBytes,
     trustProxy:

@@ -74,14 +74,14 @@ describe('sign-in page', () => {
     await page.getByText('Network error occurred').waitFor();
   });
 
-  it('signs in, toasts, redirects to / after about a second', async () => {
+  it('signs in, toasts, and after about a second shows the page that was asked for', async () => {
     await page.goto('/patients');
     await page.getByLabel('Username').fill('receptionist');
     await page.getByLabel('Password', { exact: true }).fill('demo1234');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Welcome back! Redirecting to dashboard...').waitFor();
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
-    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: 5000 });
+    expect(new URL(page.url()).pathname).toBe('/patients');
   });
 });
 

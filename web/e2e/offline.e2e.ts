@@ -1,33 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser.ts';
-import { DEMO_PASSWORD, signInToShell } from './helpers.ts';
+import { readyForOffline, signInOffline } from './helpers.ts';
+
+const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 
 let browser: Browser;
 beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser.close();
 });
-
-/** Online sign-in, local data pulled, and the service worker in control so reloads work offline. */
-async function readyForOffline(context: BrowserContext, username: string): Promise<Page> {
-  const page = await context.newPage();
-  await signInToShell(page, username);
-  await page.goto('/patients');
-  await page.getByTestId('patient-row').first().waitFor({ timeout: 60_000 });
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
-  return page;
-}
-
-async function signInOffline(page: Page, username: string): Promise<void> {
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByText('Signed in offline').waitFor({ timeout: 20_000 });
-  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: 15_000 });
-}
 
 /** In-app navigation: a page load would drop the unlocked key and ask for the password again. */
 async function openArea(page: Page, label: 'Patients' | 'Scheduling'): Promise<void> {
@@ -168,4 +155,71 @@ describe('offline mode', () => {
     await first.close();
     await second.close();
   });
+});
+
+/** What Hard Refresh could destroy: the offline sign-in kept in local storage and the app kept by the service worker. */
+async function deviceState(page: Page): Promise<{ storageKeys: string[]; cachedFiles: number }> {
+  return page.evaluate(async () => {
+    let cachedFiles = 0;
+    for (const name of await caches.keys()) cachedFiles += (await (await caches.open(name)).keys()).length;
+    return { storageKeys: Object.keys(localStorage).sort(), cachedFiles };
+  });
+}
+
+describe('Hard Refresh', () => {
+  it('offline: refuses with a message, clears nothing, and the queued change and offline sign-in survive', async () => {
+    const context = await newContext(browser);
+    const page = await readyForOffline(context, 'receptionist');
+    await context.setOffline(true);
+    await bookOffline(page, { day: futureDay(34), patient: 'Smith', room: 'Room 9', time: '14:00' });
+    await page.getByTestId('pending-count').filter({ hasText: '1 waiting to sync' }).waitFor();
+    const before = await deviceState(page);
+    expect(before.storageKeys).toContain('dentalflow-offline-profiles');
+    expect(before.cachedFiles).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Hard Refresh' }).click();
+    await page.getByText('Hard Refresh needs a connection').waitFor({ timeout: 10_000 });
+    await page.getByText('Nothing was cleared').waitFor();
+    // Off the button, so its tooltip is gone, and past the toast's slide-in, so the picture shows all of it.
+    await page.mouse.move(600, 500);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: resolve(SHOTS, 'hard-refresh-offline-refused.png') });
+    expect(await deviceState(page)).toEqual(before);
+
+    // A reload while still offline opens the app, takes the password and finds the change still waiting.
+    await page.reload();
+    await signInOffline(page, 'receptionist');
+    await page.getByTestId('pending-count').filter({ hasText: '1 waiting to sync' }).waitFor({ timeout: 20_000 });
+    await context.setOffline(false);
+    await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 30_000 });
+    await context.close();
+  }, 150_000);
+
+  it('online: reloads from the server and keeps the offline sign-in, so the device still opens offline afterwards', async () => {
+    const context = await newContext(browser);
+    const page = await readyForOffline(context, 'receptionist');
+    await page.evaluate(() => {
+      localStorage.setItem('hard-refresh-probe', 'cleared by Hard Refresh');
+      sessionStorage.setItem('hard-refresh-probe', 'cleared by Hard Refresh');
+    });
+
+    const reloaded = page.waitForEvent('load', { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Hard Refresh' }).click();
+    await reloaded;
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: 45_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    const after = await deviceState(page);
+    expect(after.storageKeys).toContain('dentalflow-offline-profiles');
+    expect(after.storageKeys).not.toContain('hard-refresh-probe');
+    expect(await page.evaluate(() => sessionStorage.getItem('hard-refresh-probe'))).toBeNull();
+    await page.screenshot({ path: resolve(SHOTS, 'hard-refresh-online-done.png') });
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor({ timeout: 20_000 });
+    await signInOffline(page, 'receptionist');
+    await openArea(page, 'Patients');
+    await page.getByTestId('patient-row').first().waitFor({ timeout: 30_000 });
+    await context.close();
+  }, 150_000);
 });

@@ -88,10 +88,13 @@ export const SECURITY = {
 export const HARDENING = {
   /** A session ends this long after sign-in, however active (ASVS 3.3.2). */
   sessionAbsoluteLifetimeMs: 12 * HOUR_MS,
-  /** Sign-in attempts per client address: a clinic's 20 tablets behind one address all sign in at 8:00. */
-  signInPerAddressMax: 30,
-  signInPerAddressWindowMs: 10 * MINUTE_MS,
-  /** Failures of one username from untrusted clients before each further attempt waits (1 s, 2 s, 4 s …). */
+  /**
+   * Failed sign-ins per client address, checked before any password is hashed (a success gives its
+   * attempt back, so a clinic's tablets behind one address signing in at 8:00 never count against it).
+   */
+  signInPerAddressMax: 100,
+  signInPerAddressWindowMs: 15 * MINUTE_MS,
+  /** Failures of one username from other, unlocked clients before each attempt waits (1 s, 2 s, 4 s …). */
   signInThrottleFreeFailures: 5,
   signInThrottleBaseDelayMs: 1000,
   signInThrottleMaxDelayMs: MINUTE_MS,

@@ -38,12 +38,16 @@ export function accountLockedMessage(minutes: number): string {
  */
 export const ID_TAKEN_MESSAGE = 'This id is already in use. Create the record again with a new id.';
 
-/** Sign-in attempts from one address past its limit (checked before any password is hashed). */
-export function signInAddressLimitedMessage(seconds: number): string {
-  return `Too many sign-in attempts from this network. Please wait ${seconds} seconds and try again.`;
+function secondsText(seconds: number): string {
+  return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
 }
 
-/** Repeated failures for one username from elsewhere: each attempt waits longer, but nothing is locked. */
+/** Failed sign-ins from one address past its limit (checked before any password is hashed). */
+export function signInAddressLimitedMessage(seconds: number): string {
+  return `Too many failed sign-in attempts from this network. Please wait ${secondsText(seconds)} and try again.`;
+}
+
+/** Failures for one username spread over other clients: each attempt waits longer, but nothing is locked. */
 export function signInThrottledMessage(seconds: number): string {
-  return `Too many failed sign-in attempts for this account. Please wait ${seconds} seconds and try again.`;
+  return `Too many failed sign-in attempts for this account. Please wait ${secondsText(seconds)} and try again.`;
 }

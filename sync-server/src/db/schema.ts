@@ -71,13 +71,6 @@ export interface SignInFailuresTable {
   updated_at: string;
 }
 
-/** Recent failures of one username from untrusted clients anywhere: each further attempt waits longer. */
-export interface SignInThrottleTable {
-  username: string;
-  failures: number;
-  last_failure_at: string;
-}
-
 /** A browser a user has signed in from before; its cookie exempts it from the per-username throttle. */
 export interface TrustedDevicesTable {
   /** SHA-256 of the device cookie. */
@@ -351,7 +344,6 @@ export interface Database {
   user_permissions: UserPermissionsTable;
   sessions: SessionsTable;
   sign_in_failures: SignInFailuresTable;
-  sign_in_throttle: SignInThrottleTable;
   trusted_devices: TrustedDevicesTable;
   treatment_rooms: TreatmentRoomsTable;
   patients: PatientsTable;

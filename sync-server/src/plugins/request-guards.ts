@@ -14,7 +14,8 @@ function fromAnotherSite(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return false;
   try {
-    return new URL(origin).host !== request.host;
+    // Through URL on both sides, so 'localhost:80' and an Origin without the default port compare equal.
+    return new URL(origin).host !== new URL(`${request.protocol}://${request.host}`).host;
   } catch {
     // 'null' (a sandboxed frame, a file) or garbage: not this site.
     return true;

@@ -51,9 +51,10 @@ export class TokenBuckets {
     };
   }
 
-  /** Forgets a key: its next request starts from a full bucket. */
-  reset(key: string): void {
-    this.buckets.delete(key);
+  /** Gives back one token taken earlier: for attempts that turned out not to count (a successful sign-in). */
+  refund(key: string, now: number): void {
+    const tokens = Math.min(this.policy.capacity, this.tokensAt(key, now) + 1);
+    this.store(key, { tokens, at: now });
   }
 
   private tokensAt(key: string, now: number): number {

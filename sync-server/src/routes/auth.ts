@@ -106,8 +106,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps, registry
     tag: 'Authentication',
     summary:
       'Sign in with username and password; sets the HttpOnly session cookie. Refused with 429 and Retry-After, ' +
-      'before any password check, past 30 attempts per address in 10 minutes, while five failures from this ' +
-      'client lock the username here for 15 minutes, and while repeated failures from elsewhere throttle it.',
+      'before any password check, past 100 failed attempts per address in 15 minutes, while five failures from ' +
+      'this client lock the username here for 15 minutes, and while failures spread over other clients throttle it.',
     access: 'public',
     // A failed attempt must still be counted and audited even though the request is refused.
     transactional: false,
@@ -128,8 +128,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps, registry
         account !== undefined &&
         (await isTrustedDevice(db, deviceToken, account.row.id, now, settings.trustedDeviceLifetimeMs));
       const client: SignInClient = trusted
-        ? { key: `device:${hashDeviceToken(deviceToken as string)}`, trusted, address: request.ip }
-        : { key: `ip:${request.ip}`, trusted, address: request.ip };
+        ? { key: `device:${hashDeviceToken(deviceToken as string)}`, trusted }
+        : { key: `ip:${request.ip}`, trusted };
 
       const refusal = await signInRefusal(db, body.username, client, now, signInPolicy);
       if (refusal.kind === 'locked') throw lockedError(refusal.remainingMs, settings.lockoutMs);
@@ -159,6 +159,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps, registry
         throw unauthorized(MESSAGES.invalidCredentials);
       }
 
+      attemptsByAddress.refund(request.ip, now.getTime());
       await clearSignInFailures(db, body.username, client);
       setDeviceCookie(deps, request, reply, await trustDevice(db, deviceToken, account.row.id, now));
       const practiceId = account.allowedPracticeIds.includes(account.row.practice_id)
@@ -289,13 +290,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps, registry
     url: '/api/users/:id/sign-in-status',
     tag: 'Authentication',
     summary:
-      'Sign-in locks of a user (per address or trusted device, with their end) and the throttle from repeated ' +
-      'failures elsewhere, for an administrator answering "I am locked out".',
+      'Sign-in locks of a user (per address or trusted device, with their end) and the recent failures from ' +
+      'other clients that throttle it, for an administrator answering "I am locked out".',
     access: 'signed-in',
     permission: 'settings.users',
     practiceScoped: false,
     params: v.object({ id: positiveId('id') }),
-    responses: { 200: '{ locks: [{ client, lockedUntil }], recentFailures, throttledUntil }', 404: 'No such user' },
+    responses: { 200: '{ locks: [{ client, lockedUntil }], recentFailures }', 404: 'No such user' },
     handler: async ({ db, caller, params, now }) => {
       const target = await managedUser(db, caller, params.id);
       return signInStatus(db, target.row.username, now, signInPolicy);
@@ -306,7 +307,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps, registry
     method: 'POST',
     url: '/api/users/:id/unlock',
     tag: 'Authentication',
-    summary: 'End every sign-in lock and the throttle of a user at once (settings.users); audited.',
+    summary: 'End every sign-in lock of a user and forget the failures that throttle it (settings.users); audited.',
     access: 'signed-in',
     permission: 'settings.users',
     practiceScoped: false,
@@ -314,7 +315,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps, registry
     responses: { 200: '{ success, locksRemoved }', 404: 'No such user' },
     handler: async ({ db, caller, params, now }) => {
       const target = await managedUser(db, caller, params.id);
-      const locksRemoved = await unlockSignIn(db, target.row.username);
+      const locksRemoved = await unlockSignIn(db, target.row.username, now);
       await writeAudit(db, {
         at: now,
         userId: caller.account.row.id,

@@ -8,14 +8,13 @@ import type { Db } from '../db/connection.ts';
 export interface SignInClient {
   key: string;
   trusted: boolean;
-  address: string;
 }
 
 export interface SignInPolicy {
   /** Spec 9: five failures from one client lock that username there for 15 minutes. */
   maxAttempts: number;
   lockoutMs: number;
-  /** Failures of a username from untrusted clients, anywhere, before each attempt must wait. */
+  /** Failures of a username from other clients, not yet locked, before each attempt must wait. */
   throttleFreeFailures: number;
   throttleBaseDelayMs: number;
   throttleMaxDelayMs: number;
@@ -31,11 +30,39 @@ export function usernameKey(username: string): string {
   return username.trim().toLowerCase();
 }
 
-/** The wait before the next attempt after this many failures: 0, then 1 s, 2 s, 4 s … up to the cap. */
+/** The wait after the latest failure: none at first, then 1 s, 2 s, 4 s … up to the cap. */
 export function throttleDelayMs(failures: number, policy: SignInPolicy): number {
   if (failures < policy.throttleFreeFailures) return 0;
   const doublings = Math.min(30, failures - policy.throttleFreeFailures);
   return Math.min(policy.throttleMaxDelayMs, policy.throttleBaseDelayMs * 2 ** doublings);
+}
+
+interface Spread {
+  failures: number;
+  lastFailureAt: number;
+}
+
+/**
+ * Recent failures of the username from clients other than this one that are not locked: a guessing
+ * spread over many addresses, each staying under its lock. A client that got locked is already stopped,
+ * so its failures no longer slow anyone else down.
+ */
+async function failuresElsewhere(
+  db: Db,
+  username: string,
+  client: SignInClient,
+  now: Date,
+  policy: SignInPolicy,
+): Promise<Spread> {
+  const row = await db
+    .selectFrom('sign_in_failures')
+    .select((eb) => [eb.fn.sum<number>('failed_count').as('failures'), eb.fn.max('updated_at').as('last')])
+    .where('username', '=', username)
+    .where('client', '!=', client.key)
+    .where('locked_until', 'is', null)
+    .where('updated_at', '>', new Date(now.getTime() - policy.lockoutMs).toISOString())
+    .executeTakeFirst();
+  return { failures: Number(row?.failures ?? 0), lastFailureAt: row?.last ? Date.parse(row.last) : 0 };
 }
 
 /** Decided before any password is hashed: a refused attempt costs the server nothing. */
@@ -55,11 +82,13 @@ export async function signInRefusal(
     .executeTakeFirst();
   const lockedFor = lock?.locked_until ? Date.parse(lock.locked_until) - now.getTime() : 0;
   if (lockedFor > 0) return { kind: 'locked', remainingMs: lockedFor };
+  // A browser this user signed in from before is never slowed by guesses made elsewhere.
   if (client.trusted) return { kind: 'none' };
-  const throttle = await db.selectFrom('sign_in_throttle').selectAll().where('username', '=', id).executeTakeFirst();
-  if (!throttle) return { kind: 'none' };
-  const waitFor = Date.parse(throttle.last_failure_at) + throttleDelayMs(throttle.failures, policy) - now.getTime();
-  return waitFor > 0 ? { kind: 'throttled', remainingMs: waitFor } : { kind: 'none' };
+  const spread = await failuresElsewhere(db, id, client, now, policy);
+  const waitFor = spread.lastFailureAt + throttleDelayMs(spread.failures, policy) - now.getTime();
+  return spread.failures >= policy.throttleFreeFailures && waitFor > 0
+    ? { kind: 'throttled', remainingMs: waitFor }
+    : { kind: 'none' };
 }
 
 /** Counts a failure; returns the lock length when this failure locks the username for this client. */
@@ -71,56 +100,50 @@ export async function recordSignInFailure(
   policy: SignInPolicy,
 ): Promise<number> {
   const id = usernameKey(username);
-  const stamp = now.toISOString();
   const row = await db
     .selectFrom('sign_in_failures')
     .selectAll()
     .where('username', '=', id)
     .where('client', '=', client.key)
     .executeTakeFirst();
-  // Callers check the lock first, so a lock still on the row has run out: counting starts again.
-  const previous = row && !row.locked_until ? row.failed_count : 0;
-  const failedCount = previous + 1;
+  // Callers check the lock first, so a lock still on the row has run out; a quiet spell as long as
+  // the lockout forgives earlier failures too. Either way counting starts again.
+  const stale = !row || row.locked_until !== null || now.getTime() - Date.parse(row.updated_at) >= policy.lockoutMs;
+  const failedCount = (stale ? 0 : row.failed_count) + 1;
   const locks = failedCount >= policy.maxAttempts;
   const values = {
     failed_count: locks ? 0 : failedCount,
     locked_until: locks ? new Date(now.getTime() + policy.lockoutMs).toISOString() : null,
-    updated_at: stamp,
+    updated_at: now.toISOString(),
   };
   await db
     .insertInto('sign_in_failures')
     .values({ username: id, client: client.key, ...values })
     .onConflict((oc) => oc.columns(['username', 'client']).doUpdateSet(values))
     .execute();
-
-  if (!client.trusted) {
-    const throttle = await db.selectFrom('sign_in_throttle').selectAll().where('username', '=', id).executeTakeFirst();
-    // A quiet spell as long as the lockout forgives the earlier failures.
-    const fresh = !throttle || now.getTime() - Date.parse(throttle.last_failure_at) >= policy.lockoutMs;
-    const failures = fresh ? 1 : throttle.failures + 1;
-    await db
-      .insertInto('sign_in_throttle')
-      .values({ username: id, failures, last_failure_at: stamp })
-      .onConflict((oc) => oc.column('username').doUpdateSet({ failures, last_failure_at: stamp }))
-      .execute();
-  }
   return locks ? policy.lockoutMs : 0;
 }
 
-/** A success proves the password is known: this client's failures and the username's throttle are cleared. */
+/** A success proves the password is known here: this client's failures are forgotten. */
 export async function clearSignInFailures(db: Db, username: string, client: SignInClient): Promise<void> {
-  const id = usernameKey(username);
-  await db.deleteFrom('sign_in_failures').where('username', '=', id).where('client', '=', client.key).execute();
-  await db.deleteFrom('sign_in_throttle').where('username', '=', id).execute();
+  await db
+    .deleteFrom('sign_in_failures')
+    .where('username', '=', usernameKey(username))
+    .where('client', '=', client.key)
+    .execute();
 }
 
 export interface SignInStatus {
   locks: { client: string; lockedUntil: string }[];
+  /** Failures from clients not locked, in the last 15 minutes. */
   recentFailures: number;
-  throttledUntil: string | null;
 }
 
-/** What an administrator sees for a username: current locks by client, and the throttle. */
+function describeClient(client: string): string {
+  return client.startsWith('ip:') ? `address ${client.slice(3)}` : 'a trusted device';
+}
+
+/** What an administrator sees for a username: current locks by client, and recent failures elsewhere. */
 export async function signInStatus(db: Db, username: string, now: Date, policy: SignInPolicy): Promise<SignInStatus> {
   const id = usernameKey(username);
   const locks = await db
@@ -130,22 +153,22 @@ export async function signInStatus(db: Db, username: string, now: Date, policy: 
     .where('locked_until', '>', now.toISOString())
     .orderBy('locked_until', 'desc')
     .execute();
-  const throttle = await db.selectFrom('sign_in_throttle').selectAll().where('username', '=', id).executeTakeFirst();
-  const until = throttle ? Date.parse(throttle.last_failure_at) + throttleDelayMs(throttle.failures, policy) : 0;
+  const spread = await failuresElsewhere(db, id, { key: '', trusted: false }, now, policy);
   return {
-    locks: locks.map((lock) => ({
-      client: lock.client.startsWith('ip:') ? `address ${lock.client.slice(3)}` : 'a trusted device',
-      lockedUntil: lock.locked_until as string,
-    })),
-    recentFailures: throttle?.failures ?? 0,
-    throttledUntil: until > now.getTime() ? new Date(until).toISOString() : null,
+    locks: locks.map((lock) => ({ client: describeClient(lock.client), lockedUntil: lock.locked_until as string })),
+    recentFailures: spread.failures,
   };
 }
 
-/** An administrator's unlock: every lock and the throttle of the username go; returns how many locks. */
-export async function unlockSignIn(db: Db, username: string): Promise<number> {
+/** An administrator's unlock: every lock and failure count of the username go; returns how many locks. */
+export async function unlockSignIn(db: Db, username: string, now: Date): Promise<number> {
   const id = usernameKey(username);
-  const removed = await db.deleteFrom('sign_in_failures').where('username', '=', id).executeTakeFirst();
-  await db.deleteFrom('sign_in_throttle').where('username', '=', id).execute();
-  return Number(removed.numDeletedRows);
+  const locked = await db
+    .selectFrom('sign_in_failures')
+    .select('client')
+    .where('username', '=', id)
+    .where('locked_until', '>', now.toISOString())
+    .execute();
+  await db.deleteFrom('sign_in_failures').where('username', '=', id).execute();
+  return locked.length;
 }

@@ -1,6 +1,6 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
@@ -49,7 +49,10 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export async function createTestApp(overrides: Partial<ServerSettings> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<ServerSettings> = {},
+  options: { logger?: FastifyBaseLogger } = {},
+): Promise<TestApp> {
   const dir = mkdtempSync(join(inject('serverTestRoot'), 'app-'));
   const file = join(dir, 'test.sqlite');
   copyFileSync(await seededTemplate(), file);
@@ -61,6 +64,7 @@ export async function createTestApp(overrides: Partial<ServerSettings> = {}): Pr
     clock: () => new Date(now),
     hasher: testHasher,
     settings: { ...defaultSettings(null), ...overrides },
+    ...options,
   });
 
   const request = (options: RequestOptions) =>

@@ -1,8 +1,9 @@
+import { HOME_PATH, safeReturnPath } from '@dental/domain/navigation/return-path';
 import { type GuardedRoute, ROUTE_PERMISSIONS } from '@dental/domain/permissions/routes';
 import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
-import { createRootRoute, createRoute, createRouter, Navigate, Outlet } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { createRootRoute, createRoute, createRouter, Outlet, useNavigate, useSearch } from '@tanstack/react-router';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
@@ -12,7 +13,7 @@ import { UnavailablePage } from '../features/unavailable/unavailable-page.tsx';
 import { routeTitle } from '../shell/nav-items.ts';
 import { AppGate, FullScreenLoading } from './app-gate.tsx';
 import { PageGuard } from './page-guard.tsx';
-import { patientIdSearch, patientsSearch, settingsSearch } from './search-params.ts';
+import { loginSearch, patientIdSearch, patientsSearch, settingsSearch } from './search-params.ts';
 
 function NotFoundGate() {
   const { status, user } = useAuth();
@@ -28,14 +29,25 @@ function NotFoundGate() {
 
 function LoginRoute() {
   const { status, user } = useAuth();
-  if (status === 'checking') return <FullScreenLoading />;
-  if (user && !user.mustResetPassword) return <Navigate to="/" />;
-  return <LoginPage />;
+  const { redirect = HOME_PATH } = useSearch({ from: '/login' });
+  const navigate = useNavigate();
+  const signedIn = user !== null && !user.mustResetPassword;
+  // Signed in already, or just now: go where the sign-in link asked, as the sign-in page itself does.
+  useEffect(() => {
+    if (signedIn) void navigate({ href: safeReturnPath(redirect), replace: true });
+  }, [signedIn, redirect, navigate]);
+  if (status === 'checking' || signedIn) return <FullScreenLoading />;
+  return <LoginPage returnTo={redirect} />;
 }
 
 const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundGate });
 
-const loginRoute = createRoute({ getParentRoute: () => rootRoute, path: '/login', component: LoginRoute });
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  validateSearch: loginSearch,
+  component: LoginRoute,
+});
 
 const publicRoutes = (
   [

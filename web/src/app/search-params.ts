@@ -47,3 +47,5 @@ export const patientsSearch = v.object({
 export type PatientsSearch = v.InferOutput<typeof patientsSearch>;
 export const patientIdSearch = v.object({ patientId: idText });
 export const settingsSearch = v.object({ tab: shortText });
+/** A sign-in link may say where to go afterwards; the sign-in page accepts only a plain path on this site. */
+export const loginSearch = v.object({ redirect: v.fallback(v.optional(v.string()), undefined) });

@@ -15,24 +15,45 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useAuth } from '../features/auth/auth-context.tsx';
+import { hardRefresh } from '../features/offline/hard-refresh.ts';
 import { useCurrentPractice } from '../features/practice/practice-queries.ts';
 import { useThemePreference } from '../features/theme/use-theme.ts';
+import { toast } from '../features/toasts/toast.ts';
 import { NotificationsBell } from './notifications-bell.tsx';
 import { PatientQuickSearch } from './patient-quick-search.tsx';
 import { PracticeSwitcher } from './practice-switcher.tsx';
 import classes from './shell.module.css';
 
-async function hardRefresh(): Promise<void> {
-  try {
-    localStorage.clear();
-    sessionStorage.clear();
-    if ('caches' in window) {
-      for (const key of await caches.keys()) await caches.delete(key);
-    }
-  } finally {
-    window.location.reload();
+function HardRefreshButton() {
+  const [checking, setChecking] = useState(false);
+
+  async function run() {
+    setChecking(true);
+    if ((await hardRefresh()) === 'reloading') return;
+    setChecking(false);
+    toast(
+      'Hard Refresh needs a connection',
+      'Nothing was cleared: your offline sign-in and unsent changes are safe. Please try again when you are back online.',
+      'warning',
+    );
   }
+
+  return (
+    <Tooltip label="Hard Refresh: reloads the app from the server; your offline sign-in and unsent changes are kept">
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        onClick={() => void run()}
+        loading={checking}
+        aria-label="Hard Refresh"
+      >
+        <IconRefreshAlert size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
 }
 
 function ThemeMenu() {
@@ -118,17 +139,7 @@ export function Header({ onLogout }: { onLogout(): void }) {
             <IconRefresh size={18} />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label="Hard Refresh: clears stored data on this device, then reloads">
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            onClick={() => void hardRefresh()}
-            aria-label="Hard Refresh"
-          >
-            <IconRefreshAlert size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <HardRefreshButton />
         {user && (
           <Menu position="bottom-end" width={240} shadow="md">
             <Menu.Target>

@@ -7,7 +7,7 @@ import { type Kysely, sql } from 'kysely';
  *   instead of loading every patient born on the same day;
  * - a hash of each idempotent request, so a key reused with another body is refused, not replayed;
  * - sign-in failures counted per username and client (an address, or a device trusted after an
- *   earlier sign-in), a per-username throttle, and the devices each user has signed in from.
+ *   earlier sign-in), and the devices each user has signed in from.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -48,12 +48,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('locked_until', 'text')
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('sign_in_failures_pk', ['username', 'client'])
-    .execute();
-  await db.schema
-    .createTable('sign_in_throttle')
-    .addColumn('username', 'text', (c) => c.primaryKey())
-    .addColumn('failures', 'integer', (c) => c.notNull())
-    .addColumn('last_failure_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema
     .createTable('trusted_devices')

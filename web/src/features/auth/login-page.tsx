@@ -1,8 +1,9 @@
 import { SCHEDULING } from '@dental/domain/constants';
 import { MESSAGES } from '@dental/domain/messages';
+import { safeReturnPath } from '@dental/domain/navigation/return-path';
 import type { User } from '@dental/domain/users/user';
 import { Alert, Box, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { NetworkError } from '../../lib/api.ts';
 import { toast } from '../toasts/toast.ts';
@@ -21,9 +22,15 @@ interface PendingReset {
   deviceSecret: string | null;
 }
 
-export function LoginPage() {
+interface LoginPageProps {
+  /** Where to go after sign-in; by default the page this sign-in stands in for (a reload or a deep link). */
+  returnTo?: string;
+}
+
+export function LoginPage({ returnTo }: LoginPageProps) {
   const auth = useAuth();
   const navigate = useNavigate();
+  const here = useRouterState({ select: (state) => state.location.href });
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
@@ -38,9 +45,11 @@ export function LoginPage() {
   useEffect(() => () => window.clearTimeout(redirect.current), []);
 
   function finishSignIn(signIn: SignIn) {
+    const target = safeReturnPath(returnTo ?? here);
     redirect.current = window.setTimeout(() => {
       auth.signedIn(signIn);
-      void navigate({ to: '/' });
+      // Replace: the sign-in page usually stood at this same address, and Back should not lead to it.
+      void navigate({ href: target, replace: true });
     }, SCHEDULING.loginRedirectMs);
   }
 

@@ -8,6 +8,9 @@ import type { User } from '@dental/domain/users/user';
 const PROFILES_KEY = 'dentalflow-offline-profiles';
 const PRACTICES_KEY = 'dentalflow-offline-practices';
 
+/** The local storage entries a device needs to sign in without the server; Hard Refresh keeps them. */
+export const OFFLINE_SIGN_IN_KEYS: readonly string[] = [PROFILES_KEY, PRACTICES_KEY];
+
 function read<T>(key: string): Record<string, T> {
   try {
     return JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, T>;
