@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser.ts';
-import { signInToShell } from './helpers.ts';
+import { signInToShell, syncNow } from './helpers.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 const VIEWPORTS = { laptop: { width: 1280, height: 800 }, tablet: { width: 820, height: 1180 } } as const;
@@ -69,7 +69,7 @@ async function fillRequired(dialog: Locator, first: string, last: string, phone:
   await dialog.getByRole('button', { name: 'Next' }).click();
   await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill(phone);
   await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByLabel('Allergies').waitFor();
+  await dialog.getByRole('combobox', { name: 'Communication preference' }).waitFor();
 }
 
 describe('new patient wizard and patient page', () => {
@@ -201,6 +201,10 @@ describe('new patient wizard and patient page', () => {
       const last = `Offline${unique()}`;
       const dialog = await openWizard(page);
       await fillRequired(dialog, 'Ingrid', last, '(613) 555-0123');
+      // A receptionist lacks patients.medical_history: the step says who completes it and offers no lists.
+      await dialog.getByText('A clinician completes the medical history').waitFor();
+      expect(await dialog.getByLabel('Allergies').count()).toBe(0);
+      await shot(page, 'wizard-3-medical-locked');
       await dialog.getByRole('button', { name: 'Next' }).click();
       await dialog.getByRole('button', { name: 'Next' }).click();
       await dialog.getByRole('button', { name: 'Create patient' }).click();
@@ -213,6 +217,11 @@ describe('new patient wizard and patient page', () => {
       // Family links are read from the device: offline, a new patient's tab says there are none yet.
       await page.getByRole('tab', { name: 'Family' }).click();
       await page.getByText('No family members are linked to this patient.').waitFor();
+
+      // Back online the create is accepted: nothing the device queued was one the server refuses.
+      await context.setOffline(false);
+      await syncNow(page);
+      await page.getByText('Not yet on the server').waitFor({ state: 'detached', timeout: 30_000 });
     } finally {
       await context.setOffline(false);
       await context.close();

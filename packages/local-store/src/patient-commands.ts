@@ -4,9 +4,14 @@ import {
   createPatientSchema,
   type MedicalHistory,
   newPatient,
+  permissionsForCreate,
+  permissionsForPatientFields,
+  type RestrictedPatientPermission,
+  restrictedFieldMessage,
 } from '@dental/domain/patients/patient.schema';
+import { can } from '@dental/domain/permissions/can';
 import { parseWith } from '@dental/domain/validation/issues';
-import { CommandValidationError, writeThrough } from './commands.ts';
+import { CommandPermissionError, CommandValidationError, writeThrough } from './commands.ts';
 import type { StoreKey } from './crypto/keys.ts';
 import { readRecord } from './reads.ts';
 import type { LocalPatient, PlainRecord } from './records.ts';
@@ -45,6 +50,14 @@ function parsePatient(store: LocalStore, input: Record<string, unknown>): Create
   return parsed.value;
 }
 
+/** The server's field rule, applied on the device: offline, a change the server would refuse is never queued. */
+function refuseRestrictedFields(store: LocalStore, needed: readonly RestrictedPatientPermission[]): void {
+  if (!store.actor) return;
+  for (const permission of needed) {
+    if (!can(store.actor, permission)) throw new CommandPermissionError(permission, restrictedFieldMessage(permission));
+  }
+}
+
 /** The record as the server would return it, so the screen shows the new patient at once. */
 function toRecord(store: LocalStore, id: string, body: CreatePatientBody, stamp: string): LocalPatient {
   return { ...newPatient(id, store.practiceId, body, stamp), restricted: [], version: 0 };
@@ -54,6 +67,7 @@ function toRecord(store: LocalStore, id: string, body: CreatePatientBody, stamp:
 export async function createPatient(store: LocalStore, key: StoreKey, input: PatientInput): Promise<QueuedPatient> {
   const id = input.id ?? crypto.randomUUID();
   const body = parsePatient(store, { ...input, id });
+  refuseRestrictedFields(store, permissionsForCreate(body));
   const patient = toRecord(store, id, body, store.clock().toISOString());
   const entry = await writeThrough(store, key, {
     table: 'patients',
@@ -89,6 +103,7 @@ export async function updatePatient(
     medicalHistory: changes.medicalHistory ? { ...medicalHistory, ...changes.medicalHistory } : undefined,
   };
   const body = parsePatient(store, merged);
+  refuseRestrictedFields(store, permissionsForPatientFields(changes.medicalHistory, 'edit'));
   const next = toRecord(store, id, body, current.createdAt);
   const patient: LocalPatient = {
     ...current,

@@ -1,3 +1,4 @@
+import type { PermissionSubject } from '@dental/domain/permissions/can';
 import { type Clock, systemClock } from '@dental/domain/time/clock';
 import type { DexieOptions } from 'dexie';
 import { DentalDb, SCHEMA_VERSION, storeName } from './db.ts';
@@ -20,6 +21,8 @@ export interface LocalStore {
   readonly userId: number;
   readonly calendar: PracticeCalendar;
   readonly clock: Clock;
+  /** The signed-in user's role and overrides; null leaves permission checks to the server alone. */
+  readonly actor: PermissionSubject | null;
 }
 
 export interface OpenStoreOptions {
@@ -27,6 +30,8 @@ export interface OpenStoreOptions {
   userId: number;
   calendar: PracticeCalendar;
   clock?: Clock;
+  /** The signed-in user, so commands refuse on the device what the server would refuse them. */
+  actor?: PermissionSubject;
   /** For tests: fake-indexeddb's factory and key range, when not installed globally. */
   dexie?: DexieOptions;
 }
@@ -56,6 +61,7 @@ export async function openStore(options: OpenStoreOptions): Promise<LocalStore> 
     userId: options.userId,
     calendar: options.calendar,
     clock: options.clock ?? systemClock,
+    actor: options.actor ?? null,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   permissionsForPatch,
   postalCodeIssue,
   type RestrictedPatientPermission,
+  restrictedFieldMessage,
 } from '@dental/domain/patients/patient.schema';
 import { patientViewFor } from '@dental/domain/patients/visibility';
 import { can, type PermissionSubject } from '@dental/domain/permissions/can';
@@ -46,9 +47,7 @@ function viewer(caller: Caller) {
 function refuseRestrictedFields(who: PermissionSubject, needed: readonly RestrictedPatientPermission[]): void {
   for (const permission of needed) {
     if (!can(who, permission)) {
-      throw forbidden(`Changing this field requires the ${permission} permission.`, {
-        requiredPermission: permission,
-      });
+      throw forbidden(restrictedFieldMessage(permission), { requiredPermission: permission });
     }
   }
 }

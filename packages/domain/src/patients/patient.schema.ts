@@ -303,6 +303,11 @@ export function permissionsForPatch(body: PatchPatientBody): RestrictedPatientPe
   return permissionsForPatientFields(body.medicalHistory, 'edit');
 }
 
+/** The refusal of a restricted field, on the server (403) and on the device alike. */
+export function restrictedFieldMessage(permission: RestrictedPatientPermission): string {
+  return `Changing this field requires the ${permission} permission.`;
+}
+
 /** The permissions a new patient needs beyond patients.create, by the restricted fields it carries. */
 export function permissionsForCreate(body: CreatePatientBody): RestrictedPatientPermission[] {
   return permissionsForPatientFields(body.medicalHistory, 'create');

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import type { PermissionSubject } from '@dental/domain/permissions/can';
 import type { StoreKey } from '../../src/crypto/keys.ts';
 import { unlockStore } from '../../src/crypto/keys.ts';
 import type { PatientInput } from '../../src/patient-commands.ts';
@@ -19,19 +20,24 @@ export const FIXED_NOW = '2026-11-20T15:00:00.000Z';
 let nextUser = 1000;
 
 /** A store of its own per test (a fresh user id), so tests never see each other's rows. */
-export async function aStore(options: { practiceId?: number; userId?: number } = {}): Promise<LocalStore> {
+export interface StoreOptions {
+  practiceId?: number;
+  userId?: number;
+  actor?: PermissionSubject;
+}
+
+export async function aStore(options: StoreOptions = {}): Promise<LocalStore> {
   nextUser += 1;
   return openStore({
     practiceId: options.practiceId ?? 1,
     userId: options.userId ?? nextUser,
     calendar: utcCalendar,
     clock: () => new Date(FIXED_NOW),
+    ...(options.actor ? { actor: options.actor } : {}),
   });
 }
 
-export async function anUnlockedStore(
-  options: { practiceId?: number; userId?: number } = {},
-): Promise<{ store: LocalStore; key: StoreKey }> {
+export async function anUnlockedStore(options: StoreOptions = {}): Promise<{ store: LocalStore; key: StoreKey }> {
   const store = await aStore(options);
   const key = await unlockStore(store.db, PASSWORD, { iterations: TEST_ITERATIONS });
   return { store, key };

@@ -54,6 +54,9 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
   const userId = auth.user?.id;
   const practiceId = auth.user?.currentPracticeId;
   const userKey = auth.userKey;
+  const role = auth.user?.role;
+  // As text, so the store reopens only when the overrides really change, not on every user refresh.
+  const overrides = JSON.stringify(auth.user?.permissions ?? {});
   const [opened, setOpened] = useState<{ store: LocalStore; key: StoreKey; timezone: string } | null>(null);
   const [status, setStatus] = useState<LocalStatus>('locked');
   const [error, setError] = useState<string | null>(null);
@@ -121,6 +124,8 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
           practiceId,
           userId,
           calendar: { dayOf: (iso) => localDate(iso, timezone), timeOf: (iso) => localTime(iso, timezone) },
+          // Commands refuse on the device what the server would refuse this user.
+          actor: { role, permissions: JSON.parse(overrides) as Record<string, boolean> },
         });
         const key = await unlockStoreWithUserKey(local.db, userKey);
         current = { store: local, key };
@@ -146,7 +151,7 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
       }
       setOpened(null);
     };
-  }, [userId, practiceId, userKey]);
+  }, [userId, practiceId, userKey, role, overrides]);
 
   // One pusher per open store; it drains now and whenever it is kicked.
   useEffect(() => {

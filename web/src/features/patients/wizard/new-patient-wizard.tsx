@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.css';
 import { findDuplicate } from '@dental/domain/patients/duplicates';
 import { normalizePhone } from '@dental/domain/patients/phone';
+import { can } from '@dental/domain/permissions/can';
 import { instantAt, localDate } from '@dental/domain/time/zones';
 import { readPatients } from '@dental/local-store/reads';
 import type { LocalPatient } from '@dental/local-store/records';
@@ -9,6 +10,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useAuth } from '../../auth/auth-context.tsx';
 import { useLocalData } from '../../offline/local-data.tsx';
 import { useScheduleDay } from '../../scheduling/use-schedule-day.ts';
 import { toast } from '../../toasts/toast.ts';
@@ -41,6 +43,8 @@ const CONTACT_STEP = 1;
 
 function WizardBody({ onClose }: { onClose(): void }) {
   const local = useLocalData();
+  const { user } = useAuth();
+  const canRecordMedical = can(user, 'patients.medical_history');
   const navigate = useNavigate();
   const [active, setActive] = useState(0);
   const [completed, setCompleted] = useState<ReadonlySet<number>>(new Set());
@@ -171,7 +175,7 @@ function WizardBody({ onClose }: { onClose(): void }) {
   const steps = [
     <PersonalStep key="personal" {...stepProps} />,
     <ContactStep key="contact" {...stepProps} />,
-    <MedicalStep key="medical" {...stepProps} />,
+    <MedicalStep key="medical" {...stepProps} canRecordMedical={canRecordMedical} />,
     <FormsStep key="forms" {...stepProps} />,
     <ScheduleStep key="schedule" {...stepProps} day={day} />,
   ];

@@ -1,8 +1,9 @@
 import { COMMUNICATION_PREFERENCES } from '@dental/domain/patients/patient.schema';
 import { formatPhone } from '@dental/domain/patients/phone';
 import { formatPostalCode, POSTAL_CODE_MAX_LENGTH } from '@dental/domain/patients/postal-code';
-import { Autocomplete, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Autocomplete, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { IconLock } from '@tabler/icons-react';
 import { suggestCities } from './canadian-cities.ts';
 import { type FieldErrors, PROVINCE_OPTIONS, type WizardValues } from './wizard-values.ts';
 
@@ -148,7 +149,12 @@ export function ContactStep({ values, errors, set }: StepProps) {
   );
 }
 
-export function MedicalStep({ values, errors, set }: StepProps) {
+export const MEDICAL_LOCKED_TITLE = 'A clinician completes the medical history';
+export const MEDICAL_LOCKED_TEXT =
+  "Allergies, conditions and medications need the medical history permission, so a dentist or hygienist records them from the patient's page. You can still choose how the patient prefers to be contacted.";
+
+/** Without patients.medical_history the clinical lists are not offered: the server would refuse them. */
+export function MedicalStep({ values, errors, set, canRecordMedical }: StepProps & { canRecordMedical: boolean }) {
   const list = (field: 'conditions' | 'medications' | 'allergies', label: string, placeholder: string) => (
     <Textarea
       label={label}
@@ -163,9 +169,17 @@ export function MedicalStep({ values, errors, set }: StepProps) {
   );
   return (
     <Stack gap="sm">
-      {list('allergies', 'Allergies', 'Penicillin, latex')}
-      {list('conditions', 'Medical conditions', 'Diabetes, hypertension')}
-      {list('medications', 'Medications', 'Metformin 500 mg')}
+      {canRecordMedical ? (
+        <>
+          {list('allergies', 'Allergies', 'Penicillin, latex')}
+          {list('conditions', 'Medical conditions', 'Diabetes, hypertension')}
+          {list('medications', 'Medications', 'Metformin 500 mg')}
+        </>
+      ) : (
+        <Alert color="gray" icon={<IconLock size={18} />} title={MEDICAL_LOCKED_TITLE}>
+          {MEDICAL_LOCKED_TEXT}
+        </Alert>
+      )}
       <Select
         label="Communication preference"
         data={COMMUNICATION_PREFERENCES.map((value) => ({ value, label: PREFERENCE_LABELS[value] }))}
