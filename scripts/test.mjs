@@ -19,5 +19,6 @@ step('unit and server tests (vitest)', () =>
   pnpm(['exec', 'vitest', 'run', '--project', 'domain', '--project', 'local-store', '--project', 'server']),
 );
 step('build', () => pnpm(['-r', '--filter', '@dental/web', '--filter', '@dental/sync-server', 'run', 'build']));
+step('chaos (short)', () => pnpm(['run', 'chaos', '--short']));
 step('browser tests (vitest + Playwright + Chromium)', () => pnpm(['exec', 'vitest', 'run', '--project', 'e2e']));
 log(`all checks passed in ${Math.round((Date.now() - started) / 1000)} s\n  ${steps.join('\n  ')}`);

@@ -736,6 +736,67 @@ describe('room maintenance', () => {
     expect(blocked.json().conflicts[0]).toMatchObject({ type: 'maintenance' });
   });
 
+  it("a window's plans may only name this practice's bookings, and move only those in its way", async () => {
+    const calgary = await t.db
+      .selectFrom('appointments')
+      .selectAll()
+      .where('practice_id', '=', 2)
+      .executeTakeFirstOrThrow();
+    const elsewhere = await book({
+      patientId: patients[5],
+      providerId: adminId,
+      treatmentRoom: 'Room 12',
+      appointmentDate: on(MAINTENANCE_DAY, '16:00'),
+    });
+    const windows = async () =>
+      (await t.db.selectFrom('maintenance_schedules').select('id').where('practice_id', '=', 1).execute()).length;
+    const before = await windows();
+    const foreign = await post(
+      '/api/maintenance-schedules',
+      windowBody({
+        roomId: 'Room 11',
+        startDateTime: on(MAINTENANCE_DAY, '15:00'),
+        endDateTime: on(MAINTENANCE_DAY, '15:30'),
+        displace: [{ appointmentId: calgary.id, action: 'cancel' }],
+      }),
+    );
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toMatchObject({
+      field: 'displace.0.appointmentId',
+      message: 'appointmentId is not an appointment of this practice',
+    });
+    expect(await windows()).toBe(before);
+    const calgaryAfter = await t.db
+      .selectFrom('appointments')
+      .selectAll()
+      .where('id', '=', calgary.id)
+      .executeTakeFirst();
+    expect(calgaryAfter).toEqual(calgary);
+
+    // A plan for a booking of this practice that the window does not touch changes nothing.
+    const moot = await post(
+      '/api/maintenance-schedules',
+      windowBody({
+        roomId: 'Room 11',
+        startDateTime: on(MAINTENANCE_DAY, '15:00'),
+        endDateTime: on(MAINTENANCE_DAY, '15:30'),
+        displace: [{ appointmentId: elsewhere.id, action: 'cancel' }],
+      }),
+    );
+    expect(moot.statusCode, moot.body).toBe(201);
+    const untouched = await t.db
+      .selectFrom('appointments')
+      .select('status')
+      .where('id', '=', elsewhere.id)
+      .executeTakeFirstOrThrow();
+    expect(untouched.status).toBe('scheduled');
+    await t.request({
+      method: 'DELETE',
+      url: `/api/maintenance-schedules/${moot.json().id}`,
+      cookie: receptionist,
+    });
+  });
+
   it('deletes a window, after which the room can be booked', async () => {
     const del = (cookie = receptionist, practiceId?: number) =>
       t.request({

@@ -99,9 +99,10 @@ describe('offline mode', () => {
     await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill('(416) 555-0911');
     // Leaving the contact step checks for duplicates on the device first: wait for each step to show.
     await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByLabel('Allergies').waitFor();
+    const medicalStep = dialog.getByRole('combobox', { name: 'Communication preference' });
+    await medicalStep.waitFor();
     await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByLabel('Allergies').waitFor({ state: 'detached' });
+    await medicalStep.waitFor({ state: 'detached' });
     await dialog.getByRole('button', { name: 'Next' }).click();
     await dialog.getByRole('button', { name: 'Create patient' }).click();
     await dialog.getByText('Patient saved').waitFor();
@@ -128,7 +129,8 @@ describe('offline mode', () => {
     }[];
     expect(appointments.filter((a) => a.patientId === patients[0].id)).toHaveLength(1);
     await context.close();
-  });
+    // Two offline reloads, each unlocking and reading the practice from the device, then a sync.
+  }, 120_000);
 
   it('two devices book the same room and time offline: one is accepted, the other lands in Needs attention', async () => {
     const [first, second] = [await newContext(browser), await newContext(browser)];
@@ -154,7 +156,8 @@ describe('offline mode', () => {
     expect(booked.filter((a) => a.treatmentRoom === slot.room)).toHaveLength(1);
     await first.close();
     await second.close();
-  });
+    // Two devices each download the whole practice before going offline.
+  }, 120_000);
 });
 
 /** What Hard Refresh could destroy: the offline sign-in kept in local storage and the app kept by the service worker. */

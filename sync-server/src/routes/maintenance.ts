@@ -15,6 +15,7 @@ import {
 } from '@dental/domain/scheduling/maintenance.schema';
 import type { ReschedulePlan } from '@dental/domain/scheduling/reschedule-plan';
 import { NON_BLOCKING_STATUSES } from '@dental/domain/scheduling/status-transitions';
+import type { FieldIssue } from '@dental/domain/validation/issues';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context.ts';
 import type { Db } from '../db/connection.ts';
@@ -22,7 +23,7 @@ import type { MaintenanceScheduleRow } from '../db/schema.ts';
 import { writeAudit } from '../plugins/audit.ts';
 import { badRequest, conflict, notFound } from '../plugins/http-error.ts';
 import { defineRoute, type RouteRegistry } from '../plugins/route.ts';
-import { appointmentQuery, LOOKBACK_MS, toAppointment } from '../services/appointments.ts';
+import { appointmentQuery, findAppointment, LOOKBACK_MS, toAppointment } from '../services/appointments.ts';
 import { referenceIssues } from '../services/booking.ts';
 import { recordChange } from '../services/changes.ts';
 import { claimId } from '../services/client-ids.ts';
@@ -96,7 +97,9 @@ async function roomCodeOf(db: Db, practiceId: number, roomId: string): Promise<s
 
 /**
  * Moves the bookings in the window's way by their plans (the window is already saved, so a plan that
- * stays inside it is refused), then refuses with the list if any booking is still in the way.
+ * stays inside it is refused), then refuses with the list if any booking is still in the way. A plan
+ * may only name a booking of this practice; one for a booking no longer in the way (moved meanwhile
+ * from another device) is moot and left alone, so a window never moves a booking it does not touch.
  */
 async function displace(
   db: Db,
@@ -106,6 +109,16 @@ async function displace(
 ): Promise<void> {
   const { practiceId, now } = context;
   const inTheWay = await bookingsInTheWay(db, practiceId, window);
+  const inTheWayIds = new Set(inTheWay.map((appointment) => appointment.id));
+  const issues: FieldIssue[] = [];
+  for (const [index, plan] of plans.entries()) {
+    if (inTheWayIds.has(plan.appointmentId) || (await findAppointment(db, practiceId, plan.appointmentId))) continue;
+    issues.push({
+      field: `displace.${index}.appointmentId`,
+      message: 'appointmentId is not an appointment of this practice',
+    });
+  }
+  if (issues.length > 0) throw badRequest(issues);
   if (inTheWay.length === 0) return;
   const planned = new Set(plans.map((plan) => plan.appointmentId));
   const unplanned = inTheWay.filter((appointment) => !planned.has(appointment.id));
@@ -124,7 +137,11 @@ async function displace(
     cause: { entity: 'maintenance_schedule', id: context.maintenanceId },
     cancelNote: `Cancelled: room maintenance (${context.title})`,
   };
-  const applied = await applyPlans(db, run, plans);
+  const applied = await applyPlans(
+    db,
+    run,
+    plans.filter((plan) => inTheWayIds.has(plan.appointmentId)),
+  );
   await notifyPlans(db, run, applied);
 }
 

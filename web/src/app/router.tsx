@@ -1,7 +1,6 @@
 import { HOME_PATH, safeReturnPath } from '@dental/domain/navigation/return-path';
 import { type GuardedRoute, ROUTE_PERMISSIONS } from '@dental/domain/permissions/routes';
 import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { createRootRoute, createRoute, createRouter, Outlet, useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useAuth } from '../features/auth/auth-context.tsx';
@@ -10,6 +9,7 @@ import { HomePage } from '../features/home/home-page.tsx';
 import { NotFoundPage } from '../features/unavailable/not-found-page.tsx';
 import { PublicUnavailablePage } from '../features/unavailable/public-page.tsx';
 import { UnavailablePage } from '../features/unavailable/unavailable-page.tsx';
+import { useConnection } from '../lib/connection.ts';
 import { routeTitle } from '../shell/nav-items.ts';
 import { AppGate, FullScreenLoading } from './app-gate.tsx';
 import { PageGuard } from './page-guard.tsx';
@@ -100,7 +100,7 @@ const OFFLINE_ROUTES: readonly GuardedRoute[] = [
 ];
 
 function NeedsInternet({ title, children }: { title: string; children: ReactNode }) {
-  const { online } = useNetwork();
+  const { online } = useConnection();
   if (online) return <>{children}</>;
   return (
     <Stack gap="md">

@@ -1,6 +1,7 @@
 import { REQUESTS } from '@dental/domain/constants';
 import { PRACTICE_HEADER } from '@dental/domain/practices/practice';
 import { readCurrentPracticeId } from '../features/practice/current-practice-storage.ts';
+import { reportReachable, reportUnreachable } from './connection.ts';
 
 /** Any non-OK answer: message from the body's message, else its error, else the text, else the status text (spec 8). */
 export class ApiError extends Error {
@@ -61,12 +62,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (error) {
     const timedOut = timeout.aborted;
+    // A cancel by the caller says nothing about the connection; a failure or a timeout does.
+    if (timedOut || !options.signal?.aborted) reportUnreachable();
     throw new NetworkError(
       timedOut ? 'Request timed out' : error instanceof Error ? error.message : 'Network error',
       timedOut,
     );
   }
 
+  reportReachable();
   const text = await response.text();
   let body: unknown = null;
   if (text) {

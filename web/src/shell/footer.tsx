@@ -2,7 +2,7 @@ import { DEFAULTS } from '@dental/domain/constants';
 import { type PracticeHoursResponse, twelveHourTime, WEEKDAY_NAMES, weekdayOf } from '@dental/domain/practices/hours';
 import { localDate, shortDateTime } from '@dental/domain/time/zones';
 import { Badge, Button, Group, Popover, Table, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure, useNetwork } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconClock, IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -13,6 +13,7 @@ import { applyUpdate, subscribeUpdates, type UpdateState } from '../features/off
 import { useCurrentPractice } from '../features/practice/practice-queries.ts';
 import { toast } from '../features/toasts/toast.ts';
 import { apiRequest } from '../lib/api.ts';
+import { useConnection } from '../lib/connection.ts';
 import classes from './shell.module.css';
 
 function formatTime(time: string | null): string {
@@ -77,7 +78,7 @@ function PracticeHoursControl() {
 }
 
 function ConnectionStatusControl() {
-  const { online } = useNetwork();
+  const { online } = useConnection();
   const local = useLocalData();
   const [panelOpen, panel] = useDisclosure(false);
   const [attentionOpen, attention] = useDisclosure(false);

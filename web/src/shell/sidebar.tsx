@@ -12,7 +12,6 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import {
   IconChevronDown,
   IconChevronRight,
@@ -24,6 +23,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useAuth } from '../features/auth/auth-context.tsx';
+import { useConnection } from '../lib/connection.ts';
 import { NAV_GROUPS, NAV_ITEMS, type NavGroup, type NavItem, navPermission } from './nav-items.ts';
 import classes from './shell.module.css';
 import { useSidebarPreferences } from './sidebar-preferences.ts';
@@ -78,7 +78,7 @@ function NavLinkItem({
 
 export function Sidebar({ forceCollapsed, onLogout }: Props) {
   const { user, status } = useAuth();
-  const { online } = useNetwork();
+  const { online } = useConnection();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [prefs, setPrefs] = useSidebarPreferences();
   const collapsed = forceCollapsed || prefs.collapsed;

@@ -47,7 +47,10 @@ export interface PusherOptions {
 export interface Pusher {
   /** Sends until the queue is empty, the user is signed out, or stop(); resolves with why it ended. */
   drain(): Promise<DrainResult>;
-  /** New entry queued or connection back: wake the pusher; `resetBackoff` also retries waiting entries now. */
+  /**
+   * New entry queued or connection back: wake the pusher; `resetBackoff` also retries waiting entries
+   * now and starts their backoff over.
+   */
   kick(options?: { resetBackoff?: boolean }): Promise<DrainResult>;
   /** After a new sign-in: continue where the 401 paused. */
   resume(): Promise<DrainResult>;
@@ -74,7 +77,15 @@ function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
  * Drains running in this JavaScript realm, by database name: the guard when Web Locks are absent,
  * and a way for a second pusher of the same store to wake the running one instead of racing it.
  */
-const running = new Map<string, { done: Promise<DrainResult>; poke: () => void }>();
+const running = new Map<
+  string,
+  {
+    done: Promise<DrainResult>;
+    poke: () => void;
+    /** The one pass after this drain that every kick during it shares, so a kick is never one more pass. */
+    followUp?: Promise<DrainResult>;
+  }
+>();
 
 function lockManager(): LockManager | undefined {
   return typeof navigator === 'undefined' ? undefined : (navigator.locks as LockManager | undefined);
@@ -139,13 +150,23 @@ export function createPusher(options: PusherOptions): Pusher {
   }
 
   async function scheduleRetry(entry: OutboxEntry, lastError: string, waitMs: number | null): Promise<void> {
-    const attempts = entry.attempts + 1;
-    const nextAttemptAt = now() + (waitMs ?? backoffDelay(attempts, random));
     if (entry.seq === undefined) return;
-    await db.outbox.update(entry.seq, { attempts, nextAttemptAt, lastError });
-    const updated = { ...entry, attempts, nextAttemptAt, lastError };
+    const at = now();
+    let updated: OutboxEntry | undefined;
+    // Counted on the stored entry, not this copy: a reconnect may have started the backoff over while
+    // the attempt was on its way, and a failure from before it must not bring the old count back.
+    await db.outbox
+      .where('seq')
+      .equals(entry.seq)
+      .modify((stored) => {
+        stored.attempts += 1;
+        stored.nextAttemptAt = at + (waitMs ?? backoffDelay(stored.attempts, random));
+        stored.lastError = lastError;
+        updated = { ...stored };
+      });
+    if (!updated) return;
     await emit('retrying', updated);
-    if (attempts >= STUCK_AFTER_ATTEMPTS) await emit('stuck', updated);
+    if (updated.attempts >= STUCK_AFTER_ATTEMPTS) await emit('stuck', updated);
   }
 
   async function send(entry: OutboxEntry): Promise<void> {
@@ -308,10 +329,13 @@ export function createPusher(options: PusherOptions): Pusher {
    */
   async function sendBatches(): Promise<boolean> {
     let settling: Promise<void> = Promise.resolve();
+    // Caught as it happens, not only when awaited at the end: a store closed while the next batch is on
+    // its way must not surface as an unhandled rejection. The first failure is rethrown below.
+    let settleFailure: { error: unknown } | undefined;
     let afterSeq: number | undefined;
     let sentAny = false;
     try {
-      while (!stopped && !paused) {
+      while (!stopped && !paused && !settleFailure) {
         const posted = await postBatch(await dueRun(afterSeq));
         if (!posted) break;
         if (posted.kind === 'unsupported') {
@@ -321,7 +345,11 @@ export function createPusher(options: PusherOptions): Pusher {
         sentAny = true;
         if (posted.kind === 'handled') break;
         const { batch, results } = posted;
-        settling = settling.then(() => settle(batch, results));
+        settling = settling
+          .then(() => (settleFailure ? undefined : settle(batch, results)))
+          .catch((error: unknown) => {
+            settleFailure ??= { error };
+          });
         const whollyAccepted =
           results.length === batch.length &&
           results.every((result, index) => result.id === batch[index]?.id && classify(result.status) === 'accepted');
@@ -332,6 +360,7 @@ export function createPusher(options: PusherOptions): Pusher {
     } finally {
       await settling;
     }
+    if (settleFailure) throw settleFailure.error;
     return sentAny;
   }
 
@@ -383,7 +412,10 @@ export function createPusher(options: PusherOptions): Pusher {
     if (current) {
       current.poke();
       // The running drain may have just seen an empty queue; one more pass picks up what was added.
-      return current.done.then((result) => (result === 'drained' ? drain() : result));
+      // Kicks during a drain (one per change typed while it runs) share that pass: a hundred changes
+      // queued offline end in one more pass and one 'drained', not a hundred, each starting a pull.
+      current.followUp ??= current.done.then((result) => (result === 'drained' ? drain() : result));
+      return current.followUp;
     }
     const done = guardedLoop().finally(() => running.delete(db.name));
     running.set(db.name, { done, poke });
@@ -394,7 +426,9 @@ export function createPusher(options: PusherOptions): Pusher {
     drain,
     async kick(kickOptions = {}) {
       if (kickOptions.resetBackoff) {
-        await db.outbox.where('state').equals('pending').modify({ nextAttemptAt: now() });
+        // Failures from before a reconnect say nothing about the server now: after hours offline they
+        // would make the first hiccup of the catch-up wait the full minute of the cap.
+        await db.outbox.where('state').equals('pending').modify({ nextAttemptAt: now(), attempts: 0 });
       }
       wake.abort();
       return drain();

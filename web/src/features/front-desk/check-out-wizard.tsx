@@ -5,9 +5,9 @@ import { readTable } from '@dental/local-store/reads';
 import type { LocalAppointment } from '@dental/local-store/records';
 import type { ClearRow } from '@dental/local-store/rows';
 import { Button, Group, Modal, Stack, Stepper } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
+import { useConnection } from '../../lib/connection.ts';
 import { logError } from '../../lib/log.ts';
 import { useLocalData } from '../offline/local-data.tsx';
 import type { FormInitial } from '../scheduling/appointment-form-values.ts';
@@ -62,7 +62,7 @@ interface Finished {
 
 function Wizard({ appointment, timeZone, onClose, onBookManually }: Props & { appointment: LocalAppointment }) {
   const local = useLocalData();
-  const { online } = useNetwork();
+  const { online } = useConnection();
   const today = practiceToday(timeZone);
   const [step, setStep] = useState(0);
   const [values, setValues] = useState<WizardValues>(() => initialValues(appointment, timeZone, today));

@@ -4,8 +4,8 @@ import { CHECK_OUT_TEXTS } from '@dental/domain/scheduling/check-out';
 import { instantAt, localDate, localTime, longDate } from '@dental/domain/time/zones';
 import type { LocalAppointment } from '@dental/local-store/records';
 import { Button, Checkbox, Group, Input, Modal, Rating, Select, Stack, Text, Textarea } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { useState } from 'react';
+import { useConnection } from '../../lib/connection.ts';
 import { logError } from '../../lib/log.ts';
 import { useLocalData } from '../offline/local-data.tsx';
 import type { FormInitial } from '../scheduling/appointment-form-values.ts';
@@ -53,7 +53,7 @@ interface FormProps {
 
 function ExpressForm({ appointment, timeZone, onClose, onFullCheckOut, onBookManually }: FormProps) {
   const local = useLocalData();
-  const { online } = useNetwork();
+  const { online } = useConnection();
   const [treatmentCompleted, setTreatmentCompleted] = useState(true);
   const [payment, setPayment] = useState<PaymentValues>({
     paymentCollected: false,

@@ -1,3 +1,4 @@
+import { isConnected } from '../../lib/connection.ts';
 import { checkSession } from '../auth/auth-api.ts';
 import { OFFLINE_SIGN_IN_KEYS } from '../auth/offline-profiles.ts';
 
@@ -16,7 +17,7 @@ function clearLocalStorageKeepingOfflineSignIn(): void {
  * too, or it would go on serving from the emptied cache and never store the app again.
  */
 export async function hardRefresh(): Promise<HardRefreshOutcome> {
-  if (!navigator.onLine || (await checkSession()).kind === 'failed') return 'needs-connection';
+  if (!isConnected() || (await checkSession()).kind === 'failed') return 'needs-connection';
   try {
     clearLocalStorageKeepingOfflineSignIn();
     sessionStorage.clear();

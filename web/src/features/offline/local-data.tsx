@@ -5,9 +5,9 @@ import { type StoreKey, unlockStoreWithUserKey } from '@dental/local-store/crypt
 import { createPusher, type Pusher, type PusherEvent } from '@dental/local-store/outbox/pusher';
 import { isStale, PullError, pullChanges } from '@dental/local-store/pull';
 import { closeStore, type LocalStore, openStore } from '@dental/local-store/store';
-import { useNetwork } from '@mantine/hooks';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { isConnected, trackedFetch, useConnection } from '../../lib/connection.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { practicesFor } from '../auth/offline-profiles.ts';
 import { toast } from '../toasts/toast.ts';
@@ -50,7 +50,7 @@ function timezoneOf(userId: number, practiceId: number): string {
  */
 export function LocalDataProvider({ children }: { children: ReactNode }) {
   const auth = useAuth();
-  const { online } = useNetwork();
+  const { online } = useConnection();
   const userId = auth.user?.id;
   const practiceId = auth.user?.currentPracticeId;
   const userKey = auth.userKey;
@@ -89,13 +89,13 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
   );
 
   const pull = useCallback(async () => {
-    if (!opened || !navigator.onLine) return;
+    if (!opened || !isConnected()) return;
     setSyncing(true);
     try {
       await pullChanges({
         store: opened.store,
         key: opened.key,
-        fetch: window.fetch.bind(window),
+        fetch: trackedFetch,
         practiceId: opened.store.practiceId,
         clientSchema: SERVER_SCHEMA_VERSION,
       });
@@ -180,7 +180,7 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
     const instance = createPusher({
       store: opened.store,
       key: opened.key,
-      fetch: window.fetch.bind(window),
+      fetch: trackedFetch,
       clientSchema: SERVER_SCHEMA_VERSION,
       batchEndpoint: PUSH_PATH,
       onEvent,
@@ -221,7 +221,7 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
       },
       pullNow: pull,
       afterWrite: () => {
-        if (!navigator.onLine) {
+        if (!isConnected()) {
           round.current.afterOutage = true;
           toast('Action Queued', 'Saved on this device. It will be sent when the connection is back.', 'info');
         }

@@ -1,8 +1,8 @@
 import { shortDateTime } from '@dental/domain/time/zones';
 import { clearStore } from '@dental/local-store/store';
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { useConnection } from '../../lib/connection.ts';
 import { toast } from '../toasts/toast.ts';
 import { useLocalData } from './local-data.tsx';
 import { subscribeUpdates, type UpdateState } from './service-worker-registration.ts';
@@ -39,7 +39,7 @@ function formatBytes(bytes: number | null): string {
 
 export function OfflinePanel({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const local = useLocalData();
-  const { online } = useNetwork();
+  const { online } = useConnection();
   const [stats, setStats] = useState<CacheStats | null>(null);
   const [update, setUpdate] = useState<UpdateState>({ updateReady: false, persisted: null });
   const [confirmClear, setConfirmClear] = useState<number | null>(null);

@@ -1,10 +1,10 @@
 import type { WeeklyHours } from '@dental/domain/practices/hours';
 import { ABSENCE_STEPS, ABSENCE_TEXTS, type AbsencePreview } from '@dental/domain/scheduling/absence.schema';
 import { Alert, Button, Group, Modal, Stepper, Text } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../../lib/api.ts';
+import { useConnection } from '../../lib/connection.ts';
 import { useLocalData } from '../offline/local-data.tsx';
 import type { GridRoom, Provider } from '../scheduling/schedule-model.ts';
 import { toast } from '../toasts/toast.ts';
@@ -36,7 +36,7 @@ export function AbsenceWizard({ opened, session, onClose, ...rest }: Props) {
 
 function WizardBody({ date, providers, rooms, hours, timeZone, onClose }: Omit<Props, 'opened' | 'session'>) {
   const local = useLocalData();
-  const { online } = useNetwork();
+  const { online } = useConnection();
   const [step, setStep] = useState(0);
   const [providerId, setProviderId] = useState<string | null>(null);
   const [providerError, setProviderError] = useState<string | null>(null);

@@ -4,9 +4,9 @@ import type { SmartSuggestion } from '@dental/domain/scheduling/reschedule-plan'
 import { localTime } from '@dental/domain/time/zones';
 import type { MaintenanceInput } from '@dental/local-store/maintenance-commands';
 import { Alert, Button, Group, Loader, Radio, Stack, Text } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { ApiError, apiRequest } from '../../lib/api.ts';
+import { useConnection } from '../../lib/connection.ts';
 import { useLocalData } from '../offline/local-data.tsx';
 import { toast } from '../toasts/toast.ts';
 import { confidencePercent, planFromSuggestion } from './plans.ts';
@@ -40,7 +40,7 @@ function patientOf(appointment: Appointment): string {
  */
 export function DisplacementPanel({ payload, appointments, editingId, timeZone, onSaved }: Props) {
   const local = useLocalData();
-  const { online } = useNetwork();
+  const { online } = useConnection();
   const [affected, setAffected] = useState<Affected[] | null>(null);
   const [chosen, setChosen] = useState<Record<string, number>>({});
   const [failure, setFailure] = useState<string | null>(null);

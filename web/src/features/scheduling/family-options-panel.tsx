@@ -1,9 +1,9 @@
 import type { FamilyRelationship } from '@dental/domain/patients/family';
 import { Button, Checkbox, Group, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api.ts';
+import { useConnection } from '../../lib/connection.ts';
 
 type Lookup =
   | { state: 'idle' }
@@ -27,7 +27,7 @@ function memberName(member: FamilyRelationship): string {
  * patient's relatives are another question.
  */
 export function FamilyOptionsPanel({ patientId, onScheduleFamily }: Props) {
-  const { online } = useNetwork();
+  const { online } = useConnection();
   const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
   const [selected, setSelected] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);

@@ -1,11 +1,11 @@
 import { Badge } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
+import { useConnection } from '../../../lib/connection.ts';
 
 /** Missed appointments, so the front desk sees a pattern before booking; the events live on the server. */
 export function NoShowBadge({ patientId }: { patientId: string }) {
-  const { online } = useNetwork();
+  const { online } = useConnection();
   const history = useQuery({
     queryKey: ['patient-no-shows', patientId],
     queryFn: () => apiRequest<{ noShowCount: number }>(`/api/no-show-prediction/patients/${patientId}`),

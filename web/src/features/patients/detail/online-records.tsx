@@ -1,8 +1,8 @@
 import { Alert, Loader, Text } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { apiRequest } from '../../../lib/api.ts';
+import { useConnection } from '../../../lib/connection.ts';
 
 interface Props<T> {
   /** Plural, capitalised: 'Messages', 'Surveys'. */
@@ -19,7 +19,7 @@ interface Props<T> {
  * the server until its create goes through, which shows as the load error.
  */
 export function OnlineRecords<T>({ what, path, empty, children }: Props<T>) {
-  const { online } = useNetwork();
+  const { online } = useConnection();
   const records = useQuery({
     queryKey: [path],
     queryFn: () => apiRequest<T[]>(path),
