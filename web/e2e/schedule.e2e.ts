@@ -288,8 +288,13 @@ describe('daily schedule', () => {
     await alert.getByRole('button', { name: 'Choose Different Time' }).waitFor();
     await alert.getByRole('button', { name: 'Schedule Anyway' }).click();
     await page.getByText(`${taken.time} in ${taken.room}.`).waitFor();
-    const together = (await cards()).filter((entry) => entry.room === taken.room && entry.time === taken.time);
-    expect(together.length).toBeGreaterThanOrEqual(2);
+    // The toast comes from the write; the grid repaints from the device's store a moment later.
+    await expect
+      .poll(
+        async () => (await cards()).filter((entry) => entry.room === taken.room && entry.time === taken.time).length,
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThanOrEqual(2);
   });
 
   it('applies a suggestion of the conflict analysis', async () => {

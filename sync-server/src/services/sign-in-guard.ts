@@ -65,6 +65,15 @@ async function failuresElsewhere(
   return { failures: Number(row?.failures ?? 0), lastFailureAt: row?.last ? Date.parse(row.last) : 0 };
 }
 
+function failuresOf(db: Db, username: string, client: SignInClient) {
+  return db
+    .selectFrom('sign_in_failures')
+    .selectAll()
+    .where('username', '=', username)
+    .where('client', '=', client.key)
+    .executeTakeFirst();
+}
+
 /** Decided before any password is hashed: a refused attempt costs the server nothing. */
 export async function signInRefusal(
   db: Db,
@@ -74,12 +83,7 @@ export async function signInRefusal(
   policy: SignInPolicy,
 ): Promise<SignInRefusal> {
   const id = usernameKey(username);
-  const lock = await db
-    .selectFrom('sign_in_failures')
-    .select('locked_until')
-    .where('username', '=', id)
-    .where('client', '=', client.key)
-    .executeTakeFirst();
+  const lock = await failuresOf(db, id, client);
   const lockedFor = lock?.locked_until ? Date.parse(lock.locked_until) - now.getTime() : 0;
   if (lockedFor > 0) return { kind: 'locked', remainingMs: lockedFor };
   // A browser this user signed in from before is never slowed by guesses made elsewhere.
@@ -100,12 +104,7 @@ export async function recordSignInFailure(
   policy: SignInPolicy,
 ): Promise<number> {
   const id = usernameKey(username);
-  const row = await db
-    .selectFrom('sign_in_failures')
-    .selectAll()
-    .where('username', '=', id)
-    .where('client', '=', client.key)
-    .executeTakeFirst();
+  const row = await failuresOf(db, id, client);
   // Callers check the lock first, so a lock still on the row has run out; a quiet spell as long as
   // the lockout forgives earlier failures too. Either way counting starts again.
   const stale = !row || row.locked_until !== null || now.getTime() - Date.parse(row.updated_at) >= policy.lockoutMs;
