@@ -20,6 +20,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'web',
+          root: 'web',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: 'sync-server',
           include: ['test/**/*.test.ts'],

@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import { measureFirstScreen, printFirstScreen } from './bench-bundle.mjs';
 import { runLocalStoreBench } from './bench-local-store.mjs';
 import { runScheduleBench } from './bench-schedule.mjs';
+import { runSearchBench } from './bench-search.mjs';
 import { runServerBench } from './bench-server.mjs';
 import { installDependencies, log, pnpm, root } from './lib/toolchain.mjs';
 
 installDependencies();
-// BENCH_ONLY=server runs only the server figures; the other sections read BENCH_ONLY themselves.
-if (process.env.BENCH_ONLY === 'server') {
-  runServerBench();
+// BENCH_ONLY=server or search runs only those figures; the other sections read BENCH_ONLY themselves.
+const nodeOnly = { server: runServerBench, search: runSearchBench }[process.env.BENCH_ONLY ?? ''];
+if (nodeOnly) {
+  nodeOnly();
   process.exit(0);
 }
 log('building the web app for the bundle benchmark');
@@ -29,3 +31,6 @@ await runScheduleBench();
 
 // The duplicate check and the rate limit's sizing, in Node against the app (saves bench-results/server.json).
 runServerBench();
+
+// Patient quick search per keystroke at 10,000 and 50,000 patients (saves bench-results/search.json).
+runSearchBench();

@@ -16,7 +16,19 @@ step('install Chromium', ensureChromium);
 step('lint and format check (Biome)', () => pnpm(['exec', 'biome', 'ci', '.']));
 step('type-check (tsc -b)', () => pnpm(['exec', 'tsc', '-b']));
 step('unit and server tests (vitest)', () =>
-  pnpm(['exec', 'vitest', 'run', '--project', 'domain', '--project', 'local-store', '--project', 'server']),
+  pnpm([
+    'exec',
+    'vitest',
+    'run',
+    '--project',
+    'domain',
+    '--project',
+    'local-store',
+    '--project',
+    'web',
+    '--project',
+    'server',
+  ]),
 );
 step('build', () => pnpm(['-r', '--filter', '@dental/web', '--filter', '@dental/sync-server', 'run', 'build']));
 step('chaos (short)', () => pnpm(['run', 'chaos', '--short']));

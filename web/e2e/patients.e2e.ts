@@ -210,5 +210,11 @@ describe('header quick search (spec 2.4)', () => {
     await page.getByText('No patients found matching "zzqxzzqx"').waitFor({ state: 'hidden' });
     await box.press('Enter');
     await page.waitForURL('**/patients?search=zzqxzzqx');
+
+    // Both searches ask one index, built off the main thread so typing never waits for it.
+    const worker = await page.evaluate(() =>
+      performance.getEntriesByType('resource').some((entry) => entry.name.includes('patient-search.worker')),
+    );
+    expect(worker).toBe(true);
   });
 });

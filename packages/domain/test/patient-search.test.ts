@@ -86,3 +86,114 @@ describe('patient search (spec 5 and 9)', () => {
     expect(ids(' ')).toEqual([]);
   });
 });
+
+describe('patient search: every kind of query', () => {
+  const more = [
+    patient('helene', 'Hélène', 'Bélanger', { phone: '5145550142', email: 'helene.belanger@example.ca' }),
+    patient('an', 'An', 'Nguyễn', { phone: '4385559012', dateOfBirth: '2001-07-04' }),
+    patient('hyphen', 'Ana', 'Smith-Jones', { phone: '6135550199' }),
+    patient('quenneville', 'Offlina', 'Quenneville', { phone: '6135550123' }),
+    patient('protected', '[Protected]', 'Lambert', { phone: '[Protected]', email: '[Protected]', dateOfBirth: null }),
+  ];
+  const search = (query: string, options = {}) =>
+    new PatientSearch([...people, ...more]).search(query, options).map((m) => m.patient.id);
+
+  it.each([
+    ['helene', 'helene'],
+    ['Helene Belanger', 'helene'],
+    ['belanger helene', 'helene'],
+    ['Bélanger', 'helene'],
+    ['nguyen', 'an'],
+    ['Nguyễn An', 'an'],
+  ])('folds accents: %s finds %s', (query, id) => {
+    expect(search(query)[0]).toBe(id);
+  });
+
+  it('finds each word of a hyphenated name, and the whole', () => {
+    expect(search('jones')).toContain('hyphen');
+    expect(search('smith-jones')[0]).toBe('hyphen');
+  });
+
+  it('counts one swapped pair as one typo, and allows two typos only in long words', () => {
+    expect(search('Smtih', { threshold: PATIENTS.fuzzyThresholdPatientsPage })).toContain('john');
+    expect(search('Quennevlile')).toContain('quenneville');
+    expect(search('Qeunnevlile')).toContain('quenneville');
+    expect(search('Jhn')).not.toContain('john');
+  });
+
+  it('finds typos in the start of a name being typed, whole names first', () => {
+    expect(search('Quenen')).toContain('quenneville');
+    const matches = new PatientSearch(people).search('Jhon');
+    expect(matches.map((m) => m.patient.id)).toEqual(['john', 'mary', 'johnny']);
+    expect(matches.every((m) => m.kind === 'fuzzy')).toBe(true);
+  });
+
+  it('matches the last digits of a phone, after the phones that start with them, in name order', () => {
+    expect(search('0123')).toEqual(['quenneville', 'john']);
+    expect(search('555-0123')).toEqual(['quenneville', 'john']);
+    expect(search('416555012')).toEqual(['john']);
+    expect(search('613 555')).toEqual(['quenneville', 'hyphen']);
+  });
+
+  it('matches an email by its start', () => {
+    expect(search('helene.bel')).toEqual(['helene']);
+    expect(search('john.smith@example.com')).toEqual(['john']);
+  });
+
+  it('matches a birth date typed as a day, month and year in either order', () => {
+    expect(search('04/07/2001')).toEqual(['an']);
+    expect(search('2001-07')).toEqual(['an']);
+  });
+
+  it("never matches a value the device could not open, but still the record's readable fields", () => {
+    expect(search('protected')).toEqual([]);
+    expect(search('lambert')).toEqual(['protected']);
+  });
+});
+
+describe('patient search: an index kept up to date write by write', () => {
+  it('finds a patient created, then edited, and no longer once deleted', () => {
+    const index = new PatientSearch(people);
+    const created = patient('new', 'Théodore', 'Ouellette', { phone: '8195550100', dateOfBirth: '1977-02-03' });
+    index.upsert(created);
+    expect(index.search('theo').map((m) => m.patient.id)).toEqual(['new']);
+    expect(index.search('8195550100').map((m) => m.patient.id)).toEqual(['new']);
+
+    index.upsert({ ...created, lastName: 'Gagnon', phone: '8195550999' });
+    expect(index.search('ouellette')).toEqual([]);
+    expect(index.search('8195550100')).toEqual([]);
+    expect(index.search('gagnon').map((m) => m.patient.id)).toEqual(['new']);
+    expect(index.search('Théodore Gagnon')[0]?.kind).toBe('exact');
+
+    index.remove('new');
+    expect(index.search('gagnon')).toEqual([]);
+    expect(index.search('theodore')).toEqual([]);
+    expect(index.size).toBe(people.length);
+  });
+
+  it('sync brings the index to a new list: added, changed and removed patients', () => {
+    const index = new PatientSearch(people);
+    const [john, ...rest] = people;
+    if (!john) throw new Error('no john');
+    index.sync([
+      { ...john, firstName: 'Jonathan' },
+      ...rest.filter((p) => p.id !== 'mary'),
+      patient('zed', 'Zed', 'Zorn'),
+    ]);
+    expect(index.search('jonathan').map((m) => m.patient.id)).toEqual(['john']);
+    expect(index.search('mary')).toEqual([]);
+    expect(index.search('zorn').map((m) => m.patient.id)).toEqual(['zed']);
+    expect(index.size).toBe(people.length);
+  });
+
+  it('answers the same after any order of writes as an index built from the final list', () => {
+    const index = new PatientSearch<SearchablePatient>([]);
+    const renamed = people.map((p, i) => ({ ...p, lastName: `${p.lastName}${i % 2 ? 'son' : ''}` }));
+    for (const p of people) index.upsert(p);
+    for (const p of renamed) index.upsert(p);
+    const fresh = new PatientSearch(renamed);
+    for (const query of ['john', 'smithson', 'wei', 'jhon', '4165', 'bakerson']) {
+      expect(index.search(query), query).toEqual(fresh.search(query));
+    }
+  });
+});

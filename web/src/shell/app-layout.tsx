@@ -5,6 +5,7 @@ import { PageErrorBoundary } from '../app/error-boundary.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { LocalDataProvider } from '../features/offline/local-data.tsx';
 import { useConnectionToasts } from '../features/offline/use-connection-toasts.ts';
+import { PatientDirectoryProvider } from '../features/patients/patient-directory.tsx';
 import { toast } from '../features/toasts/toast.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -27,23 +28,25 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   return (
     <LocalDataProvider>
-      <div className={classes.layout}>
-        <a href="#main-content" className={classes.skipLink}>
-          Skip to main content
-        </a>
-        <Sidebar forceCollapsed={pathname === '/op-view'} onLogout={() => void handleLogout()} />
-        <div className={classes.column}>
-          <Box component="header" className={classes.headerBar}>
-            <Header onLogout={() => void handleLogout()} />
-          </Box>
-          <main id="main-content" className={classes.main} tabIndex={-1}>
-            <PageErrorBoundary key={pathname}>{children}</PageErrorBoundary>
-          </main>
-          <Box component="footer" className={classes.footerBar}>
-            <Footer />
-          </Box>
+      <PatientDirectoryProvider>
+        <div className={classes.layout}>
+          <a href="#main-content" className={classes.skipLink}>
+            Skip to main content
+          </a>
+          <Sidebar forceCollapsed={pathname === '/op-view'} onLogout={() => void handleLogout()} />
+          <div className={classes.column}>
+            <Box component="header" className={classes.headerBar}>
+              <Header onLogout={() => void handleLogout()} />
+            </Box>
+            <main id="main-content" className={classes.main} tabIndex={-1}>
+              <PageErrorBoundary key={pathname}>{children}</PageErrorBoundary>
+            </main>
+            <Box component="footer" className={classes.footerBar}>
+              <Footer />
+            </Box>
+          </div>
         </div>
-      </div>
+      </PatientDirectoryProvider>
     </LocalDataProvider>
   );
 }

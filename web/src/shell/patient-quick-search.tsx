@@ -1,55 +1,31 @@
 import { PATIENTS } from '@dental/domain/constants';
 import { formatPhone } from '@dental/domain/patients/phone';
-import { PatientSearch } from '@dental/domain/patients/search';
-import { readPatients } from '@dental/local-store/reads';
-import type { LocalPatient } from '@dental/local-store/records';
 import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { type FormEvent, useMemo, useState } from 'react';
-import { useLocalData } from '../features/offline/local-data.tsx';
+import { type FormEvent, useState } from 'react';
+import { usePatientDirectory, usePatientMatches } from '../features/patients/patient-directory.tsx';
 
 /**
  * Header patient search (spec 2.4, 5, 9): suggestions from the patients on this device, so it answers
  * offline too. While the local store is locked it is a plain box that opens the patients page.
  */
 export function PatientQuickSearch() {
-  const local = useLocalData();
+  const directory = usePatientDirectory();
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [debounced] = useDebouncedValue(value, PATIENTS.searchDebounceMs);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
 
-  const ready = local.status === 'ready' && local.store !== null && local.key !== null;
-  const patients = useLiveQuery(async (): Promise<LocalPatient[] | null> => {
-    if (!ready || !local.store || !local.key) return null;
-    try {
-      return await readPatients(local.store, local.key);
-    } catch {
-      // Suggestions are a convenience: on a read failure the box still opens the patients page.
-      return null;
-    }
-  }, [ready, local.store, local.key]);
-  const index = useMemo(
-    () =>
-      patients
-        ? new PatientSearch(patients.filter((patient) => patient.status === 'active' && !patient.decryptionError))
-        : null,
-    [patients],
-  );
-
   const term = debounced.trim();
-  const suggesting = index !== null && term.length >= PATIENTS.searchMinChars;
-  const results = useMemo(
-    () =>
-      suggesting && index
-        ? index.search(term, { threshold: PATIENTS.fuzzyThreshold, limit: PATIENTS.searchMaxResults })
-        : [],
-    [index, suggesting, term],
-  );
-  const pending = suggesting && value.trim() !== term;
+  const suggesting = directory.patients !== null && term.length >= PATIENTS.searchMinChars;
+  const { matches, pending: answering } = usePatientMatches(suggesting ? term : '', {
+    threshold: PATIENTS.fuzzyThreshold,
+    limit: PATIENTS.searchMaxResults,
+  });
+  const results = matches ?? [];
+  const pending = suggesting && (value.trim() !== term || answering);
 
   function openPatient(id: string) {
     combobox.closeDropdown();

@@ -1,6 +1,5 @@
 import { PATIENTS, type Province } from '@dental/domain/constants';
 import { ageOn } from '@dental/domain/patients/age';
-import type { PatientMatch, PatientSearch } from '@dental/domain/patients/search';
 import type { LocalPatient } from '@dental/local-store/records';
 
 export type PatientSort = 'name' | '-name';
@@ -37,23 +36,17 @@ function compareNames(a: LocalPatient, b: LocalPatient): number {
 }
 
 /**
- * Search, then filter, then order. With a search term and no explicit sort the best matches lead;
- * otherwise the list is alphabetical by last name, as the Name column shows it.
+ * Filter, then order. `found` is what the search matched, best first, or null without a search term:
+ * with a term and no explicit sort the best matches lead; otherwise the list is alphabetical by last
+ * name, as the Name column shows it.
  */
 export function listPatients(
-  index: PatientSearch<LocalPatient>,
+  found: readonly LocalPatient[] | null,
   all: readonly LocalPatient[],
-  options: { search: string; sort: PatientSort | undefined; filters: PatientListFilters; today: string },
+  options: { sort: PatientSort | undefined; filters: PatientListFilters; today: string },
 ): LocalPatient[] {
-  const term = options.search.trim();
-  const searching = term.length >= PATIENTS.searchMinChars;
-  const found: readonly LocalPatient[] = searching
-    ? index
-        .search(term, { threshold: PATIENTS.fuzzyThresholdPatientsPage })
-        .map((match: PatientMatch<LocalPatient>) => match.patient)
-    : all;
-  const kept = found.filter((patient) => matchesFilters(patient, options.filters, options.today));
-  if (searching && !options.sort) return kept;
+  const kept = (found ?? all).filter((patient) => matchesFilters(patient, options.filters, options.today));
+  if (found && !options.sort) return kept;
   const sorted = [...kept].sort(compareNames);
   return options.sort === '-name' ? sorted.reverse() : sorted;
 }

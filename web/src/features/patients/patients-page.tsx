@@ -1,9 +1,7 @@
 import { PATIENTS } from '@dental/domain/constants';
 import { formatPhone } from '@dental/domain/patients/phone';
-import { PatientSearch } from '@dental/domain/patients/search';
 import { can } from '@dental/domain/permissions/can';
 import { localDate } from '@dental/domain/time/zones';
-import { readPatients } from '@dental/local-store/reads';
 import type { LocalPatient } from '@dental/local-store/records';
 import {
   ActionIcon,
@@ -35,19 +33,17 @@ import {
   IconSelector,
 } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { type PatientsSearch, patientsSearch } from '../../app/search-params.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { useLocalData } from '../offline/local-data.tsx';
 import { LocalDataGate } from '../offline/local-data-gate.tsx';
+import { usePatientDirectory, usePatientMatches } from './patient-directory.tsx';
 import { downloadCsv, patientsCsv } from './patient-export.ts';
 import { PatientFilters } from './patient-filters.tsx';
 import { activeFilterCount, listPatients, type PatientListFilters } from './patient-list-model.ts';
 import { NewPatientWizard } from './wizard/new-patient-wizard.tsx';
-
-type Loaded = { patients: LocalPatient[]; error: null } | { patients: LocalPatient[]; error: string };
 
 const EMPTY: LocalPatient[] = [];
 
@@ -69,25 +65,17 @@ function PatientList() {
   // The day only matters for ages; read once so a long session does not re-sort on every render.
   const [today] = useState(() => localDate(new Date(), local.timezone));
 
-  const loaded = useLiveQuery<Loaded | undefined>(async () => {
-    if (!local.store || !local.key) return { patients: EMPTY, error: null };
-    try {
-      return { patients: await readPatients(local.store, local.key), error: null };
-    } catch (error) {
-      return { patients: EMPTY, error: error instanceof Error ? error.message : String(error) };
-    }
-  }, [local.store, local.key]);
-  const patients = loaded?.patients ?? EMPTY;
-
-  // Spec 8: records whose encrypted part cannot be opened are left out rather than shown as noise.
-  const readable = useMemo(
-    () => patients.filter((patient) => patient.status === 'active' && !patient.decryptionError),
-    [patients],
-  );
-  const index = useMemo(() => new PatientSearch(readable), [readable]);
+  const directory = usePatientDirectory();
+  const patients = directory.patients ?? EMPTY;
+  const readable = directory.searchable;
+  const term = debouncedSearch.trim();
+  const { matches, pending: searching } = usePatientMatches(term.length >= PATIENTS.searchMinChars ? term : '', {
+    threshold: PATIENTS.fuzzyThresholdPatientsPage,
+  });
+  const found = useMemo(() => (matches ? matches.map((match) => match.patient) : null), [matches]);
   const filtered = useMemo(
-    () => listPatients(index, readable, { search: debouncedSearch, sort: params.sort, filters, today }),
-    [index, readable, debouncedSearch, params.sort, filters, today],
+    () => listPatients(found, readable, { sort: params.sort, filters, today }),
+    [found, readable, params.sort, filters, today],
   );
   const unreadable = patients.filter((patient) => patient.decryptionError).length;
 
@@ -115,7 +103,6 @@ function PatientList() {
   }
 
   const SortIcon = sort === 'name' ? IconChevronUp : sort === '-name' ? IconChevronDown : IconSelector;
-  const term = debouncedSearch.trim();
 
   return (
     <Stack gap="md">
@@ -166,9 +153,9 @@ function PatientList() {
       <Collapse expanded={filtersOpen}>
         <PatientFilters filters={filters} onChange={(next) => update(next)} />
       </Collapse>
-      {loaded?.error ? (
+      {directory.error ? (
         <Alert color="red" title="Error loading patients">
-          The patients saved on this device could not be read ({loaded.error}).
+          The patients saved on this device could not be read ({directory.error}).
         </Alert>
       ) : (
         <>
@@ -258,7 +245,7 @@ function PatientList() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {loaded && filtered.length === 0 && (
+          {directory.patients && !searching && filtered.length === 0 && (
             <Text c="dimmed" ta="center" py="md">
               {term.length >= PATIENTS.searchMinChars ? `No patients found matching "${term}"` : 'No patients found'}
             </Text>
