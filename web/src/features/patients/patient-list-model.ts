@@ -1,4 +1,4 @@
-import { PATIENTS, type Province } from '@dental/domain/constants';
+import type { Province } from '@dental/domain/constants';
 import { ageOn } from '@dental/domain/patients/age';
 import type { LocalPatient } from '@dental/local-store/records';
 
