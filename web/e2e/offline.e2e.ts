@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser.ts';
-import { readyForOffline, signInOffline } from './helpers.ts';
+import { readyForOffline, signInOffline, syncNow } from './helpers.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 
@@ -67,6 +67,8 @@ describe('offline mode', () => {
     await page.getByLabel('Schedule date').fill(day);
     await page.getByLabel('Schedule date').press('Tab');
     await page.getByTestId('appointment-card').first().waitFor({ timeout: 30_000 });
+    // Other test files book on the same days: a pull still landing would change the count after it is read.
+    await syncNow(page);
     const cardsOnline = await page.getByTestId('appointment-card').count();
 
     await context.setOffline(true);
