@@ -1,4 +1,5 @@
 import type { PullChange, PullResponse } from '@dental/domain/sync/protocol';
+import { localDate } from '@dental/domain/time/zones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordChange } from '../src/services/changes.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -18,10 +19,15 @@ afterAll(async () => {
   await t.close();
 });
 
-async function pull(cookie: string, cursor?: string, options: { limit?: number; practiceId?: number } = {}) {
+async function pull(
+  cookie: string,
+  cursor?: string,
+  options: { limit?: number; practiceId?: number; focus?: string } = {},
+) {
   const params = new URLSearchParams();
   if (cursor !== undefined) params.set('cursor', cursor);
   if (options.limit !== undefined) params.set('limit', String(options.limit));
+  if (options.focus !== undefined) params.set('focus', options.focus);
   const response = await t.request({ url: `/api/sync/pull?${params}`, cookie, practiceId: options.practiceId });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as PullResponse;
@@ -54,8 +60,12 @@ describe('GET /api/sync/pull: the first snapshot', () => {
     expect(pages.slice(1).every((page) => page.reset === false)).toBe(true);
     expect(pages.every((page) => page.changes.length <= 500)).toBe(true);
     const versions = changes.map((change) => change.version);
-    expect(versions).toEqual([...versions].sort((a, b) => a - b));
     expect(new Set(versions).size).toBe(versions.length);
+    // In order within each part: a page never mixes two parts, so each page is in order.
+    for (const page of pages) {
+      const own = page.changes.map((change) => change.version);
+      expect(own).toEqual([...own].sort((a, b) => a - b));
+    }
 
     const db = t.db;
     const n = (table: 'patients' | 'appointments' | 'form_templates' | 'recall_types') =>
@@ -144,6 +154,150 @@ describe('GET /api/sync/pull: the first snapshot', () => {
 function addDay(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
+
+describe('GET /api/sync/pull: a snapshot comes in parts, the focus day first', () => {
+  /** The practice day (Toronto) of practice 1's busiest day, and its appointment ids. */
+  async function busiestDay() {
+    const rows = await t.db
+      .selectFrom('appointments')
+      .select(['id', 'appointment_date'])
+      .where('practice_id', '=', 1)
+      .execute();
+    const byDay = new Map<string, string[]>();
+    for (const row of rows) {
+      const day = localDate(row.appointment_date, 'America/Toronto');
+      byDay.set(day, [...(byDay.get(day) ?? []), row.id]);
+    }
+    const [day, ids] = [...byDay].sort((a, b) => b[1].length - a[1].length)[0] ?? ['', []];
+    return { day, ids: new Set(ids), all: rows.length };
+  }
+
+  it('sends the schedule frame and the focus day first, then patients, then the rest, each part on its own pages', async () => {
+    const { day, ids, all } = await busiestDay();
+    expect(ids.size).toBeGreaterThan(3);
+    const first = await pull(doctor, undefined, { limit: 5000, focus: day });
+    expect(first.reset).toBe(true);
+    expect(first.snapshot).toEqual({ focus: day, complete: ['day'], done: false });
+    const tables = new Set(first.changes.map((change) => change.table));
+    expect([...tables].sort()).toEqual(
+      [
+        'appointments',
+        'maintenance_schedules',
+        'practice_hours',
+        'provider_absences',
+        'treatment_rooms',
+        'users',
+      ].filter((table) => tables.has(table as PullChange['table'])),
+    );
+    expect(tables.has('treatment_rooms') && tables.has('users') && tables.has('practice_hours')).toBe(true);
+    expect(new Set(ofTable(first.changes, 'appointments').map((change) => change.id))).toEqual(ids);
+    // What is left, per table, is exactly what the next pages bring.
+    expect(first.remaining.appointments).toBe(all - ids.size);
+
+    const second = await pull(doctor, first.cursor, { limit: 5000 });
+    expect(second.reset).toBe(false);
+    expect(second.snapshot).toEqual({ focus: day, complete: ['day', 'patients'], done: false });
+    expect(new Set(second.changes.map((change) => change.table))).toEqual(new Set(['patients']));
+    expect(second.changes).toHaveLength(first.remaining.patients ?? -1);
+    expect(second.remaining.patients).toBeUndefined();
+
+    const third = await pull(doctor, second.cursor, { limit: 5000 });
+    expect(third.snapshot).toEqual({ focus: day, complete: ['day', 'patients', 'rest'], done: true });
+    expect(third.hasMore).toBe(false);
+    expect(third.remaining).toEqual({});
+    const rest = ofTable(third.changes, 'appointments');
+    expect(rest).toHaveLength(all - ids.size);
+    expect(rest.some((change) => ids.has(change.id))).toBe(false);
+    for (const [table, n] of Object.entries(second.remaining)) {
+      expect(ofTable(third.changes, table), table).toHaveLength(n);
+    }
+    // Once done, the cursor is an ordinary one: nothing more, no snapshot.
+    const idle = await pull(doctor, third.cursor);
+    expect(idle).toMatchObject({ reset: false, hasMore: false, changes: [], remaining: {} });
+    expect(idle.snapshot).toBeUndefined();
+  });
+
+  it('counts down what remains per table page by page', async () => {
+    const { day } = await busiestDay();
+    let cursor: string | undefined;
+    let before: Record<string, number> | null = null;
+    for (;;) {
+      const page = await pull(receptionist, cursor, { limit: 150, focus: day });
+      if (before) {
+        for (const table of new Set([...Object.keys(before), ...page.changes.map((change) => change.table)])) {
+          const received = ofTable(page.changes, table).length;
+          expect(received + (page.remaining[table as PullChange['table']] ?? 0), table).toBe(before[table] ?? 0);
+        }
+      }
+      before = page.remaining;
+      cursor = page.cursor;
+      if (!page.hasMore) break;
+    }
+    expect(before).toEqual({});
+  });
+
+  it('without a focus day, the first part has no appointments', async () => {
+    const first = await pull(doctor, undefined, { limit: 5000 });
+    expect(first.snapshot?.focus).toBeNull();
+    expect(ofTable(first.changes, 'appointments')).toHaveLength(0);
+  });
+
+  it('changes made while a snapshot is sent arrive after it, so the copy ends equal to the server', async () => {
+    const { day } = await busiestDay();
+    const first = await pull(receptionist, undefined, { limit: 5000, focus: day });
+    const sentAppointment = ofTable(first.changes, 'appointments')[0];
+    const unsentPatient = await t.db
+      .selectFrom('patients')
+      .select('id')
+      .where('practice_id', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const patched = await t.request({
+      method: 'PATCH',
+      url: `/api/appointments/${sentAppointment?.id}`,
+      cookie: receptionist,
+      body: { notes: 'Changed during the snapshot' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const edited = await t.request({
+      method: 'PATCH',
+      url: `/api/patients/${unsentPatient.id}`,
+      cookie: receptionist,
+      body: { email: 'during.snapshot@example.com' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    const copy = new Map<string, PullChange>();
+    for (const change of first.changes) copy.set(`${change.table}/${change.id}`, change);
+    let page = first;
+    while (page.hasMore) {
+      page = await pull(receptionist, page.cursor, { limit: 5000 });
+      for (const change of page.changes) {
+        if (change.op === 'delete') copy.delete(`${change.table}/${change.id}`);
+        else copy.set(`${change.table}/${change.id}`, change);
+      }
+    }
+    expect(copy.get(`appointments/${sentAppointment?.id}`)?.row).toMatchObject({
+      notes: 'Changed during the snapshot',
+    });
+    expect(copy.get(`patients/${unsentPatient.id}`)?.row).toMatchObject({ email: 'during.snapshot@example.com' });
+    const patients = await count(
+      t.db
+        .selectFrom('patients')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('practice_id', '=', 1)
+        .executeTakeFirstOrThrow(),
+    );
+    expect([...copy.keys()].filter((key) => key.startsWith('patients/'))).toHaveLength(patients);
+  });
+
+  it('an old cursor without parts still continues as changes', async () => {
+    const { cursor } = await pullAll(receptionist);
+    const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+    expect(decoded.s).toBeUndefined();
+    expect((await pull(receptionist, cursor)).reset).toBe(false);
+  });
+});
 
 describe('GET /api/sync/pull: incremental', () => {
   it('delivers only what changed after the cursor', async () => {
@@ -272,8 +426,8 @@ describe('GET /api/sync/pull: cursors it does not trust start a snapshot', () =>
     expect((await pull(receptionist, ahead, { limit: 1 })).reset).toBe(true);
   });
 
-  it('limit is 1 to 5000 and the cursor at most 200 characters', async () => {
-    for (const query of ['limit=0', 'limit=5001', `cursor=${'a'.repeat(201)}`]) {
+  it('limit is 1 to 5000, the cursor at most 300 characters and the focus a date', async () => {
+    for (const query of ['limit=0', 'limit=5001', `cursor=${'a'.repeat(301)}`, 'focus=2026-02-30', 'focus=today']) {
       const response = await t.request({ url: `/api/sync/pull?${query}`, cookie: receptionist });
       expect(response.statusCode, query).toBe(400);
     }

@@ -107,6 +107,7 @@ export class DentalDb extends Dexie {
 
 export type MetaKey =
   | 'cursor'
+  | 'fill'
   | 'lastSyncedAt'
   | 'wrappedKey'
   | 'salt'

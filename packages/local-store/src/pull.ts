@@ -1,7 +1,14 @@
-import { HEADERS, type PullChange, SYNCED_TABLES, type SyncedTable } from '@dental/domain/sync/protocol';
+import {
+  HEADERS,
+  type PullChange,
+  SNAPSHOT_PARTS,
+  SYNCED_TABLES,
+  type SyncedTable,
+} from '@dental/domain/sync/protocol';
 import * as v from 'valibot';
 import type { StoreKey } from './crypto/keys.ts';
-import { getMeta } from './db.ts';
+import { type DentalDb, getMeta } from './db.ts';
+import { type FillState, nextFillState, type PageProgress, storedFillState } from './fill.ts';
 import { pendingEntityKeys } from './outbox/queue.ts';
 import { toStoredRows } from './records.ts';
 import { entityKey, type StoredRow } from './rows.ts';
@@ -25,6 +32,15 @@ const pullResponseSchema = v.object({
   reset: v.boolean(),
   serverTime: v.string(),
   changes: v.array(changeSchema),
+  // Optional: a server from before progress was reported still syncs, without figures.
+  remaining: v.optional(v.record(v.string(), v.number()), {}),
+  snapshot: v.optional(
+    v.object({
+      focus: v.nullable(v.string()),
+      complete: v.array(v.picklist(SNAPSHOT_PARTS.map((part) => part.name))),
+      done: v.boolean(),
+    }),
+  ),
 });
 
 /** The pull did not complete; pages already applied stay applied and the cursor is where they left it. */
@@ -46,6 +62,10 @@ export interface PullPage {
   skipped: number;
   reset: boolean;
   hasMore: boolean;
+  /** Where the device's copy stands once this page is saved. */
+  fill: FillState;
+  /** Where the page's time went: the request and its parsing, sealing the records, the IndexedDB write. */
+  timings: { fetchMs: number; sealMs: number; writeMs: number };
 }
 
 export interface PullOptions {
@@ -56,6 +76,8 @@ export interface PullOptions {
   practiceId: number;
   clientSchema: number;
   limit?: number;
+  /** The practice day shown first: a new snapshot sends its appointments before the rest. */
+  focus?: string;
   onPage?: (page: PullPage) => void;
 }
 
@@ -73,6 +95,7 @@ function isKnownTable(table: string): table is SyncedTable {
 async function fetchPage(options: PullOptions, cursor: string | null) {
   const query = new URLSearchParams({ limit: String(options.limit ?? DEFAULT_PULL_LIMIT) });
   if (cursor !== null) query.set('cursor', cursor);
+  if (options.focus) query.set('focus', options.focus);
   const response = await options.fetch(`${options.baseUrl ?? ''}/api/sync/pull?${query}`, {
     method: 'GET',
     credentials: 'include',
@@ -127,17 +150,33 @@ function append<T>(groups: Map<string, T[]>, table: string, item: T): void {
   else groups.set(table, [item]);
 }
 
+function receivedByTable(changes: readonly PullChange[]): PageProgress['received'] {
+  const received: PageProgress['received'] = {};
+  for (const change of changes) received[change.table] = (received[change.table] ?? 0) + 1;
+  return received;
+}
+
+/** Where this device's copy stands (see FillState). */
+export async function readFillState(db: DentalDb): Promise<FillState> {
+  const [fill, cursor] = await Promise.all([getMeta(db, 'fill'), getMeta(db, 'cursor')]);
+  return storedFillState(fill, typeof cursor === 'string');
+}
+
 async function applyPage(
   store: LocalStore,
   prepared: readonly PreparedChange[],
-  page: { reset: boolean; cursor: string },
-): Promise<{ applied: number; skipped: number; syncedAt: string }> {
+  page: Omit<PageProgress, 'received'> & { cursor: string },
+): Promise<{ applied: number; skipped: number; syncedAt: string; fill: FillState }> {
   const { db } = store;
   const tables = SYNCED_TABLES.map((table) => db.table(table));
   let applied = 0;
   let skipped = 0;
   const syncedAt = store.clock().toISOString();
-  await db.transaction('rw', [...tables, db.outbox, db.deferred, db.meta], async () => {
+  const fill = await db.transaction('rw', [...tables, db.outbox, db.deferred, db.meta], async () => {
+    const next = nextFillState(await readFillState(db), {
+      ...page,
+      received: receivedByTable(prepared.map(({ change }) => change)),
+    });
     // Read inside the transaction so a change queued meanwhile is never overwritten.
     const pending = await pendingEntityKeys(db);
     if (page.reset) {
@@ -171,9 +210,11 @@ async function applyPage(
     await db.meta.bulkPut([
       { key: 'cursor', value: page.cursor },
       { key: 'lastSyncedAt', value: syncedAt },
+      { key: 'fill', value: next },
     ]);
+    return next;
   });
-  return { applied, skipped, syncedAt };
+  return { applied, skipped, syncedAt, fill };
 }
 
 /** Brings the local copy up to date with the server's change log, page by page. */
@@ -186,15 +227,23 @@ export async function pullChanges(options: PullOptions): Promise<PullResult> {
   let cursor = typeof stored === 'string' ? stored : null;
   const totals: PullResult = { pages: 0, applied: 0, skipped: 0, lastSyncedAt: '' };
   for (;;) {
+    const fetchedFrom = performance.now();
     const page = await fetchPage(options, cursor);
     const changes = page.changes.filter((change): change is PullChange => isKnownTable(change.table));
+    const sealedFrom = performance.now();
     const prepared = await prepare(store, key, changes);
-    const { applied, skipped, syncedAt } = await applyPage(store, prepared, page);
+    const writtenFrom = performance.now();
+    const { applied, skipped, syncedAt, fill } = await applyPage(store, prepared, page);
+    const timings = {
+      fetchMs: sealedFrom - fetchedFrom,
+      sealMs: writtenFrom - sealedFrom,
+      writeMs: performance.now() - writtenFrom,
+    };
     totals.pages += 1;
     totals.applied += applied;
     totals.skipped += skipped;
     totals.lastSyncedAt = syncedAt;
-    options.onPage?.({ page: totals.pages, applied, skipped, reset: page.reset, hasMore: page.hasMore });
+    options.onPage?.({ page: totals.pages, applied, skipped, reset: page.reset, hasMore: page.hasMore, fill, timings });
     cursor = page.cursor;
     if (!page.hasMore) return totals;
   }

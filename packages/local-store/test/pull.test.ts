@@ -3,8 +3,9 @@ import type { PullChange } from '@dental/domain/sync/protocol';
 import { describe, expect, it } from 'vitest';
 import type { StoreKey } from '../src/crypto/keys.ts';
 import { getMeta } from '../src/db.ts';
+import { NOTHING_YET } from '../src/fill.ts';
 import { createPatient, updatePatient } from '../src/patient-commands.ts';
-import { isStale, PullError, pullChanges } from '../src/pull.ts';
+import { isStale, PullError, pullChanges, readFillState } from '../src/pull.ts';
 import { readAppointmentsForDay, readPatients, readTable } from '../src/reads.ts';
 import type { LocalStore } from '../src/store.ts';
 import { FakeServer } from './support/fake-server.ts';
@@ -59,6 +60,8 @@ describe('pulling changes', () => {
     });
     server.feed.set(1, changes);
     const pages: number[] = [];
+    const progress: unknown[] = [];
+    expect(await readFillState(store.db)).toEqual(NOTHING_YET);
 
     const result = await pullChanges({
       store,
@@ -67,11 +70,21 @@ describe('pulling changes', () => {
       practiceId: 1,
       clientSchema: CLIENT_SCHEMA,
       limit: 2,
-      onPage: (page) => pages.push(page.applied),
+      onPage: (page) => {
+        pages.push(page.applied);
+        progress.push(page.fill.phase === 'idle' ? 'idle' : page.fill.tables);
+      },
     });
 
     expect(result).toEqual({ pages: 3, applied: 6, skipped: 0, lastSyncedAt: FIXED_NOW });
     expect(pages).toEqual([2, 2, 2]);
+    // Records received and the total, per table, page by page; whole at the end.
+    expect(progress).toEqual([
+      { patients: { received: 2, total: 5 }, treatment_rooms: { received: 0, total: 1 } },
+      { patients: { received: 4, total: 5 }, treatment_rooms: { received: 0, total: 1 } },
+      'idle',
+    ]);
+    expect((await readFillState(store.db)).phase).toBe('idle');
     expect(await names(store, key)).toEqual(['Ada', 'Bea', 'Cal', 'Dot', 'Eve']);
     expect(await readTable(store, 'treatment_rooms')).toEqual([
       { id: '3', name: 'Room 3', practiceId: 1, version: changes[5]?.version },
@@ -79,8 +92,8 @@ describe('pulling changes', () => {
     expect(await getMeta(store.db, 'cursor')).toBe(String(version));
     expect(server.requests.map((request) => request.path)).toEqual([
       '/api/sync/pull?limit=2',
-      `/api/sync/pull?limit=2&cursor=${changes[1]?.version}`,
-      `/api/sync/pull?limit=2&cursor=${changes[3]?.version}`,
+      `/api/sync/pull?limit=2&cursor=s${changes[1]?.version}`,
+      `/api/sync/pull?limit=2&cursor=s${changes[3]?.version}`,
     ]);
     expect(server.requests[0]?.headers['x-practice-id']).toBe('1');
     // Quoted, or longer: a short name can turn up by chance inside the base64 of ciphertext.

@@ -22,6 +22,7 @@ export function registerSyncRoutes(app: FastifyInstance, deps: AppDeps, registry
         viewer: { role: caller.account.row.role, permissions: caller.account.permissions },
         cursor: query.cursor,
         limit: query.limit,
+        focus: query.focus,
         now,
       }),
   });

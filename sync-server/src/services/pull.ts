@@ -2,13 +2,28 @@ import { can, type PermissionSubject } from '@dental/domain/permissions/can';
 import {
   type PullChange,
   type PullResponse,
+  SNAPSHOT_PARTS,
+  type SnapshotPart,
   SYNC_READ_PERMISSIONS,
   SYNCED_TABLES,
   type SyncedTable,
 } from '@dental/domain/sync/protocol';
+import { localDayRange } from '@dental/domain/time/zones';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/schema.ts';
 import { currentVersion, syncEpoch } from './changes.ts';
+import { practiceTimezone } from './practice-time.ts';
 import { loadSyncRows } from './sync-rows.ts';
+
+/** Where a snapshot stands: rows up to `upto`, part by part, each part in version order. */
+interface SnapshotPosition {
+  upto: number;
+  part: number;
+  /** The last version sent in this part. */
+  after: number;
+  focus: string | null;
+}
 
 interface Cursor {
   practiceId: number;
@@ -19,6 +34,8 @@ interface Cursor {
    * granted or revoked), rows skipped or shaped for the old permissions are wrong: start over.
    */
   scope: number;
+  /** Set while a snapshot is being sent. */
+  snap?: SnapshotPosition;
 }
 
 /** Bit per readable table, then whether medical history and insurance are included in patient rows. */
@@ -37,7 +54,22 @@ export function readableTables(viewer: PermissionSubject): SyncedTable[] {
 }
 
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
+  const { snap, ...rest } = cursor;
+  // The snapshot position travels as a tuple: the cursor must stay short enough for a query string.
+  const body = snap ? { ...rest, s: [snap.upto, snap.part, snap.after, snap.focus] } : rest;
+  return Buffer.from(JSON.stringify(body), 'utf8').toString('base64url');
+}
+
+const isVersion = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+function decodeSnapshot(value: unknown): SnapshotPosition | undefined | null {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.length !== 4) return null;
+  const [upto, part, after, focus] = value as unknown[];
+  if (!isVersion(upto) || !isVersion(after) || !Number.isSafeInteger(part)) return null;
+  if ((part as number) < 0 || (part as number) >= SNAPSHOT_PARTS.length) return null;
+  if (focus !== null && (typeof focus !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(focus))) return null;
+  return { upto, part: part as number, after, focus: focus as string | null };
 }
 
 /** Anything that is not a cursor this server issued reads as no cursor at all. */
@@ -46,12 +78,13 @@ export function decodeCursor(text: string | undefined): Cursor | undefined {
   try {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (typeof value !== 'object' || value === null) return undefined;
-    const { practiceId, version, epoch, scope } = value as Record<string, unknown>;
-    if (!Number.isSafeInteger(practiceId) || !Number.isSafeInteger(version) || !Number.isSafeInteger(scope)) {
-      return undefined;
-    }
-    if (typeof epoch !== 'string' || (version as number) < 0) return undefined;
-    return { practiceId: practiceId as number, version: version as number, epoch, scope: scope as number };
+    const { practiceId, version, epoch, scope, s } = value as Record<string, unknown>;
+    if (!Number.isSafeInteger(practiceId) || !isVersion(version) || !Number.isSafeInteger(scope)) return undefined;
+    if (typeof epoch !== 'string') return undefined;
+    const snap = decodeSnapshot(s);
+    if (snap === null) return undefined;
+    const cursor: Cursor = { practiceId: practiceId as number, version, epoch, scope: scope as number };
+    return snap ? { ...cursor, snap } : cursor;
   } catch {
     return undefined;
   }
@@ -62,12 +95,185 @@ export interface PullRequest {
   viewer: PermissionSubject;
   cursor: string | undefined;
   limit: number;
+  /** The practice day a new snapshot sends first. */
+  focus?: string;
   now: Date;
+}
+
+interface Entry {
+  table_name: string;
+  row_id: string;
+  version: number;
+  deleted: number;
+}
+
+type Where = ExpressionBuilder<Database, 'row_versions'>;
+
+/** The part's tables this viewer reads, and which appointments belong to it. */
+function partFilter(
+  db: Db,
+  practiceId: number,
+  part: number,
+  tables: readonly SyncedTable[],
+  focusRange: { start: string; end: string } | null,
+) {
+  const spec = SNAPSHOT_PARTS[part];
+  const own = tables.filter((table) => (spec?.tables as readonly SyncedTable[] | undefined)?.includes(table));
+  const mode = spec?.appointments ?? 'none';
+  return (eb: Where) => {
+    if (own.length === 0) return sql<boolean>`0`;
+    const inTables = eb('table_name', 'in', own);
+    if (!own.includes('appointments') || mode === 'none') return inTables;
+    // Without a focus day, the day part has no appointments and the rest part has them all.
+    if (!focusRange)
+      return mode === 'focus-day'
+        ? eb(
+            'table_name',
+            'in',
+            own.filter((t) => t !== 'appointments'),
+          )
+        : inTables;
+    const onFocusDay = db
+      .selectFrom('appointments')
+      .select('id')
+      .where('practice_id', '=', practiceId)
+      .where('appointment_date', '>=', focusRange.start)
+      .where('appointment_date', '<', focusRange.end);
+    const appointment = mode === 'focus-day' ? eb('row_id', 'in', onFocusDay) : eb('row_id', 'not in', onFocusDay);
+    return eb.and([inTables, eb.or([eb('table_name', '!=', 'appointments'), appointment])]);
+  };
+}
+
+function addCounts(totals: Map<string, number>, rows: readonly { table_name: string; n: number | string | bigint }[]) {
+  for (const row of rows) totals.set(row.table_name, (totals.get(row.table_name) ?? 0) + Number(row.n));
+}
+
+function asRemaining(totals: Map<string, number>): PullResponse['remaining'] {
+  const remaining: PullResponse['remaining'] = {};
+  for (const table of SYNCED_TABLES) {
+    const n = totals.get(table) ?? 0;
+    if (n > 0) remaining[table] = n;
+  }
+  return remaining;
+}
+
+/** Changes after `version`, per table: what a catch-up still has to send. */
+async function countChangesAfter(db: Db, practiceId: number, version: number, tables: readonly SyncedTable[]) {
+  if (tables.length === 0) return [];
+  return db
+    .selectFrom('row_versions')
+    .select(['table_name', (eb) => eb.fn.countAll().as('n')])
+    .where('practice_id', '=', practiceId)
+    .where('version', '>', version)
+    .where('table_name', 'in', tables)
+    .groupBy('table_name')
+    .execute();
+}
+
+/** The change log after a version, in version order. */
+async function changesPage(db: Db, practiceId: number, tables: readonly SyncedTable[], after: number, limit: number) {
+  if (tables.length === 0) return [];
+  return db
+    .selectFrom('row_versions')
+    .select(['table_name', 'row_id', 'version', 'deleted'])
+    .where('practice_id', '=', practiceId)
+    .where('version', '>', after)
+    .where('table_name', 'in', tables)
+    .orderBy('version')
+    .limit(limit)
+    .execute();
+}
+
+interface Context {
+  db: Db;
+  practiceId: number;
+  tables: readonly SyncedTable[];
+  focusRange: { start: string; end: string } | null;
+}
+
+function snapshotRows(ctx: Context, position: SnapshotPosition, limit: number): Promise<Entry[]> {
+  return ctx.db
+    .selectFrom('row_versions')
+    .select(['table_name', 'row_id', 'version', 'deleted'])
+    .where('practice_id', '=', ctx.practiceId)
+    .where('deleted', '=', 0)
+    .where('version', '<=', position.upto)
+    .where('version', '>', position.after)
+    .where(partFilter(ctx.db, ctx.practiceId, position.part, ctx.tables, ctx.focusRange))
+    .orderBy('version')
+    .limit(limit)
+    .execute();
+}
+
+/** Rows of the snapshot not yet sent from this position on, plus the changes made since it began. */
+async function snapshotRemaining(ctx: Context, position: SnapshotPosition) {
+  const totals = new Map<string, number>();
+  for (let part = position.part; part < SNAPSHOT_PARTS.length; part += 1) {
+    const rows = await ctx.db
+      .selectFrom('row_versions')
+      .select(['table_name', (eb) => eb.fn.countAll().as('n')])
+      .where('practice_id', '=', ctx.practiceId)
+      .where('deleted', '=', 0)
+      .where('version', '<=', position.upto)
+      .where('version', '>', part === position.part ? position.after : 0)
+      .where(partFilter(ctx.db, ctx.practiceId, part, ctx.tables, ctx.focusRange))
+      .groupBy('table_name')
+      .execute();
+    addCounts(totals, rows);
+  }
+  addCounts(totals, await countChangesAfter(ctx.db, ctx.practiceId, position.upto, ctx.tables));
+  return totals;
+}
+
+/**
+ * One page of a snapshot: the rest of the current part, up to the limit. Parts with nothing for
+ * this viewer are skipped; a page that finishes a part ends there, so the client can show that part.
+ */
+async function snapshotPage(ctx: Context, start: SnapshotPosition, limit: number) {
+  let position = start;
+  for (;;) {
+    const rows = await snapshotRows(ctx, position, limit + 1);
+    if (rows.length > limit) {
+      const page = rows.slice(0, limit);
+      const next = { ...position, after: page.at(-1)?.version ?? position.after };
+      return { page, next, partsDone: position.part };
+    }
+    const next = { ...position, part: position.part + 1, after: 0 };
+    if (rows.length > 0 || next.part >= SNAPSHOT_PARTS.length) return { page: rows, next, partsDone: next.part };
+    position = next;
+  }
+}
+
+async function focusRangeOf(db: Db, practiceId: number, focus: string | null) {
+  return focus ? localDayRange(focus, await practiceTimezone(db, practiceId)) : null;
+}
+
+async function withRows(db: Db, practiceId: number, viewer: PermissionSubject, page: readonly Entry[]) {
+  const idsByTable = new Map<SyncedTable, string[]>();
+  for (const entry of page) {
+    if (entry.deleted === 1) continue;
+    const table = entry.table_name as SyncedTable;
+    idsByTable.set(table, [...(idsByTable.get(table) ?? []), entry.row_id]);
+  }
+  const rowsByTable = new Map<SyncedTable, Map<string, object>>();
+  for (const [table, ids] of idsByTable) {
+    rowsByTable.set(table, await loadSyncRows(db, table, practiceId, ids, viewer));
+  }
+  return page.map((entry): PullChange => {
+    const table = entry.table_name as SyncedTable;
+    const row = entry.deleted === 1 ? undefined : rowsByTable.get(table)?.get(entry.row_id);
+    return row
+      ? { table, op: 'upsert', id: entry.row_id, version: entry.version, row: row as Record<string, unknown> }
+      : { table, op: 'delete', id: entry.row_id, version: entry.version };
+  });
 }
 
 /**
  * One page of changes after the cursor. Run it in one transaction so the rows, their versions
  * and the practice counter are read from the same moment.
+ *
+ * Without a usable cursor the answer is a snapshot of every row up to the current version, sent in
+ * SNAPSHOT_PARTS order; the changes made while it is sent follow it through the change log.
  */
 export async function pullChanges(db: Db, request: PullRequest): Promise<PullResponse> {
   const { practiceId, viewer, limit } = request;
@@ -82,50 +288,44 @@ export async function pullChanges(db: Db, request: PullRequest): Promise<PullRes
     given.practiceId === practiceId &&
     given.epoch === epoch &&
     given.scope === scope &&
-    given.version <= latest;
-  const after = trusted ? given.version : 0;
+    given.version <= latest &&
+    (given.snap === undefined || given.snap.upto <= latest);
+  const base = { practiceId, epoch, scope };
+  const serverTime = request.now.toISOString();
 
-  const entries =
-    tables.length === 0
-      ? []
-      : await db
-          .selectFrom('row_versions')
-          .select(['table_name', 'row_id', 'version', 'deleted'])
-          .where('practice_id', '=', practiceId)
-          .where('version', '>', after)
-          .where('table_name', 'in', tables)
-          .orderBy('version')
-          .limit(limit + 1)
-          .execute();
+  const snap = trusted ? given.snap : { upto: latest, part: 0, after: 0, focus: request.focus ?? null };
+  if (snap) {
+    const ctx: Context = { db, practiceId, tables, focusRange: await focusRangeOf(db, practiceId, snap.focus) };
+    const { page, next, partsDone } = await snapshotPage(ctx, snap, limit);
+    const done = next.part >= SNAPSHOT_PARTS.length;
+    const hasMore = !done || latest > snap.upto;
+    const remaining = hasMore ? await snapshotRemaining(ctx, next) : new Map<string, number>();
+    const complete = SNAPSHOT_PARTS.slice(0, partsDone).map((part) => part.name as SnapshotPart);
+    return {
+      cursor: encodeCursor(done ? { ...base, version: snap.upto } : { ...base, version: 0, snap: next }),
+      hasMore,
+      reset: !trusted,
+      serverTime,
+      changes: await withRows(db, practiceId, viewer, page),
+      remaining: asRemaining(remaining),
+      snapshot: { focus: snap.focus, complete, done },
+    };
+  }
+
+  const after = given?.version ?? 0;
+  const entries = await changesPage(db, practiceId, tables, after, limit + 1);
   const hasMore = entries.length > limit;
   const page = hasMore ? entries.slice(0, limit) : entries;
-
-  const idsByTable = new Map<SyncedTable, string[]>();
-  for (const entry of page) {
-    if (entry.deleted === 1) continue;
-    const table = entry.table_name as SyncedTable;
-    idsByTable.set(table, [...(idsByTable.get(table) ?? []), entry.row_id]);
-  }
-  const rowsByTable = new Map<SyncedTable, Map<string, object>>();
-  for (const [table, ids] of idsByTable) {
-    rowsByTable.set(table, await loadSyncRows(db, table, practiceId, ids, viewer));
-  }
-
-  const changes: PullChange[] = page.map((entry) => {
-    const table = entry.table_name as SyncedTable;
-    const row = entry.deleted === 1 ? undefined : rowsByTable.get(table)?.get(entry.row_id);
-    return row
-      ? { table, op: 'upsert', id: entry.row_id, version: entry.version, row: row as Record<string, unknown> }
-      : { table, op: 'delete', id: entry.row_id, version: entry.version };
-  });
   const last = page.at(-1)?.version ?? after;
-  // With nothing left to send, skip past changes to tables this viewer does not receive.
-  const version = hasMore ? last : Math.max(last, latest);
+  const remaining = new Map<string, number>();
+  if (hasMore) addCounts(remaining, await countChangesAfter(db, practiceId, last, tables));
   return {
-    cursor: encodeCursor({ practiceId, version, epoch, scope }),
+    // With nothing left to send, skip past changes to tables this viewer does not receive.
+    cursor: encodeCursor({ ...base, version: hasMore ? last : Math.max(last, latest) }),
     hasMore,
-    reset: !trusted,
-    serverTime: request.now.toISOString(),
-    changes,
+    reset: false,
+    serverTime,
+    changes: await withRows(db, practiceId, viewer, page),
+    remaining: asRemaining(remaining),
   };
 }

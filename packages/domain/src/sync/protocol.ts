@@ -7,6 +7,7 @@ import type { Permission } from '../permissions/catalogue.ts';
 import type { WeekdayName } from '../practices/hours.ts';
 import type { ProviderAbsence } from '../scheduling/absence.schema.ts';
 import type { Appointment } from '../scheduling/appointment.schema.ts';
+import { dateField } from '../scheduling/appointment.schema.ts';
 import type { MaintenanceSchedule } from '../scheduling/maintenance.ts';
 import type { TreatmentRoom } from '../scheduling/rooms.ts';
 import type { StaffMember } from '../users/user.ts';
@@ -122,6 +123,49 @@ export interface PullChange {
   row?: Record<string, unknown>;
 }
 
+/**
+ * A snapshot is sent in parts, most urgent first, so a new device can show the day it opens on and
+ * its patient list long before the rest has arrived. A page never spans two parts.
+ * - `day`: what the Daily Schedule draws (rooms, staff, hours, maintenance, absences) and the
+ *   appointments of the snapshot's focus day;
+ * - `patients`: the patient list;
+ * - `rest`: every other appointment and the remaining tables.
+ */
+export const SNAPSHOT_PARTS = [
+  {
+    name: 'day',
+    tables: [
+      'treatment_rooms',
+      'users',
+      'practice_hours',
+      'maintenance_schedules',
+      'provider_absences',
+      'appointments',
+    ],
+    appointments: 'focus-day',
+  },
+  { name: 'patients', tables: ['patients'], appointments: 'none' },
+  {
+    name: 'rest',
+    tables: ['appointments', 'recall_types', 'form_templates', 'recalls', 'family_relationships', 'form_sends'],
+    appointments: 'other-days',
+  },
+] as const satisfies readonly {
+  name: string;
+  tables: readonly SyncedTable[];
+  appointments: 'focus-day' | 'other-days' | 'none';
+}[];
+export type SnapshotPart = (typeof SNAPSHOT_PARTS)[number]['name'];
+
+export interface SnapshotProgress {
+  /** The practice day whose appointments come in the `day` part; null when the client named none. */
+  focus: string | null;
+  /** The parts the client holds whole once this page is applied. */
+  complete: SnapshotPart[];
+  /** The last page of the snapshot: changes made while it was sent follow as ordinary changes. */
+  done: boolean;
+}
+
 export interface PullResponse {
   /** Opaque: send it back as is. */
   cursor: string;
@@ -129,8 +173,12 @@ export interface PullResponse {
   /** True on the first page of a snapshot: the client clears this practice's tables before applying it. */
   reset: boolean;
   serverTime: string;
-  /** Ordered by version, ascending. */
+  /** Ordered by version, ascending (within each part of a snapshot). */
   changes: PullChange[];
+  /** Changes still to come after this page, per table (tables with none are left out). */
+  remaining: Partial<Record<SyncedTable, number>>;
+  /** Present on every page of a snapshot. */
+  snapshot?: SnapshotProgress;
 }
 
 /** The same change with its row typed by table, for code that reads the rows. */
@@ -144,9 +192,11 @@ export const PULL_LIMIT = { default: 1000, max: 5000 } as const;
 
 export const pullQuerySchema = v.object({
   cursor: v.optional(
-    v.pipe(v.string('cursor must be text'), v.maxLength(200, 'cursor must be at most 200 characters')),
+    v.pipe(v.string('cursor must be text'), v.maxLength(300, 'cursor must be at most 300 characters')),
   ),
   limit: v.optional(boundedInt('limit', 1, PULL_LIMIT.max), PULL_LIMIT.default),
+  /** The practice day the client shows first: a snapshot sends its appointments before anything but the schedule's frame. */
+  focus: v.optional(dateField('focus')),
 });
 
 /** Queued actions sent together: the server runs each through its own route, in order. */

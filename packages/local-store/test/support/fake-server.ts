@@ -1,4 +1,4 @@
-import type { PullChange, PullResponse } from '@dental/domain/sync/protocol';
+import { type PullChange, type PullResponse, SNAPSHOT_PARTS } from '@dental/domain/sync/protocol';
 
 export interface RecordedRequest {
   method: string;
@@ -121,16 +121,32 @@ export class FakeServer {
     const cursor = url.searchParams.get('cursor');
     const limit = Number(url.searchParams.get('limit') ?? 100);
     const reset = cursor === null || this.forgotten.has(cursor);
-    const after = reset ? 0 : Number(cursor);
-    const changes = (this.feed.get(practiceId) ?? []).filter((change) => change.version > after).slice(0, limit);
+    // A snapshot's cursors start with 's' until its last page, as the real server's carry a position.
+    const inSnapshot = reset || cursor?.startsWith('s') === true;
+    const after = reset ? 0 : Number(cursor?.replace(/^s/, ''));
+    const feed = this.feed.get(practiceId) ?? [];
+    const changes = feed.filter((change) => change.version > after).slice(0, limit);
     const last = changes.at(-1)?.version ?? after;
-    const remaining = (this.feed.get(practiceId) ?? []).some((change) => change.version > last);
+    const left = feed.filter((change) => change.version > last);
+    const remaining: PullResponse['remaining'] = {};
+    for (const change of left) remaining[change.table] = (remaining[change.table] ?? 0) + 1;
+    const hasMore = left.length > 0;
     const page: PullResponse = {
-      cursor: String(last),
-      hasMore: remaining,
+      cursor: inSnapshot && hasMore ? `s${last}` : String(last),
+      hasMore,
       reset,
       serverTime: '2026-11-20T15:00:00.000Z',
       changes,
+      remaining,
+      ...(inSnapshot
+        ? {
+            snapshot: {
+              focus: url.searchParams.get('focus'),
+              complete: hasMore ? [] : SNAPSHOT_PARTS.map((part) => part.name),
+              done: !hasMore,
+            },
+          }
+        : {}),
     };
     return json(200, page);
   }
