@@ -1,14 +1,12 @@
 // The offline data layer (packages/local-store) in Debian's Chromium, against the real built server.
 // Each figure is the median of interleaved rounds (A then B, B then A, …); ratios are taken within a round.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildIfStale, median, startServer } from './lib/bench-server.mjs';
 import { CHROMIUM, CHROMIUM_ARGS, ensureChromium } from './lib/chromium.mjs';
-import { isStale } from './lib/freshness.mjs';
-import { log, pnpm, root } from './lib/toolchain.mjs';
+import { log, root } from './lib/toolchain.mjs';
 
 const ROUNDS = 5;
 /**
@@ -30,55 +28,6 @@ const GOALS = {
   pullMs: 2000,
 };
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForServer(url, child, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(url);
-      if (response.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
-}
-
-function buildIfStale() {
-  const packages = join(root, 'packages');
-  const lockfile = join(root, 'pnpm-lock.yaml');
-  const serverStale = isStale(join(root, 'sync-server', 'dist', 'main.js'), [
-    join(root, 'sync-server', 'src'),
-    packages,
-    lockfile,
-  ]);
-  const webMissing = !existsSync(join(root, 'web', 'dist', 'index.html'));
-  if (serverStale || webMissing) {
-    log('building the server and the web app for the local-store benchmark');
-    pnpm(['-r', '--filter', '@dental/web', '--filter', '@dental/sync-server', 'run', 'build']);
-  }
-}
-
 async function bundleBench() {
   const esbuild = createRequire(join(root, 'sync-server', 'package.json'))('esbuild');
   const result = await esbuild.build({
@@ -91,32 +40,6 @@ async function bundleBench() {
     logLevel: 'warning',
   });
   return result.outputFiles[0].text;
-}
-
-async function startServer() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'dental-bench-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'sync-server', 'dist', 'main.js')], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitForServer(`${baseURL}/api/auth/me`, child, 120_000);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { baseURL, stop };
 }
 
 /** Runs `a` and `b` once per round, alternating which goes first; returns every figure and the medians. */

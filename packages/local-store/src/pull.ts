@@ -79,6 +79,8 @@ export interface PullOptions {
   /** The practice day shown first: a new snapshot sends its appointments before the rest. */
   focus?: string;
   onPage?: (page: PullPage) => void;
+  /** Awaited between pages: a screen can let its own work go first. */
+  betweenPages?: () => Promise<void>;
 }
 
 export interface PullResult {
@@ -168,7 +170,12 @@ async function applyPage(
   page: Omit<PageProgress, 'received'> & { cursor: string },
 ): Promise<{ applied: number; skipped: number; syncedAt: string; fill: FillState }> {
   const { db } = store;
-  const tables = SYNCED_TABLES.map((table) => db.table(table));
+  // Only the tables this page writes (all of them for a reset), so the screens' reads of other
+  // tables are not held up behind a page of, say, patients.
+  const touched = page.reset
+    ? SYNCED_TABLES
+    : SYNCED_TABLES.filter((table) => prepared.some(({ change }) => change.table === table));
+  const tables = touched.map((table) => db.table(table));
   let applied = 0;
   let skipped = 0;
   const syncedAt = store.clock().toISOString();
@@ -224,11 +231,17 @@ export async function pullChanges(options: PullOptions): Promise<PullResult> {
     throw new PullError(0, 'This store belongs to another practice.');
   }
   const stored = await getMeta(store.db, 'cursor');
-  let cursor = typeof stored === 'string' ? stored : null;
+  const cursor = typeof stored === 'string' ? stored : null;
   const totals: PullResult = { pages: 0, applied: 0, skipped: 0, lastSyncedAt: '' };
+  let next = fetchPage(options, cursor);
   for (;;) {
     const fetchedFrom = performance.now();
-    const page = await fetchPage(options, cursor);
+    const page = await next;
+    // The next page is requested now and travels while this one is sealed and written.
+    if (page.hasMore) {
+      next = fetchPage(options, page.cursor);
+      next.catch(() => undefined);
+    }
     const changes = page.changes.filter((change): change is PullChange => isKnownTable(change.table));
     const sealedFrom = performance.now();
     const prepared = await prepare(store, key, changes);
@@ -244,8 +257,8 @@ export async function pullChanges(options: PullOptions): Promise<PullResult> {
     totals.skipped += skipped;
     totals.lastSyncedAt = syncedAt;
     options.onPage?.({ page: totals.pages, applied, skipped, reset: page.reset, hasMore: page.hasMore, fill, timings });
-    cursor = page.cursor;
     if (!page.hasMore) return totals;
+    await options.betweenPages?.();
   }
 }
 

@@ -15,6 +15,7 @@ import type { DentalDb } from './db.ts';
 import { fromStoredRows, type PlainRecord } from './records.ts';
 import type { PatientRow } from './rows.ts';
 import type { LocalStore } from './store.ts';
+import { markMoment } from './timing.ts';
 
 export const ROSTER_PAGE_SIZE = 500;
 /** Past this many changed patients, reading them one by one costs more than a rebuild saves. */
@@ -140,6 +141,7 @@ async function fromRoster(store: LocalStore, key: StoreKey): Promise<PlainRecord
  */
 async function writeRoster(store: LocalStore, key: StoreKey, records: PlainRecord[], cutAt: number): Promise<void> {
   const { db } = store;
+  const started = performance.now();
   const chunks: { id: string; plain: PlainRecord[] }[] = [];
   for (let start = 0; start < records.length; start += ROSTER_PAGE_SIZE) {
     chunks.push({ id: String(chunks.length), plain: records.slice(start, start + ROSTER_PAGE_SIZE) });
@@ -152,6 +154,7 @@ async function writeRoster(store: LocalStore, key: StoreKey, records: PlainRecor
     await db.roster.bulkPut(sealed.map(({ id, sealed: page }) => ({ page: Number(id), cutAt, sealed: page })));
     await db.rosterDirty.where('seq').belowOrEqual(cutAt).delete();
   });
+  markMoment('roster-built', { records: records.length, ms: performance.now() - started });
 }
 
 /** Reads every row, decrypting one by one, and rebuilds the pages from that read afterwards. */
@@ -163,14 +166,20 @@ async function fromRows(store: LocalStore, key: StoreKey): Promise<PlainRecord[]
   }));
   const records = await fromStoredRows(store, key, 'patients', rows);
   // A record that cannot be opened keeps the list on this path, where it shows as the spec says.
-  if (records.every((record) => record.decryptionError !== true)) {
+  if (records.every((record) => record.decryptionError !== true) && !rebuilding.has(store)) {
+    rebuilding.add(store);
     // Outside the caller's zone (a live query may be reading): a later read picks the pages up.
     setTimeout(() => {
-      Dexie.ignoreTransaction(() => writeRoster(store, key, records, Number(cutAt))).catch(() => undefined);
+      Dexie.ignoreTransaction(() => writeRoster(store, key, records, Number(cutAt)))
+        .catch(() => undefined)
+        .finally(() => rebuilding.delete(store));
     }, 0);
   }
   return records;
 }
+
+/** Stores with a rebuild on its way: reads meanwhile do not start another over the same rows. */
+const rebuilding = new WeakSet<LocalStore>();
 
 /** Every patient of the store, decrypted: from the sealed pages when they are current enough. */
 export async function readRoster(store: LocalStore, key: StoreKey): Promise<PlainRecord[]> {

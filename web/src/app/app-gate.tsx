@@ -3,9 +3,10 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { PageErrorBoundary } from './error-boundary.tsx';
+import { loadShell } from './screen-chunks.ts';
 
 // The shell loads after sign-in, so the sign-in page (the first screen) stays small.
-const AppLayout = lazy(() => import('../shell/app-layout.tsx').then((module) => ({ default: module.AppLayout })));
+const AppLayout = lazy(() => loadShell().then((module) => ({ default: module.AppLayout })));
 
 export function FullScreenLoading() {
   return (

@@ -13,6 +13,7 @@ import { useConnection } from '../lib/connection.ts';
 import { routeTitle } from '../shell/nav-items.ts';
 import { AppGate, FullScreenLoading } from './app-gate.tsx';
 import { PageGuard } from './page-guard.tsx';
+import { loadPatientDetailPage, loadPatientsPage, loadSchedulePage } from './screen-chunks.ts';
 import { loginSearch, patientIdSearch, patientsSearch, settingsSearch } from './search-params.ts';
 
 function NotFoundGate() {
@@ -71,15 +72,9 @@ const appLayout = createRoute({
 });
 
 // Offline areas are their own chunks (all precached by the service worker), so the sign-in page stays small.
-const PatientsPage = lazy(() =>
-  import('../features/patients/patients-page.tsx').then((m) => ({ default: m.PatientsPage })),
-);
-const PatientDetailPage = lazy(() =>
-  import('../features/patients/detail/patient-detail-page.tsx').then((m) => ({ default: m.PatientDetailPage })),
-);
-const SchedulePage = lazy(() =>
-  import('../features/scheduling/schedule-page.tsx').then((m) => ({ default: m.SchedulePage })),
-);
+const PatientsPage = lazy(() => loadPatientsPage().then((m) => ({ default: m.PatientsPage })));
+const PatientDetailPage = lazy(() => loadPatientDetailPage().then((m) => ({ default: m.PatientDetailPage })));
+const SchedulePage = lazy(() => loadSchedulePage().then((m) => ({ default: m.SchedulePage })));
 
 /** Screens built so far; every other guarded route shows the honest "not available" page. */
 const screens: Partial<Record<GuardedRoute, () => ReactNode>> = {

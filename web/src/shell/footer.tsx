@@ -6,10 +6,12 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconClock, IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { fillLabel } from '../features/offline/fill-progress.tsx';
 import { useLocalData } from '../features/offline/local-data.tsx';
 import { NeedsAttentionDrawer } from '../features/offline/needs-attention.tsx';
 import { OfflinePanel } from '../features/offline/offline-panel.tsx';
 import { applyUpdate, subscribeUpdates, type UpdateState } from '../features/offline/service-worker-registration.ts';
+import { useFullSyncStatus } from '../features/offline/sync-status.ts';
 import { useCurrentPractice } from '../features/practice/practice-queries.ts';
 import { toast } from '../features/toasts/toast.ts';
 import { apiRequest } from '../lib/api.ts';
@@ -80,6 +82,7 @@ function PracticeHoursControl() {
 function ConnectionStatusControl() {
   const { online } = useConnection();
   const local = useLocalData();
+  const sync = useFullSyncStatus();
   const [panelOpen, panel] = useDisclosure(false);
   const [attentionOpen, attention] = useDisclosure(false);
   const [update, setUpdate] = useState<UpdateState>({ updateReady: false, persisted: null });
@@ -120,9 +123,14 @@ function ConnectionStatusControl() {
           {local.pending} waiting to sync
         </Badge>
       )}
-      {local.stale && local.lastSyncedAt && (
+      {sync.fill && sync.fill.phase !== 'idle' && (
+        <Badge size="sm" color="blue.9" variant="light" data-testid="fill-badge">
+          {fillLabel(sync.fill)}
+        </Badge>
+      )}
+      {sync.stale && sync.lastSyncedAt && (
         <Text size="xs" c="orange.9" data-testid="stale-data">
-          Last synced {shortDateTime(local.lastSyncedAt, local.timezone)}
+          Last synced {shortDateTime(sync.lastSyncedAt, local.timezone)}
         </Text>
       )}
       <UnstyledButton

@@ -1,4 +1,5 @@
 import { type DentalDb, getMeta } from '../db.ts';
+import { markMoment } from '../timing.ts';
 
 /** OWASP's PBKDF2-SHA-256 figure; used when the device can derive it in about half a second. */
 export const TARGET_ITERATIONS = 600_000;
@@ -91,6 +92,7 @@ export async function chooseIterations(now: () => number = () => performance.now
   const started = now();
   await deriveWrappingKey('calibration', crypto.getRandomValues(new Uint8Array(SALT_BYTES)), CALIBRATION_SAMPLE);
   const projected = (now() - started) * (TARGET_ITERATIONS / CALIBRATION_SAMPLE);
+  markMoment('calibrated', { sampleMs: now() - started });
   return projected < CALIBRATION_BUDGET_MS ? TARGET_ITERATIONS : MIN_ITERATIONS;
 }
 

@@ -2,10 +2,13 @@ import { SCHEDULING } from '@dental/domain/constants';
 import { MESSAGES } from '@dental/domain/messages';
 import { safeReturnPath } from '@dental/domain/navigation/return-path';
 import type { User } from '@dental/domain/users/user';
+import { markMoment } from '@dental/local-store/timing';
 import { Alert, Box, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { preloadLanding } from '../../app/screen-chunks.ts';
 import { NetworkError } from '../../lib/api.ts';
+import { prepareStore, storeOwner } from '../offline/user-store.ts';
 import { toast } from '../toasts/toast.ts';
 import { checkSession, login, loginErrorMessage } from './auth-api.ts';
 import { type SignIn, useAuth } from './auth-context.tsx';
@@ -44,13 +47,16 @@ export function LoginPage({ returnTo }: LoginPageProps) {
 
   useEffect(() => () => window.clearTimeout(redirect.current), []);
 
-  function finishSignIn(signIn: SignIn) {
+  /** Redirects when the spec's second after success has passed (counted from `succeededAt`). */
+  function finishSignIn(signIn: SignIn, succeededAt = performance.now()) {
     const target = safeReturnPath(returnTo ?? here);
+    const wait = Math.max(0, succeededAt + SCHEDULING.loginRedirectMs - performance.now());
     redirect.current = window.setTimeout(() => {
+      markMoment('redirect');
       auth.signedIn(signIn);
       // Replace: the sign-in page usually stood at this same address, and Back should not lead to it.
       void navigate({ href: target, replace: true });
-    }, SCHEDULING.loginRedirectMs);
+    }, wait);
   }
 
   /** The server is unreachable: the password can still open the data this user left on the device. */
@@ -85,17 +91,26 @@ export function LoginPage({ returnTo }: LoginPageProps) {
     if (errors.username || errors.password) return;
 
     setPhase({ kind: 'submitting' });
+    markMoment('sign-in');
     try {
       const result = await login(username.trim(), password);
+      markMoment('signed-in');
       if (result.mustResetPassword) {
         setPhase({ kind: 'idle' });
         setReset({ user: result.user, loginPassword: password, deviceSecret: result.deviceSecret });
         return;
       }
-      const userKey = await unlockLocalData(result.user, password, result.deviceSecret);
+      // The second before the redirect is put to use: the shell loads, the local key is derived,
+      // and the device's store opens and starts its pull.
+      const succeededAt = performance.now();
       setPhase({ kind: 'success' });
       toast('Login Successful', 'Welcome back! Redirecting to dashboard...', 'success');
-      finishSignIn({ user: result.user, userKey, offline: false, deviceSecret: result.deviceSecret });
+      preloadLanding(safeReturnPath(returnTo ?? here));
+      // A key that cannot be made here is asked for again by the offline areas.
+      const userKey = await unlockLocalData(result.user, password, result.deviceSecret).catch(() => null);
+      markMoment('user-key');
+      if (userKey) prepareStore(storeOwner(result.user, userKey));
+      finishSignIn({ user: result.user, userKey, offline: false, deviceSecret: result.deviceSecret }, succeededAt);
     } catch (error) {
       if (error instanceof NetworkError && (await signInOffline(username))) return;
       setPhase({ kind: 'error', message: loginErrorMessage(error) });

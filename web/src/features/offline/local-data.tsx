@@ -1,16 +1,17 @@
 import { DEFAULTS, STALE_TIMES_MS } from '@dental/domain/constants';
 import { PUSH_PATH, SERVER_SCHEMA_VERSION } from '@dental/domain/sync/protocol';
-import { localDate, localTime } from '@dental/domain/time/zones';
-import { type StoreKey, unlockStoreWithUserKey } from '@dental/local-store/crypto/keys';
+import type { StoreKey } from '@dental/local-store/crypto/keys';
+import { storedFillState } from '@dental/local-store/fill';
 import { createPusher, type Pusher, type PusherEvent } from '@dental/local-store/outbox/pusher';
-import { isStale, PullError, pullChanges } from '@dental/local-store/pull';
-import { closeStore, type LocalStore, openStore } from '@dental/local-store/store';
+import { isStale, PullError } from '@dental/local-store/pull';
+import { closeStore, type LocalStore } from '@dental/local-store/store';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { isConnected, trackedFetch, useConnection } from '../../lib/connection.ts';
 import { useAuth } from '../auth/auth-context.tsx';
-import { practicesFor } from '../auth/offline-profiles.ts';
 import { toast } from '../toasts/toast.ts';
+import { createSyncStatusStore, SyncStatusContext } from './sync-status.ts';
+import { type OpenedStore, openUserStore, overridesOf, pullStore } from './user-store.ts';
 
 export type LocalStatus = 'locked' | 'opening' | 'ready' | 'error';
 
@@ -21,8 +22,6 @@ interface LocalDataValue {
   timezone: string;
   pending: number;
   attention: number;
-  lastSyncedAt: string | null;
-  stale: boolean;
   syncing: boolean;
   /** The same entry failed five times in a row: shown so nobody assumes it went through. */
   stuck: boolean;
@@ -40,10 +39,6 @@ interface LocalDataValue {
 
 const LocalDataContext = createContext<LocalDataValue | null>(null);
 
-function timezoneOf(userId: number, practiceId: number): string {
-  return practicesFor(userId).find((practice) => practice.id === practiceId)?.settings.timezone ?? DEFAULTS.timezone;
-}
-
 /**
  * The current practice's encrypted local store for the signed-in user: opened with the user's key,
  * kept in step with the server (pull) and draining its outbox (push) whenever there is a connection.
@@ -55,9 +50,8 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
   const practiceId = auth.user?.currentPracticeId;
   const userKey = auth.userKey;
   const role = auth.user?.role;
-  // As text, so the store reopens only when the overrides really change, not on every user refresh.
-  const overrides = JSON.stringify(auth.user?.permissions ?? {});
-  const [opened, setOpened] = useState<{ store: LocalStore; key: StoreKey; timezone: string } | null>(null);
+  const overrides = overridesOf(auth.user);
+  const [opened, setOpened] = useState<OpenedStore | null>(null);
   const [status, setStatus] = useState<LocalStatus>('locked');
   const [error, setError] = useState<string | null>(null);
   const [syncing, setSyncing] = useState(false);
@@ -71,34 +65,40 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
   const store = opened?.store ?? null;
   const counts = useLiveQuery(
     async () => {
-      if (!store) return { pending: 0, attention: 0, lastSyncedAt: null as string | null };
-      const [pending, attention, synced] = await Promise.all([
+      if (!store) return { pending: 0, attention: 0 };
+      const [pending, attention] = await Promise.all([
         store.db.outbox.where('state').equals('pending').count(),
         store.db.outbox.where('state').equals('attention').count(),
-        store.db.meta.get('lastSyncedAt'),
       ]);
-      const at = synced?.value;
-      return {
-        pending,
-        attention,
-        lastSyncedAt: typeof at === 'string' || typeof at === 'number' ? new Date(at).toISOString() : null,
-      };
+      return { pending, attention };
     },
     [store],
-    { pending: 0, attention: 0, lastSyncedAt: null },
+    { pending: 0, attention: 0 },
   );
+  // Changes with every page pulled: kept out of the context value, and read by selection.
+  const [statusStore] = useState(createSyncStatusStore);
+  const syncStatus = useLiveQuery(async () => {
+    if (!store) return undefined;
+    const [synced, fill, cursor] = await Promise.all([
+      store.db.meta.get('lastSyncedAt'),
+      store.db.meta.get('fill'),
+      store.db.meta.get('cursor'),
+    ]);
+    const at = synced?.value;
+    return {
+      lastSyncedAt: typeof at === 'string' || typeof at === 'number' ? new Date(at).toISOString() : null,
+      fill: storedFillState(fill?.value, typeof cursor?.value === 'string'),
+    };
+  }, [store]);
+  useEffect(() => {
+    statusStore.set(syncStatus ?? { fill: undefined, lastSyncedAt: null });
+  }, [statusStore, syncStatus]);
 
   const pull = useCallback(async () => {
     if (!opened || !isConnected()) return;
     setSyncing(true);
     try {
-      await pullChanges({
-        store: opened.store,
-        key: opened.key,
-        fetch: trackedFetch,
-        practiceId: opened.store.practiceId,
-        clientSchema: SERVER_SCHEMA_VERSION,
-      });
+      await pullStore(opened);
       setError(null);
     } catch (caught) {
       if (caught instanceof PullError && caught.status === 426) setUpdateRequired(true);
@@ -115,25 +115,17 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
       return;
     }
     let cancelled = false;
-    let current: { store: LocalStore; key: StoreKey } | null = null;
+    let current: OpenedStore | null = null;
     setStatus('opening');
-    const timezone = timezoneOf(userId, practiceId);
     void (async () => {
       try {
-        const local = await openStore({
-          practiceId,
-          userId,
-          calendar: { dayOf: (iso) => localDate(iso, timezone), timeOf: (iso) => localTime(iso, timezone) },
-          // Commands refuse on the device what the server would refuse this user.
-          actor: { role, permissions: JSON.parse(overrides) as Record<string, boolean> },
-        });
-        const key = await unlockStoreWithUserKey(local.db, userKey);
-        current = { store: local, key };
+        const opened = await openUserStore({ userId, practiceId, role, overrides, userKey });
+        current = opened;
         if (cancelled) {
-          closeStore(local);
+          closeStore(opened.store);
           return;
         }
-        setOpened({ store: local, key, timezone });
+        setOpened(opened);
         setStatus('ready');
       } catch (caught) {
         console.error('Failed to decrypt data', caught);
@@ -208,8 +200,6 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
       timezone: opened?.timezone ?? DEFAULTS.timezone,
       pending: counts.pending,
       attention: counts.attention,
-      lastSyncedAt: counts.lastSyncedAt,
-      stale: counts.lastSyncedAt ? isStale(counts.lastSyncedAt, Date.now()) : false,
       syncing,
       stuck,
       signedOut,
@@ -228,10 +218,14 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
         void pusher.current?.kick();
       },
     }),
-    [status, store, opened, counts, syncing, stuck, signedOut, updateRequired, error, pull],
+    [status, store, opened, counts.pending, counts.attention, syncing, stuck, signedOut, updateRequired, error, pull],
   );
 
-  return <LocalDataContext.Provider value={value}>{children}</LocalDataContext.Provider>;
+  return (
+    <LocalDataContext.Provider value={value}>
+      <SyncStatusContext.Provider value={statusStore}>{children}</SyncStatusContext.Provider>
+    </LocalDataContext.Provider>
+  );
 }
 
 export function useLocalData(): LocalDataValue {

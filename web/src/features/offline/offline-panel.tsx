@@ -4,8 +4,10 @@ import { Alert, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine
 import { useEffect, useState } from 'react';
 import { useConnection } from '../../lib/connection.ts';
 import { toast } from '../toasts/toast.ts';
+import { FillProgress } from './fill-progress.tsx';
 import { useLocalData } from './local-data.tsx';
 import { subscribeUpdates, type UpdateState } from './service-worker-registration.ts';
+import { useFullSyncStatus } from './sync-status.ts';
 
 interface CacheStats {
   sizeBytes: number | null;
@@ -39,6 +41,7 @@ function formatBytes(bytes: number | null): string {
 
 export function OfflinePanel({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const local = useLocalData();
+  const sync = useFullSyncStatus();
   const { online } = useConnection();
   const [stats, setStats] = useState<CacheStats | null>(null);
   const [update, setUpdate] = useState<UpdateState>({ updateReady: false, persisted: null });
@@ -67,7 +70,7 @@ export function OfflinePanel({ opened, onClose }: { opened: boolean; onClose(): 
   // biome-ignore lint/correctness/useExhaustiveDependencies: refresh when the panel opens or the data changes.
   useEffect(() => {
     if (opened) void refreshStats();
-  }, [opened, local.pending, local.lastSyncedAt]);
+  }, [opened, local.pending, sync.lastSyncedAt]);
 
   async function cleanUp() {
     const { expiredNames } = await cacheEntries();
@@ -103,11 +106,19 @@ export function OfflinePanel({ opened, onClose }: { opened: boolean; onClose(): 
           {local.attention > 0 && <Badge color="red.9">{local.attention} need attention</Badge>}
           {local.stuck && <Badge color="red.9">Sync stuck</Badge>}
         </Group>
-        {local.stale && local.lastSyncedAt && (
+        {sync.stale && sync.lastSyncedAt && (
           <Alert color="yellow" title="Data may be out of date">
-            Last synced {shortDateTime(local.lastSyncedAt, local.timezone)}. It stays readable here and catches up when
+            Last synced {shortDateTime(sync.lastSyncedAt, local.timezone)}. It stays readable here and catches up when
             the connection is back.
           </Alert>
+        )}
+        {sync.fill && sync.fill.phase !== 'idle' && (
+          <Stack gap={4} data-testid="offline-fill">
+            <Text fw={600} size="sm">
+              {sync.fill.phase === 'catch-up' ? 'Bringing this device up to date' : 'Preparing this device'}
+            </Text>
+            <FillProgress fill={sync.fill} />
+          </Stack>
         )}
         {local.updateRequired && (
           <Alert color="orange" title="Update required">
@@ -137,7 +148,7 @@ export function OfflinePanel({ opened, onClose }: { opened: boolean; onClose(): 
             <Table.Tr>
               <Table.Td>Last synced</Table.Td>
               <Table.Td ta="right" data-testid="last-synced">
-                {local.lastSyncedAt ? shortDateTime(local.lastSyncedAt, local.timezone) : 'Not yet'}
+                {sync.lastSyncedAt ? shortDateTime(sync.lastSyncedAt, local.timezone) : 'Not yet'}
               </Table.Td>
             </Table.Tr>
             <Table.Tr>

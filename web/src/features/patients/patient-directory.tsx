@@ -4,6 +4,7 @@ import type { LocalPatient } from '@dental/local-store/records';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { useLocalData } from '../offline/local-data.tsx';
+import { usePatientsArrival } from '../offline/sync-status.ts';
 import { PatientIndexClient } from './search/patient-index-client.ts';
 
 export interface PatientDirectory {
@@ -38,7 +39,10 @@ type Loaded = { patients: LocalPatient[]; error: string | null };
  */
 export function PatientDirectoryProvider({ children }: { children: ReactNode }) {
   const local = useLocalData();
-  const ready = local.status === 'ready' && local.store !== null && local.key !== null;
+  // While the patient list is still arriving on a new device, every page written would re-read and
+  // re-index the growing list: wait for the whole of it instead.
+  const arrived = usePatientsArrival() === 'arrived';
+  const ready = local.status === 'ready' && local.store !== null && local.key !== null && arrived;
   const loaded = useLiveQuery<Loaded | null>(async () => {
     if (!ready || !local.store || !local.key) return null;
     try {

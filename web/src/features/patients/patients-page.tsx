@@ -39,6 +39,8 @@ import { type PatientsSearch, patientsSearch } from '../../app/search-params.ts'
 import { useAuth } from '../auth/auth-context.tsx';
 import { useLocalData } from '../offline/local-data.tsx';
 import { LocalDataGate } from '../offline/local-data-gate.tsx';
+import { PreparingDevice } from '../offline/preparing-device.tsx';
+import { usePatientsArrival } from '../offline/sync-status.ts';
 import { usePatientDirectory, usePatientMatches } from './patient-directory.tsx';
 import { downloadCsv, patientsCsv } from './patient-export.ts';
 import { PatientFilters } from './patient-filters.tsx';
@@ -66,6 +68,7 @@ function PatientList() {
   const [today] = useState(() => localDate(new Date(), local.timezone));
 
   const directory = usePatientDirectory();
+  const patientsArrival = usePatientsArrival();
   const patients = directory.patients ?? EMPTY;
   const readable = directory.searchable;
   const term = debouncedSearch.trim();
@@ -153,7 +156,9 @@ function PatientList() {
       <Collapse expanded={filtersOpen}>
         <PatientFilters filters={filters} onChange={(next) => update(next)} />
       </Collapse>
-      {directory.error ? (
+      {patientsArrival === 'arriving' ? (
+        <PreparingDevice waitingFor="The patient list" />
+      ) : directory.error ? (
         <Alert color="red" title="Error loading patients">
           The patients saved on this device could not be read ({directory.error}).
         </Alert>

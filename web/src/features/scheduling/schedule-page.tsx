@@ -1,13 +1,16 @@
 import { can } from '@dental/domain/permissions/can';
 import { openSpan, timeSlots } from '@dental/domain/practices/hours';
 import { instantAt, localTime } from '@dental/domain/time/zones';
+import { markMoment } from '@dental/local-store/timing';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useAuth } from '../auth/auth-context.tsx';
 import { useFrontDesk } from '../front-desk/front-desk.tsx';
 import { useLocalData } from '../offline/local-data.tsx';
 import { LocalDataGate } from '../offline/local-data-gate.tsx';
+import { PreparingDevice } from '../offline/preparing-device.tsx';
+import { useDayArrival } from '../offline/sync-status.ts';
 import { useScheduleTools } from '../schedule-tools/schedule-tools.tsx';
 import { DurationDialog, MoveDialog } from './adjust-dialogs.tsx';
 import { AppointmentForm } from './appointment-form.tsx';
@@ -50,7 +53,10 @@ function DailySchedule() {
   const [adjusting, setAdjusting] = useState<{ kind: 'move' | 'duration'; appointment: GridAppointment } | null>(null);
   const tools = useScheduleTools(day);
 
-  const canCreate = can(user, 'appointments.create');
+  // A day whose appointments are still arriving is not drawn: an empty grid reads as "nothing booked".
+  const arrival = useDayArrival(date);
+  const onDevice = arrival === 'arrived';
+  const canCreate = can(user, 'appointments.create') && onDevice;
   const canEdit = can(user, 'appointments.edit');
   const canCancel = can(user, 'appointments.cancel');
   const closed = day.hours ? !openSpan(day.hours, date) : false;
@@ -104,6 +110,9 @@ function DailySchedule() {
   const term = deferredSearch.trim().toLowerCase();
   const matches = term ? shown.filter((appointment) => matchesSearch(appointment, term)).length : null;
   const times = useMemo(() => (day.hours ? timeSlots(day.hours, day.date) : []), [day.hours, day.date]);
+  const drawn = onDevice && day.loaded && day.current && shown.length > 0;
+  useFirstCardsMark(drawn, shown.length);
+  useEffect(() => markMoment('schedule-shown'), []);
 
   return (
     <Stack gap="md">
@@ -127,8 +136,10 @@ function DailySchedule() {
         onScheduleMaintenance={() => tools.openMaintenance()}
         absences={tools.absences}
       />
-      {desk.waitingRoom}
-      {!day.loaded ? (
+      {onDevice && desk.waitingRoom}
+      {arrival === 'arriving' ? (
+        <PreparingDevice waitingFor={date === today ? "Today's schedule" : 'This day'} />
+      ) : !onDevice || !day.loaded ? (
         <Center py="xl">
           <Loader aria-label="Loading the schedule" />
         </Center>
@@ -212,6 +223,16 @@ function DailySchedule() {
       {desk.dialogs}
     </Stack>
   );
+}
+
+/** The first time cards are painted on this page: the end of a new device's wait (read by `pnpm bench`). */
+function useFirstCardsMark(drawn: boolean, cards: number): void {
+  const marked = useRef(false);
+  useEffect(() => {
+    if (!drawn || marked.current) return;
+    marked.current = true;
+    requestAnimationFrame(() => setTimeout(() => markMoment('first-cards', { cards }), 0));
+  }, [drawn, cards]);
 }
 
 export function SchedulePage() {

@@ -8,6 +8,8 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useLocalData } from '../../offline/local-data.tsx';
+import { PreparingDevice } from '../../offline/preparing-device.tsx';
+import { usePatientsArrival } from '../../offline/sync-status.ts';
 import { toast } from '../../toasts/toast.ts';
 import { DemographicsSection } from './demographics-section.tsx';
 import { MessagesSection } from './messages-section.tsx';
@@ -22,7 +24,16 @@ type Tab = 'details' | 'medical' | 'family' | 'appointments' | 'recalls' | 'form
 export function PatientDetailPage() {
   const { id } = useParams({ from: '/app/patients/$id' });
   const patient = usePatient(id);
+  const arrival = usePatientsArrival();
   if (patient === undefined) return <Loader aria-label="Loading patient" />;
+  // Not here yet is not the same as not found: the patient list may still be arriving.
+  if (patient === null && arrival !== 'arrived') {
+    return arrival === 'arriving' ? (
+      <PreparingDevice waitingFor="This patient" />
+    ) : (
+      <Loader aria-label="Loading patient" />
+    );
+  }
   if (patient === null) return <NotFound />;
   return <PatientRecord key={patient.id} patient={patient} />;
 }
