@@ -233,31 +233,53 @@ export async function pullChanges(options: PullOptions): Promise<PullResult> {
   const stored = await getMeta(store.db, 'cursor');
   const cursor = typeof stored === 'string' ? stored : null;
   const totals: PullResult = { pages: 0, applied: 0, skipped: 0, lastSyncedAt: '' };
+  // Three pages in flight: one travelling, one being sealed, one being written. Writes stay in
+  // order (each waits for the one before), so the cursor never passes an unsaved page.
   let next = fetchPage(options, cursor);
+  let writing: Promise<unknown> = Promise.resolve();
+  // A failure ends the pull only once the write before it is done: nothing is left running
+  // behind the caller's back.
+  const afterWriting = async (error: unknown): Promise<never> => {
+    await writing.catch(() => undefined);
+    throw error;
+  };
   for (;;) {
     const fetchedFrom = performance.now();
-    const page = await next;
-    // The next page is requested now and travels while this one is sealed and written.
+    const page = await next.catch(afterWriting);
     if (page.hasMore) {
       next = fetchPage(options, page.cursor);
       next.catch(() => undefined);
     }
-    const changes = page.changes.filter((change): change is PullChange => isKnownTable(change.table));
     const sealedFrom = performance.now();
-    const prepared = await prepare(store, key, changes);
+    const changes = page.changes.filter((change): change is PullChange => isKnownTable(change.table));
+    const prepared = await prepare(store, key, changes).catch(afterWriting);
+    const fetchMs = sealedFrom - fetchedFrom;
+    const sealMs = performance.now() - sealedFrom;
+    await writing;
     const writtenFrom = performance.now();
-    const { applied, skipped, syncedAt, fill } = await applyPage(store, prepared, page);
-    const timings = {
-      fetchMs: sealedFrom - fetchedFrom,
-      sealMs: writtenFrom - sealedFrom,
-      writeMs: performance.now() - writtenFrom,
-    };
-    totals.pages += 1;
-    totals.applied += applied;
-    totals.skipped += skipped;
-    totals.lastSyncedAt = syncedAt;
-    options.onPage?.({ page: totals.pages, applied, skipped, reset: page.reset, hasMore: page.hasMore, fill, timings });
-    if (!page.hasMore) return totals;
+    const write = applyPage(store, prepared, page).then(({ applied, skipped, syncedAt, fill }) => {
+      totals.pages += 1;
+      totals.applied += applied;
+      totals.skipped += skipped;
+      totals.lastSyncedAt = syncedAt;
+      const timings = { fetchMs, sealMs, writeMs: performance.now() - writtenFrom };
+      options.onPage?.({
+        page: totals.pages,
+        applied,
+        skipped,
+        reset: page.reset,
+        hasMore: page.hasMore,
+        fill,
+        timings,
+      });
+    });
+    if (!page.hasMore) {
+      await write;
+      return totals;
+    }
+    // A failed write is raised by the `await writing` above, before anything after it is written.
+    write.catch(() => undefined);
+    writing = write;
     await options.betweenPages?.();
   }
 }

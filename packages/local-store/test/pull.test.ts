@@ -220,6 +220,39 @@ describe('pulling changes', () => {
     ).rejects.toMatchObject({ status: 403, message: 'Access denied to this practice' });
   });
 
+  it('a page that fails stops the pull: the pages before it stay, in order, with their cursor', async () => {
+    const { store, key } = await anUnlockedStore();
+    const server = new FakeServer();
+    const changes = ['Ada', 'Bea', 'Cal', 'Dot', 'Eve', 'Fay'].map((name, n) => patientChange(`p${n}`, name));
+    server.feed.set(1, changes);
+    let requests = 0;
+    // The third page's request fails while the second page is still being sealed and written.
+    const failing: typeof fetch = (input, init) => {
+      requests += 1;
+      if (requests === 3) return Promise.reject(new TypeError('Failed to fetch'));
+      return server.fetch(input, init);
+    };
+    const written: number[] = [];
+    await expect(
+      pullChanges({
+        store,
+        key,
+        fetch: failing,
+        practiceId: 1,
+        clientSchema: CLIENT_SCHEMA,
+        limit: 2,
+        onPage: (page) => written.push(page.page),
+      }),
+    ).rejects.toThrow('Failed to fetch');
+    expect(written).toEqual([1, 2]);
+    expect(await names(store, key)).toEqual(['Ada', 'Bea', 'Cal', 'Dot']);
+    expect(await getMeta(store.db, 'cursor')).toBe(`s${changes[3]?.version}`);
+
+    await pullChanges({ store, key, fetch: server.fetch, practiceId: 1, clientSchema: CLIENT_SCHEMA, limit: 2 });
+    expect(await names(store, key)).toEqual(['Ada', 'Bea', 'Cal', 'Dot', 'Eve', 'Fay']);
+    expect((await readFillState(store.db)).phase).toBe('idle');
+  });
+
   it('calls a copy stale after an hour without a pull', () => {
     const now = Date.parse('2026-11-20T15:00:00Z');
     expect(isStale('2026-11-20T14:30:00Z', now)).toBe(false);

@@ -5,14 +5,87 @@ import utc from 'dayjs/plugin/utc.js';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
+const HOUR_MS = 3_600_000;
+/** Per zone: the UTC offset (minutes) of each UTC hour, or null for an hour with a change inside it. */
+const offsetCache = new Map<string, Map<number, number | null>>();
+const OFFSET_CACHE_HOURS = 50_000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The zone's offset (minutes) at an instant, from one cached Intl formatter per zone: dayjs's
+ * `tz()` builds a new one on every call (hundreds of microseconds), and a new device converts
+ * thousands of appointment times as it stores them.
+ */
+function exactOffset(epochMs: number, timeZone: string): number {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      era: 'short',
+    });
+    formatters.set(timeZone, format);
+  }
+  const fields: Record<string, string> = {};
+  for (const part of format.formatToParts(epochMs)) fields[part.type] = part.value;
+  const year = Number(fields.year) * (fields.era === 'BC' ? -1 : 1) + (fields.era === 'BC' ? 1 : 0);
+  const wall = Date.UTC(
+    year,
+    Number(fields.month) - 1,
+    Number(fields.day),
+    Number(fields.hour),
+    Number(fields.minute),
+    Number(fields.second),
+  );
+  const whole = epochMs - (((epochMs % 1000) + 1000) % 1000);
+  return Math.round((wall - whole) / 60_000);
+}
+
+/** The offset at an instant, remembered per hour; an hour whose two ends disagree is never cached. */
+function offsetAt(epochMs: number, timeZone: string): number {
+  let zone = offsetCache.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    offsetCache.set(timeZone, zone);
+  }
+  const hour = Math.floor(epochMs / HOUR_MS);
+  const known = zone.get(hour);
+  if (known !== undefined && known !== null) return known;
+  if (known === null) return exactOffset(epochMs, timeZone);
+  const start = exactOffset(hour * HOUR_MS, timeZone);
+  const end = exactOffset((hour + 1) * HOUR_MS - 1, timeZone);
+  if (zone.size >= OFFSET_CACHE_HOURS) zone.clear();
+  zone.set(hour, start === end ? start : null);
+  return start === end ? start : exactOffset(epochMs, timeZone);
+}
+
+/** The wall clock at an instant in a zone, as a Date whose UTC fields read that wall clock; null if invalid. */
+function wallClock(instant: Date | string, timeZone: string): Date | null {
+  const epochMs = instant instanceof Date ? instant.getTime() : Date.parse(instant);
+  if (Number.isNaN(epochMs)) return null;
+  return new Date(epochMs + offsetAt(epochMs, timeZone) * 60_000);
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
 /** The practice's calendar date (YYYY-MM-DD) at an instant, whatever the device's own zone. */
 export function localDate(instant: Date | string, timeZone: string): string {
-  return dayjs(instant).tz(timeZone).format('YYYY-MM-DD');
+  const wall = wallClock(instant, timeZone);
+  if (!wall) return dayjs(instant).tz(timeZone).format('YYYY-MM-DD');
+  return `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`;
 }
 
 /** The practice's wall-clock time (HH:mm, 24-hour) at an instant. */
 export function localTime(instant: Date | string, timeZone: string): string {
-  return dayjs(instant).tz(timeZone).format('HH:mm');
+  const wall = wallClock(instant, timeZone);
+  if (!wall) return dayjs(instant).tz(timeZone).format('HH:mm');
+  return `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
 }
 
 /** The instant of a wall-clock date and time in the practice's zone, as ISO-8601 UTC. */

@@ -8,7 +8,6 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { preloadLanding } from '../../app/screen-chunks.ts';
 import { NetworkError } from '../../lib/api.ts';
-import { prepareStore, storeOwner } from '../offline/user-store.ts';
 import { toast } from '../toasts/toast.ts';
 import { checkSession, login, loginErrorMessage } from './auth-api.ts';
 import { type SignIn, useAuth } from './auth-context.tsx';
@@ -109,7 +108,12 @@ export function LoginPage({ returnTo }: LoginPageProps) {
       // A key that cannot be made here is asked for again by the offline areas.
       const userKey = await unlockLocalData(result.user, password, result.deviceSecret).catch(() => null);
       markMoment('user-key');
-      if (userKey) prepareStore(storeOwner(result.user, userKey));
+      if (userKey) {
+        // Loaded on demand: the storage library stays out of the sign-in page's first download.
+        void import('../offline/user-store.ts').then(({ prepareStore, storeOwner }) =>
+          prepareStore(storeOwner(result.user, userKey)),
+        );
+      }
       finishSignIn({ user: result.user, userKey, offline: false, deviceSecret: result.deviceSecret }, succeededAt);
     } catch (error) {
       if (error instanceof NetworkError && (await signInOffline(username))) return;

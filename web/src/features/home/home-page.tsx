@@ -1,12 +1,16 @@
 import { longDate } from '@dental/domain/time/zones';
 import { fullName } from '@dental/domain/users/user';
 import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useAuth } from '../auth/auth-context.tsx';
+import { landingDrawn } from '../offline/landing.ts';
 import { useCurrentPractice } from '../practice/practice-queries.ts';
 
 /** Landing page after sign-in; the dashboards themselves come in a later release. */
 export function HomePage() {
   const { user } = useAuth();
+  // The dashboard reads nothing from the device: a first fill need not wait for it.
+  useEffect(landingDrawn, []);
   const { data: practice, timezone } = useCurrentPractice();
   if (!user) return null;
   return (

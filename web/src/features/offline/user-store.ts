@@ -8,6 +8,7 @@ import { closeStore, type LocalStore, openStore } from '@dental/local-store/stor
 import { markMoment } from '@dental/local-store/timing';
 import { trackedFetch } from '../../lib/connection.ts';
 import { practicesFor } from '../auth/offline-profiles.ts';
+import { expectLanding, untilLandingDrawn } from './landing.ts';
 
 /** Whose store to open: the signed-in user in their current practice, with what they may do. */
 export interface StoreOwner {
@@ -82,6 +83,7 @@ let prepared: { owner: StoreOwner; opening: Promise<OpenedStore> } | null = null
  */
 export function prepareStore(owner: StoreOwner): void {
   if (prepared) return;
+  expectLanding();
   const opening = open(owner);
   prepared = { owner, opening };
   void opening.then((opened) => pullStore(opened)).catch(() => undefined);
@@ -128,7 +130,10 @@ async function pullOnce({ store, key, timezone }: OpenedStore): Promise<void> {
     // A new device gets today's appointments first: the day a front desk opens on.
     focus: localDate(new Date().toISOString(), timezone),
     onPage: markPulledPage,
-    betweenPages: untilIdle,
+    betweenPages: async () => {
+      await untilLandingDrawn();
+      await untilIdle();
+    },
   });
 }
 

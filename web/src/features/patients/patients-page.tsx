@@ -33,10 +33,11 @@ import {
   IconSelector,
 } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { type PatientsSearch, patientsSearch } from '../../app/search-params.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { landingDrawn } from '../offline/landing.ts';
 import { useLocalData } from '../offline/local-data.tsx';
 import { LocalDataGate } from '../offline/local-data-gate.tsx';
 import { PreparingDevice } from '../offline/preparing-device.tsx';
@@ -69,6 +70,10 @@ function PatientList() {
 
   const directory = usePatientDirectory();
   const patientsArrival = usePatientsArrival();
+  const listed = directory.patients !== null;
+  useEffect(() => {
+    if (listed) landingDrawn();
+  }, [listed]);
   const patients = directory.patients ?? EMPTY;
   const readable = directory.searchable;
   const term = debouncedSearch.trim();

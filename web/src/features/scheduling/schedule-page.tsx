@@ -7,6 +7,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useAuth } from '../auth/auth-context.tsx';
 import { useFrontDesk } from '../front-desk/front-desk.tsx';
+import { landingDrawn } from '../offline/landing.ts';
 import { useLocalData } from '../offline/local-data.tsx';
 import { LocalDataGate } from '../offline/local-data-gate.tsx';
 import { PreparingDevice } from '../offline/preparing-device.tsx';
@@ -110,8 +111,11 @@ function DailySchedule() {
   const term = deferredSearch.trim().toLowerCase();
   const matches = term ? shown.filter((appointment) => matchesSearch(appointment, term)).length : null;
   const times = useMemo(() => (day.hours ? timeSlots(day.hours, day.date) : []), [day.hours, day.date]);
-  const drawn = onDevice && day.loaded && day.current && shown.length > 0;
-  useFirstCardsMark(drawn, shown.length);
+  const drawn = onDevice && day.loaded && day.current;
+  useFirstCardsMark(drawn && shown.length > 0, shown.length);
+  useEffect(() => {
+    if (drawn) landingDrawn();
+  }, [drawn]);
   useEffect(() => markMoment('schedule-shown'), []);
 
   return (
