@@ -6,7 +6,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconClock, IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fillLabel } from '../features/offline/fill-progress.tsx';
+import { fillDescription, fillLabel } from '../features/offline/fill-progress.tsx';
 import { useLocalData } from '../features/offline/local-data.tsx';
 import { NeedsAttentionDrawer } from '../features/offline/needs-attention.tsx';
 import { OfflinePanel } from '../features/offline/offline-panel.tsx';
@@ -124,7 +124,14 @@ function ConnectionStatusControl() {
         </Badge>
       )}
       {sync.fill && sync.fill.phase !== 'idle' && (
-        <Badge size="sm" color="blue.9" variant="light" data-testid="fill-badge">
+        <Badge
+          size="sm"
+          color="blue.9"
+          variant="light"
+          data-testid="fill-badge"
+          title={fillDescription(sync.fill)}
+          aria-label={fillDescription(sync.fill)}
+        >
           {fillLabel(sync.fill)}
         </Badge>
       )}

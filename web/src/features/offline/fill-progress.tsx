@@ -43,9 +43,16 @@ export function FillProgress({ fill }: { fill: FillState }) {
   );
 }
 
-/** One line for the footer: which kind of fill, and how far it is. */
+/** A few words for the footer, where a tablet has little room: "Preparing 45%". */
 export function fillLabel(fill: FillState): string {
   const { received, total } = fillTotals(fill);
-  const kind = fill.phase === 'catch-up' ? 'Updating this device' : 'Preparing this device';
-  return total > 0 ? `${kind}: ${formatCount(received)} of ${formatCount(total)}` : kind;
+  const kind = fill.phase === 'catch-up' ? 'Updating' : 'Preparing';
+  return total > 0 ? `${kind} ${Math.floor((received / total) * 100)}%` : kind;
+}
+
+/** The same in full, for the badge's title and screen readers. */
+export function fillDescription(fill: FillState): string {
+  const { received, total } = fillTotals(fill);
+  const kind = fill.phase === 'catch-up' ? 'Bringing this device up to date' : 'Preparing this device';
+  return total > 0 ? `${kind}: ${formatCount(received)} of ${formatCount(total)} records received` : kind;
 }
