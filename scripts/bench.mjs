@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { measureFirstScreen, printFirstScreen } from './bench-bundle.mjs';
+import { runFirstFillBench } from './bench-first-fill.mjs';
 import { runLocalStoreBench } from './bench-local-store.mjs';
 import { runScheduleBench } from './bench-schedule.mjs';
 import { runSearchBench } from './bench-search.mjs';
@@ -9,10 +10,12 @@ import { runServerBench } from './bench-server.mjs';
 import { installDependencies, log, pnpm, root } from './lib/toolchain.mjs';
 
 installDependencies();
-// BENCH_ONLY=server or search runs only those figures; the other sections read BENCH_ONLY themselves.
-const nodeOnly = { server: runServerBench, search: runSearchBench }[process.env.BENCH_ONLY ?? ''];
-if (nodeOnly) {
-  nodeOnly();
+// BENCH_ONLY=server, search or first-fill runs only those figures; the other sections read BENCH_ONLY themselves.
+const only = { server: runServerBench, search: runSearchBench, 'first-fill': runFirstFillBench }[
+  process.env.BENCH_ONLY ?? ''
+];
+if (only) {
+  await only();
   process.exit(0);
 }
 log('building the web app for the bundle benchmark');
@@ -28,6 +31,9 @@ await runLocalStoreBench();
 
 // The Daily Schedule grid against react-big-calendar (saves bench-results/schedule.json).
 await runScheduleBench();
+
+// A new device from sign-in to cards on today's grid and to the full snapshot (saves bench-results/first-fill.json).
+await runFirstFillBench();
 
 // The duplicate check and the rate limit's sizing, in Node against the app (saves bench-results/server.json).
 runServerBench();

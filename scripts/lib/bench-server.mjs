@@ -1,6 +1,6 @@
 // What the browser benchmarks share: the built app, served by the real server on a fresh data directory.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,8 +49,8 @@ export function buildIfStale() {
     packages,
     lockfile,
   ]);
-  const webMissing = !existsSync(join(root, 'web', 'dist', 'index.html'));
-  if (serverStale || webMissing) {
+  const webStale = isStale(join(root, 'web', 'dist', 'index.html'), [join(root, 'web', 'src'), packages, lockfile]);
+  if (serverStale || webStale) {
     log('building the server and the web app for the browser benchmarks');
     pnpm(['-r', '--filter', '@dental/web', '--filter', '@dental/sync-server', 'run', 'build']);
   }

@@ -30,8 +30,17 @@ export async function readyForOffline(context: BrowserContext, username: string)
   await signInToShell(page, username);
   await page.goto('/patients');
   await page.getByTestId('patient-row').first().waitFor({ timeout: 60_000 });
+  await untilFilled(page);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
   return page;
+}
+
+/**
+ * Until the device holds the whole practice: the footer's "Preparing 45%" is gone. Days other than
+ * today arrive last, and a device taken offline before that shows them as still preparing.
+ */
+export async function untilFilled(page: Page): Promise<void> {
+  await expect.poll(() => page.getByTestId('fill-badge').count(), { timeout: 60_000 }).toBe(0);
 }
 
 /** Signs in from the sign-in page while the server cannot be reached: the password opens the device's data. */

@@ -97,13 +97,18 @@ function stillArriving(state: FillState, tables: readonly SyncedTable[]): boolea
 }
 
 /**
- * Whether the device holds this practice day as the server has it, so the schedule may draw it:
- * never while its appointments or the schedule's frame are still arriving.
+ * Whether the device holds this practice day, so the schedule may draw it: during a first fill,
+ * only once its appointments and the schedule's frame have arrived. A copy that is whole but
+ * catching up holds every day, if perhaps not the latest of it (see dayUpdating).
  */
 export function dayOnDevice(state: FillState, date: string): boolean {
-  if (state.phase === 'idle') return true;
-  if (state.complete.includes('rest')) return !stillArriving(state, DAY_TABLES);
+  if (state.phase === 'idle' || state.complete.includes('rest')) return true;
   return state.phase === 'snapshot' && state.complete.includes('day') && date === state.focus;
+}
+
+/** Whether changes to appointments or the schedule's frame are still arriving for a whole copy. */
+export function dayUpdating(state: FillState): boolean {
+  return state.phase !== 'idle' && state.complete.includes('rest') && stillArriving(state, DAY_TABLES);
 }
 
 /** Whether the patient list may be drawn: once its part has arrived; a catch-up shows the copy held. */

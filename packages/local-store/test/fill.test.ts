@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   dayOnDevice,
+  dayUpdating,
   type FillState,
   fillTotals,
   NOTHING_YET,
@@ -75,8 +76,10 @@ describe('the fill state of a new device', () => {
     });
     expect(tail.phase).toBe('catch-up');
     expect(dayOnDevice(tail, '2026-12-01')).toBe(true);
+    expect(dayUpdating(tail)).toBe(false);
     const withAppointments = { ...tail, tables: { appointments: { received: 10, total: 12 } } };
-    expect(dayOnDevice(withAppointments, FOCUS)).toBe(false);
+    expect(dayOnDevice(withAppointments, FOCUS)).toBe(true);
+    expect(dayUpdating(withAppointments)).toBe(true);
   });
 
   it('a fresh start asked by the server (reset) forgets the old figures', () => {
@@ -115,9 +118,10 @@ describe('the fill state of a device catching up', () => {
       patients: { received: 500, total: 700 },
       appointments: { received: 0, total: 700 },
     });
-    // The copy held is whole but behind: the patient list stays, the schedule waits for its changes.
+    // The copy held is whole but behind: both stay on screen, the schedule saying its changes are arriving.
     expect(patientsOnDevice(first)).toBe(true);
-    expect(dayOnDevice(first, FOCUS)).toBe(false);
+    expect(dayOnDevice(first, FOCUS)).toBe(true);
+    expect(dayUpdating(first)).toBe(true);
 
     const second = nextFillState(first, {
       reset: false,
@@ -133,7 +137,7 @@ describe('the fill state of a device catching up', () => {
       remaining: {},
     });
     expect(last.phase).toBe('idle');
-    expect(dayOnDevice(last, FOCUS)).toBe(true);
+    expect(dayUpdating(last)).toBe(false);
   });
 
   it('a store that synced before fill states existed is whole', () => {

@@ -1,4 +1,5 @@
-import { NOTHING_YET } from '@dental/local-store/fill';
+import { formatCount } from '@dental/domain/sync/table-labels';
+import { fillTotals, NOTHING_YET } from '@dental/local-store/fill';
 import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import { useConnection } from '../../lib/connection.ts';
 import { FillProgress } from './fill-progress.tsx';
@@ -31,5 +32,16 @@ export function PreparingDevice({ waitingFor }: { waitingFor: string }) {
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** Over a screen drawn from a whole copy that a catch-up is still bringing changes to. */
+export function UpdatingBanner() {
+  const { received, total } = fillTotals(useFullSyncStatus().fill ?? NOTHING_YET);
+  return (
+    <Alert color="blue" title="Bringing this device up to date" role="status" data-testid="fill-banner">
+      {formatCount(received)} of {formatCount(total)} records received. Changes made on other devices while this one was
+      away are still arriving, so this day may change.
+    </Alert>
   );
 }

@@ -1,4 +1,4 @@
-import { dayOnDevice, type FillState, patientsOnDevice } from '@dental/local-store/fill';
+import { dayOnDevice, dayUpdating, type FillState, patientsOnDevice } from '@dental/local-store/fill';
 import { isStale } from '@dental/local-store/pull';
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 
@@ -53,16 +53,25 @@ export function useFullSyncStatus(): SyncStatus & { stale: boolean } {
   return { ...status, stale: status.lastSyncedAt ? isStale(status.lastSyncedAt, Date.now()) : false };
 }
 
-/** 'unknown' until the store is read, then whether the area's data is on the device. */
-export type Arrival = 'unknown' | 'arrived' | 'arriving';
+/**
+ * 'unknown' until the store is read, then whether the area's data is on the device; 'updating'
+ * when it is, but a catch-up is still bringing changes to it.
+ */
+export type Arrival = 'unknown' | 'arrived' | 'arriving' | 'updating';
 
 const arrival = (known: FillState | undefined, test: (fill: FillState) => boolean): Arrival =>
   known === undefined ? 'unknown' : test(known) ? 'arrived' : 'arriving';
 
-/** Whether this practice day may be drawn (see dayOnDevice). */
+/** Whether this practice day may be drawn (see dayOnDevice and dayUpdating). */
 export function useDayArrival(date: string): Arrival {
   return useSyncStatus(
-    useCallback((status: SyncStatus) => arrival(status.fill, (fill) => dayOnDevice(fill, date)), [date]),
+    useCallback(
+      (status: SyncStatus) => {
+        const state = arrival(status.fill, (fill) => dayOnDevice(fill, date));
+        return state === 'arrived' && status.fill && dayUpdating(status.fill) ? 'updating' : state;
+      },
+      [date],
+    ),
   );
 }
 

@@ -10,7 +10,7 @@ import { useFrontDesk } from '../front-desk/front-desk.tsx';
 import { landingDrawn } from '../offline/landing.ts';
 import { useLocalData } from '../offline/local-data.tsx';
 import { LocalDataGate } from '../offline/local-data-gate.tsx';
-import { PreparingDevice } from '../offline/preparing-device.tsx';
+import { PreparingDevice, UpdatingBanner } from '../offline/preparing-device.tsx';
 import { useDayArrival } from '../offline/sync-status.ts';
 import { useScheduleTools } from '../schedule-tools/schedule-tools.tsx';
 import { DurationDialog, MoveDialog } from './adjust-dialogs.tsx';
@@ -56,8 +56,7 @@ function DailySchedule() {
 
   // A day whose appointments are still arriving is not drawn: an empty grid reads as "nothing booked".
   const arrival = useDayArrival(date);
-  const onDevice = arrival === 'arrived';
-  const canCreate = can(user, 'appointments.create') && onDevice;
+  const onDevice = arrival === 'arrived' || arrival === 'updating';
   const canEdit = can(user, 'appointments.edit');
   const canCancel = can(user, 'appointments.cancel');
   const closed = day.hours ? !openSpan(day.hours, date) : false;
@@ -111,7 +110,10 @@ function DailySchedule() {
   const term = deferredSearch.trim().toLowerCase();
   const matches = term ? shown.filter((appointment) => matchesSearch(appointment, term)).length : null;
   const times = useMemo(() => (day.hours ? timeSlots(day.hours, day.date) : []), [day.hours, day.date]);
-  const drawn = onDevice && day.loaded && day.current;
+  // While a catch-up brings changes, an empty day may only be one whose bookings have not arrived.
+  const preparing = arrival === 'arriving' || (arrival === 'updating' && day.loaded && shown.length === 0);
+  const canCreate = can(user, 'appointments.create') && onDevice && !preparing;
+  const drawn = onDevice && !preparing && day.loaded && day.current;
   useFirstCardsMark(drawn && shown.length > 0, shown.length);
   useEffect(() => {
     if (drawn) landingDrawn();
@@ -140,8 +142,9 @@ function DailySchedule() {
         onScheduleMaintenance={() => tools.openMaintenance()}
         absences={tools.absences}
       />
-      {onDevice && desk.waitingRoom}
-      {arrival === 'arriving' ? (
+      {onDevice && !preparing && desk.waitingRoom}
+      {arrival === 'updating' && !preparing && <UpdatingBanner />}
+      {preparing ? (
         <PreparingDevice waitingFor={date === today ? "Today's schedule" : 'This day'} />
       ) : !onDevice || !day.loaded ? (
         <Center py="xl">
