@@ -127,8 +127,9 @@ function ConnectionStatusControl() {
         <Badge
           size="sm"
           color="blue.9"
-          variant="light"
+          variant="filled"
           data-testid="fill-badge"
+          style={{ flexShrink: 0 }}
           title={fillDescription(sync.fill)}
           aria-label={fillDescription(sync.fill)}
         >
