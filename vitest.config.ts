@@ -56,9 +56,10 @@ export default defineConfig({
           fileParallelism: E2E_WORKERS > 1,
           // After the other projects when all run together, so they never share the CPU with Chromium.
           sequence: { groupOrder: 1 },
-          // Long flows (the wizards, two devices offline, screenshots at two sizes) set their own.
+          // Long flows (the wizards, two devices offline, screenshots at two sizes) set their own, up to 5 minutes.
           testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // A file's beforeAll starts its server, signs in and waits for the practice to reach the device.
+          hookTimeout: 240_000,
           // expect.poll waits for a state the app reaches by itself (a pull, a repaint); 1 s is too short on a busy machine.
           expect: { poll: { timeout: 20_000, interval: 100 } },
         },

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { vi } from 'vitest';
 
 /** The built server; the global setup checks that it exists before any file starts one. */
 export const SERVER_ENTRY = resolve(import.meta.dirname, '../../sync-server/dist/main.js');
@@ -43,22 +44,26 @@ function exited(child: ChildProcess): Promise<void> {
 
 /** Polls until the server answers (or has died): the state waited for is "listening", not a time. */
 async function answers(url: string, child: ChildProcess, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
   let died = false;
   void exited(child).then(() => {
     died = true;
   });
-  while (Date.now() < deadline && !died) {
-    try {
-      const response = await fetch(url);
-      if (response.status < 500) return true;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await vi.waitUntil(
+      async () => {
+        if (died) return true;
+        try {
+          return (await fetch(url)).status < 500;
+        } catch {
+          return false; // not listening yet
+        }
+      },
+      { timeout: timeoutMs, interval: 100 },
+    );
+  } catch {
+    throw new Error(`the e2e server did not answer ${url} within ${timeoutMs} ms`);
   }
-  if (died) return false;
-  throw new Error(`the e2e server did not answer ${url} within ${timeoutMs} ms`);
+  return !died;
 }
 
 /**
