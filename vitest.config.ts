@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Browser test files run at once: each file has its own server and data, so any number is safe; the
+ * figure is about speed and headroom. On 2 cores, 1 (serial) measured faster and steadier than 2 (see
+ * the README's testing section). E2E_WORKERS=2 runs two files side by side.
+ */
+const E2E_WORKERS = Math.max(1, Number.parseInt(process.env.E2E_WORKERS ?? '', 10) || 1);
+
 export default defineConfig({
   test: {
     projects: [
@@ -41,11 +48,20 @@ export default defineConfig({
           name: 'e2e',
           root: 'web',
           include: ['e2e/**/*.e2e.ts'],
+          // Once per run: checks the build is there. Per file: a server of its own on fresh data.
           globalSetup: ['e2e/global-setup.ts'],
+          setupFiles: ['e2e/setup-server.ts'],
           pool: 'forks',
-          fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          maxWorkers: E2E_WORKERS,
+          fileParallelism: E2E_WORKERS > 1,
+          // After the other projects when all run together, so they never share the CPU with Chromium.
+          sequence: { groupOrder: 1 },
+          // Long flows (the wizards, two devices offline, screenshots at two sizes) set their own, up to 5 minutes.
+          testTimeout: 120_000,
+          // A file's beforeAll starts its server, signs in and waits for the practice to reach the device.
+          hookTimeout: 240_000,
+          // expect.poll waits for a state the app reaches by itself (a pull, a repaint); 1 s is too short on a busy machine.
+          expect: { poll: { timeout: 20_000, interval: 100 } },
         },
       },
     ],

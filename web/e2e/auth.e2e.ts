@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser.ts';
-import { signIn, signInToShell } from './helpers.ts';
+import { FIRST_DATA_TIMEOUT_MS, signIn, signInToShell } from './helpers.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -47,14 +47,20 @@ describe('sign-in page', () => {
   });
 
   it("reads 'Signing in...' while the request is in flight", async () => {
+    // The request is held until the test has seen the busy button, then let through: no race with a timer.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/api/auth/login', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await released;
       await route.continue();
     });
     await signIn(page, 'doctor');
     await page.getByRole('button', { name: 'Signing in...' }).waitFor();
+    release();
     await page.getByText('Login Successful').waitFor();
-    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
   });
 
   it.each([
@@ -80,7 +86,7 @@ describe('sign-in page', () => {
     await page.getByLabel('Password', { exact: true }).fill('demo1234');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Welcome back! Redirecting to dashboard...').waitFor();
-    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: 5000 });
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
     expect(new URL(page.url()).pathname).toBe('/patients');
   });
 });
@@ -96,28 +102,30 @@ describe('password reset at first sign-in', () => {
 
     const submit = dialog.getByRole('button', { name: 'Update Password' });
     expect(await submit.isDisabled()).toBe(true);
+    const strength = dialog.getByTestId('password-strength');
     await dialog.getByLabel(/^New Password/).fill('abc');
     await dialog.getByText('Password must be at least 6 characters long.').waitFor();
-    expect(await dialog.getByTestId('password-strength').innerText()).toBe('Weak');
+    await expect.poll(() => strength.innerText()).toBe('Weak');
     await dialog.getByLabel(/^New Password/).fill('harbour7');
-    expect(await dialog.getByTestId('password-strength').innerText()).toBe('Medium');
+    await expect.poll(() => strength.innerText()).toBe('Medium');
     await dialog.getByLabel('Confirm New Password').fill('harbour8');
     await dialog.getByText('Passwords do not match').waitFor();
     expect(await submit.isDisabled()).toBe(true);
 
     await dialog.getByLabel(/^New Password/).fill('Harbour7!');
-    expect(await dialog.getByTestId('password-strength').innerText()).toBe('Strong');
+    await expect.poll(() => strength.innerText()).toBe('Strong');
     await dialog.getByLabel('Confirm New Password').fill('Harbour7!');
     await dialog.getByText('Passwords match').waitFor();
     await submit.click();
 
     await page.getByText('Your password has been successfully updated. You can now access the system.').waitFor();
-    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: 10_000 });
-    expect(await dialog.count()).toBe(0);
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
+    // The dialog closes with a transition: gone once it has finished, not at the moment the shell shows.
+    await dialog.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Log out' }).first().click();
     await signIn(page, 'newhire', 'Harbour7!');
-    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
   });
 });
 

@@ -6,7 +6,16 @@ import { instantAt, localTime } from '@dental/domain/time/zones';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser.ts';
-import { PRACTICE_TIME_ZONE, signInToShell, syncNow } from './helpers.ts';
+import {
+  settled as animationsDone,
+  choose as chooseIn,
+  FIRST_DATA_TIMEOUT_MS,
+  openArea as openAreaOf,
+  PRACTICE_TIME_ZONE,
+  SYNC_TIMEOUT_MS,
+  signInToShell,
+  syncNow,
+} from './helpers.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 const VIEWPORTS = { laptop: { width: 1366, height: 768 }, tablet: { width: 768, height: 1024 } } as const;
@@ -15,6 +24,12 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let date = '';
+
+interface StaffMember {
+  id: number;
+  role: string;
+  displayName: string;
+}
 
 interface ServerAppointment {
   id: string;
@@ -38,12 +53,7 @@ interface ServerAppointment {
 }
 
 /** In-app navigation: a page load would drop the unlocked key and ask for the password again. */
-async function openArea(label: 'Patients' | 'Scheduling'): Promise<void> {
-  const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  const flat = nav.getByRole('button', { name: 'Show as a flat list' });
-  if (await flat.count()) await flat.click();
-  await nav.getByRole('link', { name: new RegExp(`^${label}( Available offline)?$`) }).click();
-}
+const openArea = (label: 'Patients' | 'Scheduling') => openAreaOf(page, label);
 
 const card = (id: string) => page.locator(`[data-testid="appointment-card"][data-appointment-id="${id}"]`);
 const waitingRow = (id: string) => page.locator(`[data-testid="waiting-patient"][data-appointment-id="${id}"]`);
@@ -52,7 +62,7 @@ async function settled(): Promise<string> {
   const wanted = (await page.getByTestId('schedule-date-label').getAttribute('data-date')) ?? '';
   await page
     .locator(`[data-date="${wanted}"]:is([data-testid="schedule-grid"], [data-testid="closed-banner"])`)
-    .waitFor({ timeout: 60_000 });
+    .waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
   return wanted;
 }
 
@@ -70,7 +80,7 @@ async function goToDate(target: string): Promise<void> {
   const input = page.getByLabel('Schedule date');
   await input.fill(target);
   await input.press('Tab');
-  await page.locator(`[data-testid="schedule-grid"][data-date="${target}"]`).waitFor({ timeout: 30_000 });
+  await page.locator(`[data-testid="schedule-grid"][data-date="${target}"]`).waitFor();
 }
 
 async function serverDay(day: string): Promise<ServerAppointment[]> {
@@ -83,8 +93,7 @@ async function serverAppointment(id: string): Promise<ServerAppointment | undefi
 
 /**
  * A scheduled appointment of the day that no other test of this file has used, read from the
- * server so its patient's name is known. Other test files may have added or moved appointments;
- * only the ones on screen and still scheduled are taken.
+ * server so its patient's name is known. Only the ones on screen and still scheduled are taken.
  */
 const taken = new Set<string>();
 async function aScheduledAppointment(): Promise<ServerAppointment> {
@@ -102,6 +111,8 @@ async function aScheduledAppointment(): Promise<ServerAppointment> {
 }
 
 async function openCardMenu(id: string): Promise<void> {
+  // A menu still fading out from the last use would be taken for this one.
+  await expect.poll(() => page.getByRole('menu').count()).toBe(0);
   const target = card(id);
   await target.scrollIntoViewIfNeeded();
   await target.hover();
@@ -111,7 +122,7 @@ async function openCardMenu(id: string): Promise<void> {
 
 async function shot(name: string): Promise<void> {
   // Dialog transitions and toasts settle first, so the picture shows the resting state.
-  await page.waitForTimeout(350);
+  await animationsDone(page);
   await page.screenshot({ path: resolve(SHOTS, `front-desk-${name}.png`) });
 }
 
@@ -124,10 +135,7 @@ async function expectAccessibleDialog(part = '[role="dialog"]'): Promise<void> {
   expect(serious).toEqual([]);
 }
 
-async function choose(scope: Locator, label: string, option: string | RegExp): Promise<void> {
-  await scope.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
+const choose = (scope: Locator, label: string, option: string | RegExp) => chooseIn(page, scope, label, option);
 
 /** Quick Check-In with the three required verifications, optionally in a waiting area. */
 async function checkIn(id: string, area = 'Main waiting room'): Promise<void> {
@@ -146,9 +154,10 @@ beforeAll(async () => {
   page = await context.newPage();
   await signInToShell(page, 'admin');
   await openArea('Scheduling');
+  // The busy day is judged from the cards on screen: the device must hold the whole practice first.
+  await syncNow(page);
   date = await toBusyDay();
-  // Right after sign-in the first pull may still be filling the device's copy.
-  await page.getByTestId('appointment-card').nth(3).waitFor({ timeout: 30_000 });
+  await page.getByTestId('appointment-card').nth(3).waitFor();
 });
 
 afterAll(async () => {
@@ -176,7 +185,7 @@ describe('front desk', () => {
     await dialog.getByLabel('Emergency contact confirmed').check();
     expect(await complete.isDisabled()).toBe(true);
     await dialog.getByLabel('Medical history updated').check();
-    expect(await complete.isEnabled()).toBe(true);
+    await expect.poll(() => complete.isEnabled()).toBe(true);
     await dialog.getByText('Complete all required verifications for full check-in.').waitFor({ state: 'detached' });
     await dialog.getByLabel('Special instructions').fill('Needs a booster seat');
     await shot('check-in-laptop-2-verified');
@@ -192,7 +201,7 @@ describe('front desk', () => {
     await shot('waiting-room-laptop');
 
     await expect
-      .poll(async () => (await serverAppointment(checkedIn.id))?.status, { timeout: 30_000 })
+      .poll(async () => (await serverAppointment(checkedIn.id))?.status, { timeout: SYNC_TIMEOUT_MS })
       .toBe('in-progress');
     expect(await serverAppointment(checkedIn.id)).toMatchObject({
       waitingArea: 'pediatric',
@@ -214,27 +223,43 @@ describe('front desk', () => {
     await shot('wizard-laptop-1-summary');
     await wizard.getByRole('button', { name: 'Next', exact: true }).click();
 
-    // Step 2: a follow-up two weeks on, at the first time that is free for a doctor or hygienist.
+    // Step 2: a follow-up two weeks on, at the first time that is free for a doctor or hygienist. The
+    // wizard checks each pick against the device; the server's free slots (the same rules, the same data:
+    // the device is synced) say which pick must pass, so the test waits for that answer, not for a time.
     await wizard.getByLabel('Schedule a follow-up appointment').check();
     const next = wizard.getByRole('button', { name: 'Next', exact: true });
-    await choose(wizard, 'Provider', /./);
-    await wizard.getByRole('combobox', { name: /^Time/ }).click();
-    const times = (await page.getByRole('option').allTextContents()).filter((time) => time >= '09:00');
-    await page.keyboard.press('Escape');
-    let followUpTime = '';
-    for (const time of times) {
-      await choose(wizard, 'Time', time);
-      await page.waitForTimeout(200);
-      if (await next.isEnabled()) {
-        followUpTime = time;
-        break;
-      }
-      // A taken slot says why in the schedule's words.
-      expect(await wizard.getByTestId('follow-up-problem').textContent()).toMatch(
-        /booked|conflicts|seeing|unavailable|absent/i,
-      );
+    const problem = wizard.getByTestId('follow-up-problem');
+    const followUpDate = addDays(date, 14);
+    const room = ((await wizard.getByRole('combobox', { name: /^Room/ }).inputValue()).split(' · ')[0] ?? '').trim();
+    const duration = Number.parseInt(await wizard.getByRole('combobox', { name: /^Duration/ }).inputValue(), 10);
+    const staff = (await (await page.request.get('/api/users')).json()) as StaffMember[];
+    const eligible = staff.filter((member) => ['doctor', 'hygienist'].includes(member.role));
+    const { slots } = (await (
+      await page.request.get(`/api/appointments/available-slots?date=${followUpDate}&duration=${duration}`)
+    ).json()) as { slots: { time: string; room: string; providerIds: number[] }[] };
+    const free = slots.find(
+      (slot) =>
+        slot.room === room && slot.time >= '09:00' && eligible.some((member) => slot.providerIds.includes(member.id)),
+    );
+    const provider = eligible.find((member) => free?.providerIds.includes(member.id));
+    if (!free || !provider) throw new Error(`no free follow-up slot in ${room} on ${followUpDate}`);
+    await choose(wizard, 'Provider', new RegExp(`^${escapeRegExp(provider.displayName)}$`));
+    // A taken slot (the provider or the room already booked) says why in the schedule's words.
+    const taken = (await serverDay(followUpDate)).find(
+      (entry) =>
+        entry.status === 'scheduled' &&
+        (entry.treatmentRoom === room || entry.providerId === provider.id) &&
+        localTime(entry.appointmentDate, PRACTICE_TIME_ZONE) >= '09:00',
+    );
+    if (taken) {
+      await choose(wizard, 'Time', new RegExp(`^${localTime(taken.appointmentDate, PRACTICE_TIME_ZONE)}$`));
+      await expect.poll(() => problem.textContent()).toMatch(/booked|conflicts|seeing|unavailable|absent/i);
+      await expect.poll(() => next.isDisabled()).toBe(true);
     }
-    expect(followUpTime).not.toBe('');
+    const followUpTime = free.time;
+    await choose(wizard, 'Time', new RegExp(`^${followUpTime}$`));
+    await expect.poll(() => problem.count()).toBe(0);
+    await expect.poll(() => next.isEnabled()).toBe(true);
     await shot('wizard-laptop-2-follow-up');
     await next.click();
 
@@ -263,12 +288,11 @@ describe('front desk', () => {
     await wizard.waitFor({ state: 'detached' });
 
     await expect
-      .poll(async () => (await serverAppointment(checkedIn.id))?.status, { timeout: 30_000 })
+      .poll(async () => (await serverAppointment(checkedIn.id))?.status, { timeout: SYNC_TIMEOUT_MS })
       .toBe('completed');
     expect(await serverAppointment(checkedIn.id)).toMatchObject({ visitRating: 'good', treatmentCompleted: true });
 
     // The follow-up is on the grid two weeks on, and on the server.
-    const followUpDate = addDays(date, 14);
     await goToDate(followUpDate);
     await expect
       .poll(
@@ -276,7 +300,7 @@ describe('front desk', () => {
           (await serverDay(followUpDate)).find(
             (entry) => entry.patientId === checkedIn.patientId && entry.appointmentType === 'follow-up',
           )?.id,
-        { timeout: 30_000 },
+        { timeout: SYNC_TIMEOUT_MS },
       )
       .toBeTruthy();
     const followUp = (await serverDay(followUpDate)).find(
@@ -297,12 +321,12 @@ describe('front desk', () => {
     await page.waitForURL(`**/patients/${checkedIn.patientId}`);
     await page.getByRole('tab', { name: 'Recalls' }).click();
     const recalls = page.getByRole('table', { name: 'Recalls' });
-    await recalls.waitFor({ timeout: 30_000 });
+    await recalls.waitFor();
     await recalls.getByText('Cleaning').waitFor();
     await recalls.getByText('Fluoride').waitFor();
     expect(await recalls.textContent()).toContain(addMonths(date, 6));
     await page.getByRole('tab', { name: 'Messages' }).click();
-    await page.getByRole('table', { name: 'Surveys' }).getByText('Text message').waitFor({ timeout: 30_000 });
+    await page.getByRole('table', { name: 'Surveys' }).getByText('Text message').waitFor();
     await shot('patient-messages-laptop');
     await openArea('Scheduling');
     await goToDate(date);
@@ -345,7 +369,9 @@ describe('front desk', () => {
     await dialog.getByRole('button', { name: 'Express Check-Out' }).click();
     await page.getByText('Express Check-Out Complete').waitFor();
 
-    await expect.poll(async () => (await serverAppointment(visit.id))?.status, { timeout: 30_000 }).toBe('completed');
+    await expect
+      .poll(async () => (await serverAppointment(visit.id))?.status, { timeout: SYNC_TIMEOUT_MS })
+      .toBe('completed');
     expect(await serverAppointment(visit.id)).toMatchObject({
       paymentCollected: true,
       paymentAmount: 85.5,
@@ -386,8 +412,10 @@ describe('front desk', () => {
     // The test's own requests bypass the browser's offline switch: the server has not heard of it yet.
     expect((await serverAppointment(visit.id))?.status).toBe('scheduled');
     await context.setOffline(false);
-    await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 30_000 });
-    await expect.poll(async () => (await serverAppointment(visit.id))?.status, { timeout: 30_000 }).toBe('in-progress');
+    await page.getByTestId('pending-count').waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await serverAppointment(visit.id))?.status, { timeout: SYNC_TIMEOUT_MS })
+      .toBe('in-progress');
     expect((await serverAppointment(visit.id))?.waitingArea).toBe('private');
   });
 });
@@ -443,8 +471,13 @@ describe('screenshots at tablet size', () => {
     await shot('wizard-tablet-5-done');
     await wizard.getByTestId('check-out-result').getByRole('button', { name: 'Close' }).click();
     await wizard.waitFor({ state: 'detached' });
-  });
+    // Ten screenshots, each with an accessibility scan, through three dialogs.
+  }, 300_000);
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 /** A calendar date moved by whole months, clamped to the month's end like the recall rule. */
 function addMonths(day: string, months: number): string {

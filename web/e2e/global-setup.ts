@@ -1,58 +1,25 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { TestProject } from 'vitest/node';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildOutputs, staleBuilds } from '../../scripts/lib/freshness.mjs';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseURL: string;
+const root = resolve(import.meta.dirname, '../..');
+
+/**
+ * Runs once before the browser tests: they drive the built app, so the build must be there. Each test
+ * file then starts a server of its own (setup-server.ts); nothing else is shared between files.
+ */
+export default function setup() {
+  const missing = buildOutputs(root).filter(({ output }) => !existsSync(output));
+  if (missing.length > 0) {
+    throw new Error(
+      `The browser tests need the build (${missing.map(({ output }) => output).join(', ')} missing). ` +
+        'Run: pnpm -r --filter @dental/web --filter @dental/sync-server run build (npm test and npm run test:stress build first).',
+    );
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForServer(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(url);
-      if (response.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
+  const stale = staleBuilds(root);
+  if (stale.length > 0) {
+    console.warn(
+      `\n  Warning: the ${stale.join(' and ')} build is older than its sources; the tests run the old build.\n`,
+    );
   }
-  throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
-}
-
-/** Starts the built server once for all browser tests, on a fresh data directory and a free port. */
-export default async function setup(project: TestProject) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'dental-e2e-'));
-  const port = await freePort();
-  const serverEntry = resolve(import.meta.dirname, '../../sync-server/dist/main.js');
-  const child = spawn(process.execPath, [serverEntry], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
-  await waitForServer(`${baseURL}/api/auth/me`, child, 120_000);
-  project.provide('baseURL', baseURL);
-  return () => {
-    child.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
 }

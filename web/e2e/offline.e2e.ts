@@ -3,7 +3,15 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser.ts';
-import { readyForOffline, signInOffline, syncNow } from './helpers.ts';
+import {
+  choose,
+  FIRST_DATA_TIMEOUT_MS,
+  openArea,
+  readyForOffline,
+  searchAndChoose,
+  settled,
+  signInOffline,
+} from './helpers.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 
@@ -15,14 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** In-app navigation: a page load would drop the unlocked key and ask for the password again. */
-async function openArea(page: Page, label: 'Patients' | 'Scheduling'): Promise<void> {
-  const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  const flat = nav.getByRole('button', { name: 'Show as a flat list' });
-  if (await flat.count()) await flat.click();
-  await nav.getByRole('link', { name: new RegExp(`^${label}( Available offline)?$`) }).click();
-}
 
 async function reloadOffline(page: Page, username: string, area: 'Patients' | 'Scheduling'): Promise<void> {
   await page.reload();
@@ -37,24 +37,27 @@ function futureDay(daysAhead: number): string {
   return day.toISOString().slice(0, 10);
 }
 
-async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
-  await page.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
-  await page.getByRole('option', { name: option }).first().click();
+/** Shows `day` on the schedule: the grid carries the date of the data it draws, so this waits for that day's cards. */
+async function showDay(page: Page, day: string): Promise<void> {
+  await page.getByLabel('Schedule date').fill(day);
+  await page.getByLabel('Schedule date').press('Tab');
+  await page.locator(`[data-testid="schedule-grid"][data-date="${day}"]`).waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
 }
 
 async function bookOffline(page: Page, options: { day: string; patient: string; room: string; time: string }) {
   await openArea(page, 'Scheduling');
-  await page.getByLabel('Schedule date').fill(options.day);
+  // The form books on the day the schedule shows: it must be this day before the form opens.
+  await showDay(page, options.day);
   await page.getByRole('button', { name: 'New Appointment' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Appointment' });
-  await dialog.getByRole('combobox', { name: /^Patient/ }).fill(options.patient);
-  await page.getByRole('option').first().click();
-  await choose(page, 'Time', options.time);
-  await choose(page, 'Room', options.room);
-  await choose(page, 'Provider', /^Dr\./);
+  await searchAndChoose(page, dialog.getByRole('combobox', { name: /^Patient/ }), options.patient);
+  await choose(page, dialog, 'Time', options.time);
+  await choose(page, dialog, 'Room', new RegExp(`^${options.room}\\b`));
+  await choose(page, dialog, 'Provider', /^Dr\./);
   await dialog.getByLabel('Procedure').fill('Cleaning');
   await dialog.getByRole('button', { name: 'Book appointment' }).click();
   await page.getByText(`${options.time} in ${options.room}.`).waitFor();
+  await dialog.waitFor({ state: 'detached' });
 }
 
 describe('offline mode', () => {
@@ -64,11 +67,9 @@ describe('offline mode', () => {
     // A seeded open day, counted online first: the same day must render the same cards offline.
     const day = futureDay(1);
     await openArea(page, 'Scheduling');
-    await page.getByLabel('Schedule date').fill(day);
-    await page.getByLabel('Schedule date').press('Tab');
-    await page.getByTestId('appointment-card').first().waitFor({ timeout: 30_000 });
-    // Other test files book on the same days: a pull still landing would change the count after it is read.
-    await syncNow(page);
+    // readyForOffline synced the device; the grid carries the day its cards are of.
+    await showDay(page, day);
+    await page.getByTestId('appointment-card').first().waitFor();
     const cardsOnline = await page.getByTestId('appointment-card').count();
 
     await context.setOffline(true);
@@ -76,17 +77,15 @@ describe('offline mode', () => {
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();
     await signInOffline(page, 'receptionist');
     await openArea(page, 'Patients');
-    await page.getByTestId('patient-row').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('patient-row').first().waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
     expect(await page.getByTestId('connection-status').textContent()).toBe('Offline');
     await openArea(page, 'Scheduling');
-    await page.getByLabel('Schedule date').fill(day);
-    await page.getByLabel('Schedule date').press('Tab');
-    await page.getByTestId('appointment-card').first().waitFor({ timeout: 30_000 });
+    await showDay(page, day);
     expect(await page.getByTestId('appointment-card').count()).toBe(cardsOnline);
     await page.getByRole('link', { name: 'Billing', exact: true }).click();
     await page.getByText('This area needs an internet connection.').waitFor();
     await context.close();
-  });
+  }, 240_000);
 
   it('a patient and an appointment created offline survive two reloads and reach the server exactly once', async () => {
     const context = await newContext(browser);
@@ -109,6 +108,7 @@ describe('offline mode', () => {
     await dialog.getByRole('button', { name: 'Create patient' }).click();
     await dialog.getByText('Patient saved').waitFor();
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await dialog.waitFor({ state: 'detached' });
     await bookOffline(page, { day: futureDay(30), patient: 'Quenneville', room: 'Room 5', time: '10:00' });
     await page.getByTestId('pending-count').filter({ hasText: '2 waiting to sync' }).waitFor();
 
@@ -120,9 +120,11 @@ describe('offline mode', () => {
     await page.getByTestId('quick-search-option').filter({ hasText: 'Offlina' }).waitFor();
     await page.getByLabel('Search patients', { exact: true }).press('Escape');
 
+    // The toast and the empty queue come together; waiting for both at once cannot miss a toast that closed.
+    const synced = page.getByText('Sync Complete').waitFor();
     await context.setOffline(false);
-    await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 30_000 });
-    await page.getByText('Sync Complete').waitFor({ timeout: 30_000 });
+    await page.getByTestId('pending-count').waitFor({ state: 'detached' });
+    await synced;
     const patients = await (await page.request.get('/api/patients?search=Quenneville&status=all')).json();
     expect(patients).toHaveLength(1);
     const day = futureDay(30);
@@ -132,7 +134,7 @@ describe('offline mode', () => {
     expect(appointments.filter((a) => a.patientId === patients[0].id)).toHaveLength(1);
     await context.close();
     // Two offline reloads, each unlocking and reading the practice from the device, then a sync.
-  }, 120_000);
+  }, 300_000);
 
   it('two devices book the same room and time offline: one is accepted, the other lands in Needs attention', async () => {
     const [first, second] = [await newContext(browser), await newContext(browser)];
@@ -143,10 +145,11 @@ describe('offline mode', () => {
     await bookOffline(pageA, { ...slot, patient: 'Abbott' });
     await bookOffline(pageB, { ...slot, patient: 'Adams' });
 
+    const syncedA = pageA.getByText('Sync Complete').waitFor();
     await first.setOffline(false);
-    await pageA.getByText('Sync Complete').waitFor({ timeout: 30_000 });
+    await syncedA;
+    await pageA.getByTestId('pending-count').waitFor({ state: 'detached' });
     await second.setOffline(false);
-    await pageB.getByTestId('attention-count').waitFor({ timeout: 30_000 });
     await pageB.getByTestId('attention-count').click();
     const reason = await pageB.getByTestId('attention-reason').first().innerText();
     expect(reason).toContain(`${slot.time}`);
@@ -158,8 +161,8 @@ describe('offline mode', () => {
     expect(booked.filter((a) => a.treatmentRoom === slot.room)).toHaveLength(1);
     await first.close();
     await second.close();
-    // Two devices each download the whole practice before going offline.
-  }, 120_000);
+    // Two devices each download the whole practice before going offline: the longest flow of the suite.
+  }, 300_000);
 });
 
 /** What Hard Refresh could destroy: the offline sign-in kept in local storage and the app kept by the service worker. */
@@ -183,22 +186,23 @@ describe('Hard Refresh', () => {
     expect(before.cachedFiles).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Hard Refresh' }).click();
-    await page.getByText('Hard Refresh needs a connection').waitFor({ timeout: 10_000 });
+    await page.getByText('Hard Refresh needs a connection').waitFor();
     await page.getByText('Nothing was cleared').waitFor();
     // Off the button, so its tooltip is gone, and past the toast's slide-in, so the picture shows all of it.
     await page.mouse.move(600, 500);
-    await page.waitForTimeout(500);
+    await expect.poll(() => page.getByRole('tooltip').count()).toBe(0);
+    await settled(page);
     await page.screenshot({ path: resolve(SHOTS, 'hard-refresh-offline-refused.png') });
     expect(await deviceState(page)).toEqual(before);
 
     // A reload while still offline opens the app, takes the password and finds the change still waiting.
     await page.reload();
     await signInOffline(page, 'receptionist');
-    await page.getByTestId('pending-count').filter({ hasText: '1 waiting to sync' }).waitFor({ timeout: 20_000 });
+    await page.getByTestId('pending-count').filter({ hasText: '1 waiting to sync' }).waitFor();
     await context.setOffline(false);
-    await page.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByTestId('pending-count').waitFor({ state: 'detached' });
     await context.close();
-  }, 150_000);
+  }, 240_000);
 
   it('online: reloads from the server and keeps the offline sign-in, so the device still opens offline afterwards', async () => {
     const context = await newContext(browser);
@@ -208,11 +212,11 @@ describe('Hard Refresh', () => {
       sessionStorage.setItem('hard-refresh-probe', 'cleared by Hard Refresh');
     });
 
-    const reloaded = page.waitForEvent('load', { timeout: 30_000 });
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Hard Refresh' }).click();
     await reloaded;
-    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: 45_000 });
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     const after = await deviceState(page);
     expect(after.storageKeys).toContain('dentalflow-offline-profiles');
     expect(after.storageKeys).not.toContain('hard-refresh-probe');
@@ -221,10 +225,10 @@ describe('Hard Refresh', () => {
 
     await context.setOffline(true);
     await page.reload();
-    await page.getByRole('heading', { name: 'Sign In' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
     await signInOffline(page, 'receptionist');
     await openArea(page, 'Patients');
-    await page.getByTestId('patient-row').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('patient-row').first().waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
     await context.close();
-  }, 150_000);
+  }, 240_000);
 });

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser.ts';
-import { signInToShell, syncNow } from './helpers.ts';
+import { FIRST_DATA_TIMEOUT_MS, openArea, openList, settled, signInToShell, syncNow } from './helpers.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 const VIEWPORTS = { laptop: { width: 1280, height: 800 }, tablet: { width: 820, height: 1180 } } as const;
@@ -20,13 +20,11 @@ afterAll(async () => {
 
 /** In-app navigation: a page load would drop the unlocked key and ask for the password again. */
 async function openPatients(page: Page): Promise<void> {
-  const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  const flat = nav.getByRole('button', { name: 'Show as a flat list' });
-  if (await flat.count()) await flat.click();
-  await nav.getByRole('link', { name: /^Patients( Available offline)?$/ }).click();
-  await page.getByTestId('patient-row').first().waitFor({ timeout: 60_000 });
+  await openArea(page, 'Patients');
+  await page.getByTestId('patient-row').first().waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
 }
 
+/** Signed in on the patients page, once the first patients have reached the device. */
 async function signedIn(username: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, VIEWPORTS.laptop);
   const page = await context.newPage();
@@ -39,6 +37,7 @@ async function signedIn(username: string): Promise<{ context: BrowserContext; pa
 async function shot(page: Page, name: string): Promise<void> {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(viewport);
+    await settled(page);
     await page.screenshot({ path: resolve(SHOTS, `patient-${name}-${size}.png`) });
   }
   await page.setViewportSize(VIEWPORTS.laptop);
@@ -76,6 +75,8 @@ describe('new patient wizard and patient page', () => {
   it('creates a patient through all five steps with two forms and a booking, then shows them', async () => {
     const { context, page } = await signedIn('admin');
     try {
+      // The wizard offers free times judged from the device's copy: all of it, not a first pull still landing.
+      await syncNow(page);
       const last = `Wizard${unique()}`;
       const dialog = await openWizard(page);
 
@@ -129,8 +130,9 @@ describe('new patient wizard and patient page', () => {
       // Step 5: a free slot, checked with the shared conflict rules.
       await dialog.getByLabel('Appointment date').fill(futureDay(3));
       await dialog.getByLabel('Appointment date').press('Tab');
-      await dialog.getByRole('combobox', { name: 'Time' }).click();
-      await page.getByRole('option').filter({ hasNotText: 'unavailable' }).first().click();
+      // The times are offered once the device has read that day; taken ones say '(unavailable)'.
+      const times = await openList(page, dialog.getByRole('combobox', { name: 'Time' }));
+      await times.getByRole('option').filter({ hasNotText: 'unavailable' }).first().click();
       await shot(page, 'wizard-5-schedule');
       await dialog.getByRole('button', { name: 'Create patient' }).click();
 
@@ -158,14 +160,15 @@ describe('new patient wizard and patient page', () => {
             await page.getByRole('tab', { name: 'Forms' }).click();
             return page.getByRole('table', { name: 'Forms sent' }).getByRole('row').count();
           },
-          { timeout: 30_000, interval: 2_000 },
+          { timeout: 60_000, interval: 1_000 },
         )
         .toBe(3);
       await shot(page, 'detail-forms');
     } finally {
       await context.close();
     }
-  });
+    // Five steps with two screenshots each, a booking, the patient page and the forms' round trip.
+  }, 300_000);
 
   it('refuses a bad phone on the patient page with the exact message and saves nothing', async () => {
     const { context, page } = await signedIn('receptionist');
@@ -221,12 +224,12 @@ describe('new patient wizard and patient page', () => {
       // Back online the create is accepted: nothing the device queued was one the server refuses.
       await context.setOffline(false);
       await syncNow(page);
-      await page.getByText('Not yet on the server').waitFor({ state: 'detached', timeout: 30_000 });
+      await page.getByText('Not yet on the server').waitFor({ state: 'detached' });
     } finally {
       await context.setOffline(false);
       await context.close();
     }
-  });
+  }, 180_000);
   it('finds a likely duplicate (same phone and last name) and offers to open the existing patient', async () => {
     const { context, page } = await signedIn('receptionist');
     try {
@@ -284,7 +287,10 @@ describe('new patient wizard and patient page', () => {
         lastName: string;
       };
       await page.getByLabel('Search the patient list').fill(`${patient.firstName} ${patient.lastName}`);
-      await page.getByTestId('patient-row').filter({ hasText: patient.firstName }).first().click();
+      // The patient may still be on the way to this device: the row shows once the pull has brought it.
+      const row = page.getByTestId('patient-row').filter({ hasText: patient.firstName }).first();
+      await row.waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
+      await row.click();
       await page.getByRole('heading', { name: `${patient.firstName} ${patient.lastName}` }).waitFor();
       expect(await page.getByTestId('no-show-count').textContent()).toMatch(/^\d+ no-shows?$/);
     } finally {

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, newContext } from './browser.ts';
-import { DEMO_PASSWORD, readyForOffline, signInOffline, submitSignIn } from './helpers.ts';
+import { DEMO_PASSWORD, FIRST_DATA_TIMEOUT_MS, readyForOffline, signInOffline, submitSignIn } from './helpers.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 
@@ -50,8 +50,8 @@ async function somePatient(): Promise<{ id: string; firstName: string; lastName:
 /** Signs in on the sign-in page on screen and waits out the spec's one-second redirect into the shell. */
 async function signInHere(page: Page, username: string): Promise<void> {
   await submitSignIn(page, username);
-  await page.getByText('Login Successful').waitFor({ timeout: 20_000 });
-  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: 45_000 });
+  await page.getByText('Login Successful').waitFor();
+  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
 }
 
 /** The dashboard, online or (needing a connection) offline: where sign-in used to land whatever was asked for. */
@@ -68,11 +68,11 @@ describe('after sign-in the app returns to the page that was asked for', () => {
     await signInHere(page, 'receptionist');
 
     const record = page.getByRole('heading', { level: 2, name: `${patient.firstName} ${patient.lastName}` });
-    await dashboard(page).or(record).first().waitFor({ timeout: 60_000 });
+    await dashboard(page).or(record).first().waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
     expect(where(page)).toBe(`/patients/${patient.id}`);
     await record.waitFor();
     await context.close();
-  }, 120_000);
+  }, 180_000);
 
   it('offline: a new tab on the schedule asks for the password, then opens the schedule with the same search', async () => {
     const context = await newContext(browser);
@@ -82,18 +82,18 @@ describe('after sign-in the app returns to the page that was asked for', () => {
     const target = `/scheduling?date=${futureDay(1)}#grid`;
     const page = await context.newPage();
     await page.goto(target);
-    await page.getByRole('heading', { name: 'Sign In' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
     await page.screenshot({ path: resolve(SHOTS, 'return-path-offline-deep-link-sign-in.png') });
     await signInOffline(page, 'receptionist');
 
     const grid = page.getByTestId('schedule-grid');
-    await dashboard(page).or(grid).first().waitFor({ timeout: 30_000 });
+    await dashboard(page).or(grid).first().waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
     expect(where(page)).toBe(target);
     await grid.waitFor();
     await page.screenshot({ path: resolve(SHOTS, 'return-path-offline-deep-link-after-sign-in.png') });
     await first.close();
     await context.close();
-  }, 150_000);
+  }, 240_000);
 
   it('a return address that is not a plain path on this site falls back to the home page', async () => {
     const context = await newContext(browser);
@@ -107,7 +107,7 @@ describe('after sign-in the app returns to the page that was asked for', () => {
     ];
     for (const [asked, expected] of attempts) {
       await page.goto(asked);
-      await page.getByRole('heading', { name: 'Sign In' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('heading', { name: 'Sign In' }).waitFor();
       await signInHere(page, 'receptionist');
       await dashboard(page)
         .or(page.getByRole('heading', { name: 'Patients', level: 1 }))
@@ -117,5 +117,6 @@ describe('after sign-in the app returns to the page that was asked for', () => {
       await page.request.post('/api/auth/logout');
     }
     await context.close();
-  }, 180_000);
+    // Five sign-ins in a row.
+  }, 300_000);
 });

@@ -4,7 +4,17 @@ import { instantAt, localDate, localTime } from '@dental/domain/time/zones';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser.ts';
-import { PRACTICE_TIME_ZONE, signInToShell, syncNow } from './helpers.ts';
+import {
+  choose as chooseIn,
+  FIRST_DATA_TIMEOUT_MS,
+  openArea,
+  PRACTICE_TIME_ZONE,
+  SYNC_TIMEOUT_MS,
+  searchAndChoose,
+  settled,
+  signInToShell,
+  syncNow,
+} from './helpers.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 const VIEWPORTS = { tablet: { width: 768, height: 1024 }, laptop: { width: 1366, height: 768 } } as const;
@@ -42,8 +52,8 @@ let rooms: string[] = [];
 let patients: string[] = [];
 
 /**
- * A Tuesday this many weeks ahead: past the demo bookings (two weeks) and on days the other browser
- * tests never use, so every appointment on it is one this file booked.
+ * A Tuesday this many weeks ahead: past the demo bookings (two weeks), and this file has a server of its
+ * own, so every appointment on it is one this file booked.
  */
 function tuesdayAhead(weeks: number, plusDays = 0): string {
   const today = localDate(new Date(), PRACTICE_TIME_ZONE);
@@ -55,7 +65,8 @@ function tuesdayAhead(weeks: number, plusDays = 0): string {
 async function shot(name: string): Promise<void> {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
+    // The layout and any dialog settle at the new size before the picture.
+    await settled(page);
     await page.screenshot({ path: resolve(SHOTS, `schedule-tools-${name}-${size}.png`) });
   }
 }
@@ -87,27 +98,21 @@ async function serverMaintenance(date: string): Promise<MaintenanceRow[]> {
   return (await (await page.request.get(`/api/maintenance-schedules?date=${date}`)).json()) as MaintenanceRow[];
 }
 
-/** Pulls now, through the offline panel, so rows created through the API reach this device. */
+/** In-app navigation to the schedule (a page load would drop the unlocked key). */
 async function openScheduling(): Promise<void> {
-  const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  const flat = nav.getByRole('button', { name: 'Show as a flat list' });
-  if (await flat.count()) await flat.click();
-  await nav.getByRole('link', { name: /^Scheduling( Available offline)?$/ }).click();
-  await page.getByTestId('schedule-date-label').waitFor({ timeout: 60_000 });
+  await openArea(page, 'Scheduling');
+  await page.getByTestId('schedule-date-label').waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
 }
 
 async function goTo(date: string): Promise<void> {
   await page.getByLabel('Schedule date').fill(date);
   await page.getByLabel('Schedule date').press('Tab');
-  await page.locator(`[data-testid="schedule-grid"][data-date="${date}"]`).waitFor({ timeout: 30_000 });
+  await page.locator(`[data-testid="schedule-grid"][data-date="${date}"]`).waitFor();
 }
 
 const card = (id: string) => page.locator(`[data-testid="appointment-card"][data-appointment-id="${id}"]`);
 
-async function choose(scope: Locator, label: string, option: string | RegExp): Promise<void> {
-  await scope.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
+const choose = (scope: Locator, label: string, option: string | RegExp) => chooseIn(page, scope, label, option);
 
 /** Toasts close on a click outside them; the page title is a harmless place for it. */
 async function closeToasts(): Promise<void> {
@@ -154,6 +159,8 @@ beforeAll(async () => {
   expect(rooms.length).toBeGreaterThanOrEqual(4);
   expect(patients.length).toBeGreaterThanOrEqual(6);
   await openScheduling();
+  // The first pull may still be landing; the tests read the grid after booking through the API.
+  await syncNow(page);
 });
 
 afterAll(async () => {
@@ -235,7 +242,7 @@ describe('provider absence', () => {
     await summary.getByText(`Reassign to ${other.displayName}`).waitFor();
     await shot('absence-5-confirmation');
     await dialog.getByRole('button', { name: 'Process Absence' }).click();
-    await page.getByText('Provider Absence Processed').first().waitFor({ timeout: 30_000 });
+    await page.getByText('Provider Absence Processed').first().waitFor();
     await dialog.waitFor({ state: 'detached' });
 
     // On the server: all three changes, together.
@@ -250,7 +257,7 @@ describe('provider absence', () => {
 
     // On the grid, after the automatic pull: the reassigned card has the new provider, the others are gone.
     await expect
-      .poll(() => card(reassigned).getAttribute('data-provider-id'), { timeout: 30_000 })
+      .poll(() => card(reassigned).getAttribute('data-provider-id'), { timeout: SYNC_TIMEOUT_MS })
       .toBe(String(other.id));
     await card(cancelled).waitFor({ state: 'detached' });
     await card(moved).waitFor({ state: 'detached' });
@@ -261,8 +268,7 @@ describe('provider absence', () => {
     // A new booking for the absent provider that day is refused, on this device and on the server.
     await page.getByRole('button', { name: 'New Appointment' }).click();
     const form = page.getByRole('dialog', { name: 'New Appointment' });
-    await form.getByRole('combobox', { name: /^Patient/ }).fill('a');
-    await page.getByRole('option').first().click();
+    await searchAndChoose(page, form.getByRole('combobox', { name: /^Patient/ }), 'a');
     await choose(form, 'Time', '15:00');
     await choose(form, 'Room', new RegExp(`^${rooms[2]}\\b`));
     await choose(form, 'Provider', absent.displayName);
@@ -282,7 +288,8 @@ describe('provider absence', () => {
     });
     expect(refused.status()).toBe(409);
     expect(await refused.text()).toContain('absent');
-  });
+    // Five wizard steps with two screenshots each, three changes on the server and the grid's pull.
+  }, 300_000);
 });
 
 describe('provider absence refused', () => {
@@ -311,11 +318,13 @@ describe('provider absence refused', () => {
       .getByTestId('suggestion')
       .filter({ hasText: /^Reschedule to Wed/ })
       .click();
-    expect(
-      await planOf(moving)
-        .getByRole('combobox', { name: /^New time/ })
-        .inputValue(),
-    ).toBe('10:00');
+    await expect
+      .poll(() =>
+        planOf(moving)
+          .getByRole('combobox', { name: /^New time/ })
+          .inputValue(),
+      )
+      .toBe('10:00');
     await choose(planOf(moving), 'Room', new RegExp(`^${busyRoom}$`));
     await planOf(cancelling).getByText('Cancel', { exact: true }).click();
     await dialog.getByRole('button', { name: 'Next' }).click();
@@ -385,7 +394,7 @@ describe('provider absence for a family', () => {
     const newDate = await isoOf(await block.getByLabel('New date').inputValue());
     await dialog.getByRole('button', { name: 'Next' }).click();
     await dialog.getByRole('button', { name: 'Process Absence' }).click();
-    await page.getByText('Provider Absence Processed').first().waitFor({ timeout: 30_000 });
+    await page.getByText('Provider Absence Processed').first().waitFor();
 
     const moved = await serverDay(newDate);
     const a = moved.find((entry) => entry.id === first);
@@ -437,7 +446,7 @@ describe('room maintenance', () => {
     await panel.scrollIntoViewIfNeeded();
     await shot('maintenance-displace');
     await panel.getByRole('button', { name: 'Move 2 appointments and save' }).click();
-    await page.getByText('Maintenance Scheduled').first().waitFor({ timeout: 30_000 });
+    await page.getByText('Maintenance Scheduled').first().waitFor();
     await dialog.waitFor({ state: 'detached' });
 
     const windows = (await serverMaintenance(date)).filter((row) => row.title === 'Compressor repair');
@@ -456,7 +465,7 @@ describe('room maintenance', () => {
     const all = [...(await serverDay(date)), ...(await serverDay(tuesdayAhead(7, 1)))];
     for (const id of [early, late]) expect(all.find((entry) => entry.id === id)?.status).toBe('scheduled');
     const block = page.locator(`[data-testid="maintenance-card"][data-room="${room}"]`);
-    await block.getByText('Compressor repair').waitFor({ timeout: 30_000 });
+    await block.getByText('Compressor repair').waitFor();
     await expect
       .poll(async () => (await card(early).count()) === 0 || (await card(early).getAttribute('data-room')) !== room)
       .toBe(true);
@@ -496,7 +505,7 @@ describe('room maintenance', () => {
     await block.waitFor();
     await expect
       .poll(async () => (await serverMaintenance(date)).find((row) => row.title === 'Sterilizer check'), {
-        timeout: 30_000,
+        timeout: SYNC_TIMEOUT_MS,
       })
       .toMatchObject({ roomId: room, priority: 'high', cost: 149.99 });
 
@@ -512,7 +521,7 @@ describe('room maintenance', () => {
     await page.getByText('Maintenance Updated').first().waitFor();
     await expect
       .poll(async () => (await serverMaintenance(date)).some((row) => row.title === 'Sterilizer check and log'), {
-        timeout: 30_000,
+        timeout: SYNC_TIMEOUT_MS,
       })
       .toBe(true);
 
@@ -530,7 +539,7 @@ describe('room maintenance', () => {
     await updated.waitFor({ state: 'detached' });
     await expect
       .poll(async () => (await serverMaintenance(date)).some((row) => row.title.startsWith('Sterilizer check')), {
-        timeout: 30_000,
+        timeout: SYNC_TIMEOUT_MS,
       })
       .toBe(false);
   });
@@ -572,7 +581,7 @@ describe('room maintenance', () => {
     }
     await expect
       .poll(async () => (await serverMaintenance(date)).find((row) => row.title === 'Chair upholstery'), {
-        timeout: 45_000,
+        timeout: SYNC_TIMEOUT_MS,
       })
       .toMatchObject({ roomId: room, startDateTime: instantAt(date, '16:00', PRACTICE_TIME_ZONE) });
   });

@@ -5,7 +5,20 @@ import { instantAt } from '@dental/domain/time/zones';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser.ts';
-import { DEMO_PASSWORD, PRACTICE_TIME_ZONE, signInToShell } from './helpers.ts';
+import {
+  afterPageTimers,
+  settled as animationsDone,
+  choose as chooseIn,
+  DEMO_PASSWORD,
+  FIRST_DATA_TIMEOUT_MS,
+  openArea as openAreaOf,
+  openList,
+  PRACTICE_TIME_ZONE,
+  SYNC_TIMEOUT_MS,
+  searchAndChoose,
+  signInToShell,
+  syncNow,
+} from './helpers.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 const VIEWPORTS = { laptop: { width: 1280, height: 800 }, tablet: { width: 820, height: 1180 } } as const;
@@ -27,12 +40,7 @@ interface CardInfo extends Slot {
 }
 
 /** In-app navigation: a page load would drop the unlocked key and ask for the password again. */
-async function openArea(label: 'Patients' | 'Scheduling'): Promise<void> {
-  const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  const flat = nav.getByRole('button', { name: 'Show as a flat list' });
-  if (await flat.count()) await flat.click();
-  await nav.getByRole('link', { name: new RegExp(`^${label}( Available offline)?$`) }).click();
-}
+const openArea = (label: 'Patients' | 'Scheduling') => openAreaOf(page, label);
 
 const grid = () => page.getByTestId('schedule-grid');
 const body = () => page.getByTestId('schedule-body');
@@ -43,7 +51,7 @@ async function settled(): Promise<string> {
   const wanted = (await page.getByTestId('schedule-date-label').getAttribute('data-date')) ?? '';
   await page
     .locator(`[data-date="${wanted}"]:is([data-testid="schedule-grid"], [data-testid="closed-banner"])`)
-    .waitFor({ timeout: 60_000 });
+    .waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
   return wanted;
 }
 
@@ -127,21 +135,20 @@ async function slotPoint(slot: Slot) {
   };
 }
 
-async function choose(scope: Locator, label: string, option: string | RegExp): Promise<void> {
-  await scope.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
+const choose = (scope: Locator, label: string, option: string | RegExp) => chooseIn(page, scope, label, option);
 
 /** Picks a patient by typing, and the first provider the live analysis finds free for `length` minutes. */
 async function fillBooking(dialog: Locator, options: { patient: string; length?: number }) {
-  const patient = dialog.getByRole('combobox', { name: /^Patient/ });
-  await patient.fill(options.patient);
-  await page.getByRole('option').first().click();
+  await searchAndChoose(page, dialog.getByRole('combobox', { name: /^Patient/ }), options.patient);
   const length = options.length ?? 30;
   if (length !== 30) await choose(dialog, 'Duration', `${length} min`);
-  await dialog.getByRole('combobox', { name: /^Provider/ }).click();
-  const providers = await page.getByRole('option').allTextContents();
+  // The provider list itself, once drawn; then closed before each provider is picked in turn.
+  const providerBox = dialog.getByRole('combobox', { name: /^Provider/ });
+  const list = await openList(page, providerBox);
+  await list.getByRole('option').first().waitFor();
+  const providers = await list.getByRole('option').allTextContents();
   await page.keyboard.press('Escape');
+  await expect.poll(() => providerBox.getAttribute('aria-expanded')).not.toBe('true');
   for (const name of providers) {
     await choose(dialog, 'Provider', name);
     const analysis = dialog.getByTestId('conflict-analysis');
@@ -153,6 +160,8 @@ async function fillBooking(dialog: Locator, options: { patient: string; length?:
 }
 
 async function openCardMenu(id: string, via: 'right-click' | 'button'): Promise<void> {
+  // A menu still fading out from the last use would be taken for this one.
+  await expect.poll(() => page.getByRole('menu').count()).toBe(0);
   const target = card(id);
   await target.scrollIntoViewIfNeeded();
   if (via === 'right-click') await target.locator('button').first().click({ button: 'right' });
@@ -179,16 +188,18 @@ async function serverAppointment(date: string, id: string) {
 async function reloadAt(path: string): Promise<void> {
   await page.goto(path);
   const unlock = page.getByLabel('Your password');
-  await unlock.or(page.getByTestId('schedule-date-label')).first().waitFor({ timeout: 60_000 });
+  // Whichever comes first; the branch then reads a state that has been reached.
+  await unlock.or(page.getByTestId('schedule-date-label')).first().waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
   if (await unlock.isVisible()) {
     await unlock.fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Unlock' }).click();
   }
-  await page.getByTestId('schedule-date-label').waitFor({ timeout: 60_000 });
+  await page.getByTestId('schedule-date-label').waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
 }
 
+/** Transitions and toasts settle first, so the picture shows the resting state. */
 async function shot(name: string): Promise<void> {
-  await page.waitForTimeout(250);
+  await animationsDone(page);
   await page.screenshot({ path: resolve(SHOTS, `schedule-${name}.png`) });
 }
 
@@ -199,6 +210,8 @@ beforeAll(async () => {
   page = await context.newPage();
   await signInToShell(page, 'admin');
   await openArea('Scheduling');
+  // The tests pick days and slots from the cards on screen: the device must hold the whole practice first.
+  await syncNow(page);
 });
 
 afterAll(async () => {
@@ -226,7 +239,7 @@ describe('daily schedule', () => {
     const live = listed.filter((entry) => entry.status !== 'cancelled' && entry.status !== 'no-show');
     // Right after sign-in the first pull may still be filling the device's copy.
     await expect
-      .poll(async () => (await cards()).map((entry) => entry.id).sort(), { timeout: 30_000 })
+      .poll(async () => (await cards()).map((entry) => entry.id).sort(), { timeout: SYNC_TIMEOUT_MS })
       .toEqual(live.map((entry) => entry.id).sort());
     const shown = await cards();
     // Each card sits in its room's column.
@@ -263,10 +276,10 @@ describe('daily schedule', () => {
     // The toast comes from the write; the card follows when the day's live read re-runs.
     const mineOnGrid = async () =>
       (await cards()).find((entry) => entry.room === slot.room && entry.time === slot.time);
-    await expect.poll(async () => (await mineOnGrid())?.duration, { timeout: 10_000 }).toBe(30);
+    await expect.poll(async () => (await mineOnGrid())?.duration).toBe(30);
     const mine = await mineOnGrid();
     booked = mine?.id ?? '';
-    await expect.poll(() => serverAppointment(date, booked), { timeout: 30_000 }).toBeTruthy();
+    await expect.poll(() => serverAppointment(date, booked), { timeout: SYNC_TIMEOUT_MS }).toBeTruthy();
   });
 
   it('warns about an occupied slot, and books it anyway when asked', async () => {
@@ -284,8 +297,7 @@ describe('daily schedule', () => {
     if (!taken) throw new Error('no booked slot');
     await page.getByRole('button', { name: 'New Appointment' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Appointment' });
-    await dialog.getByRole('combobox', { name: /^Patient/ }).fill('b');
-    await page.getByRole('option').first().click();
+    await searchAndChoose(page, dialog.getByRole('combobox', { name: /^Patient/ }), 'b');
     await choose(dialog, 'Time', taken.time);
     await choose(dialog, 'Room', new RegExp(`^${taken.room} `));
     await choose(dialog, 'Provider', /^Dr\./);
@@ -302,7 +314,6 @@ describe('daily schedule', () => {
     await expect
       .poll(
         async () => (await cards()).filter((entry) => entry.room === taken.room && entry.time === taken.time).length,
-        { timeout: 15_000 },
       )
       .toBeGreaterThanOrEqual(2);
   });
@@ -339,7 +350,9 @@ describe('daily schedule', () => {
     for (let step = 1; step <= 6; step++) await page.mouse.move(box.x + box.width / 2, box.y + 3 + step * 7);
     await page.mouse.up();
     await expect.poll(async () => card(booked).getAttribute('data-duration')).toBe('60');
-    await expect.poll(async () => (await serverAppointment(date, booked))?.duration, { timeout: 30_000 }).toBe(60);
+    await expect
+      .poll(async () => (await serverAppointment(date, booked))?.duration, { timeout: SYNC_TIMEOUT_MS })
+      .toBe(60);
   });
 
   it('drags a card to another room, and moves it back with the keyboard', async () => {
@@ -360,15 +373,16 @@ describe('daily schedule', () => {
     await page.mouse.up();
     await expect.poll(async () => card(booked).getAttribute('data-room')).toBe(target.room);
     await expect
-      .poll(async () => (await serverAppointment(date, booked))?.treatmentRoom, { timeout: 30_000 })
+      .poll(async () => (await serverAppointment(date, booked))?.treatmentRoom, { timeout: SYNC_TIMEOUT_MS })
       .toBe(target.room);
 
     // dnd-kit's keyboard sensor: space picks it up, arrows move one room or 30 minutes, space drops.
     const steps = shape.rooms.indexOf(target.room) - column;
     await card(booked).locator('button').first().focus();
     await page.keyboard.press('Space');
-    // The sensor starts listening for arrows on the next tick.
-    await page.waitForTimeout(100);
+    await expect.poll(() => card(booked).getAttribute('data-dragging')).toBe('true');
+    // dnd-kit's keyboard sensor adds its arrow-key listener in a setTimeout(0) after the pick-up.
+    await afterPageTimers(page, 0);
     for (let step = 0; step < Math.abs(steps); step++)
       await page.keyboard.press(steps > 0 ? 'ArrowLeft' : 'ArrowRight');
     await page.getByTestId('drop-preview').getByText(from.room, { exact: false }).waitFor();
@@ -401,7 +415,7 @@ describe('daily schedule', () => {
     await expect.poll(async () => card(booked).getAttribute('data-status')).toBe('in-progress');
     await card(booked).getByTestId('checked-in-badge').waitFor();
     await expect
-      .poll(async () => (await serverAppointment(date, booked))?.status, { timeout: 30_000 })
+      .poll(async () => (await serverAppointment(date, booked))?.status, { timeout: SYNC_TIMEOUT_MS })
       .toBe('in-progress');
     await openCardMenu(booked, 'right-click');
     await page.getByRole('menuitem', { name: 'Check Out' }).waitFor();
@@ -414,7 +428,7 @@ describe('daily schedule', () => {
     await page.getByRole('menuitem', { name: 'Cancel' }).click();
     await card(booked).waitFor({ state: 'detached' });
     await expect
-      .poll(async () => (await serverAppointment(date, booked))?.status, { timeout: 30_000 })
+      .poll(async () => (await serverAppointment(date, booked))?.status, { timeout: SYNC_TIMEOUT_MS })
       .toBe('cancelled');
   });
 
@@ -425,7 +439,7 @@ describe('daily schedule', () => {
     await page.getByRole('menuitem', { name: 'Mark as No Show' }).click();
     await card(target.id).waitFor({ state: 'detached' });
     await expect
-      .poll(async () => (await serverAppointment(date, target.id))?.status, { timeout: 30_000 })
+      .poll(async () => (await serverAppointment(date, target.id))?.status, { timeout: SYNC_TIMEOUT_MS })
       .toBe('no-show');
   });
 
@@ -455,7 +469,7 @@ describe('daily schedule', () => {
       .poll(async () => card(target.id).locator('button').first().getAttribute('title'))
       .toContain('Crown fitting');
     await expect
-      .poll(async () => (await serverAppointment(date, target.id))?.procedure, { timeout: 30_000 })
+      .poll(async () => (await serverAppointment(date, target.id))?.procedure, { timeout: SYNC_TIMEOUT_MS })
       .toBe('Crown fitting');
   });
 
@@ -469,7 +483,7 @@ describe('daily schedule', () => {
     await reloadAt(`/scheduling?patientId=${patient.id}`);
     const dialog = page.getByRole('dialog', { name: 'New Appointment' });
     await expect
-      .poll(() => dialog.getByRole('combobox', { name: /^Patient/ }).inputValue(), { timeout: 30_000 })
+      .poll(() => dialog.getByRole('combobox', { name: /^Patient/ }).inputValue(), { timeout: SYNC_TIMEOUT_MS })
       .toBe(`${patient.lastName}, ${patient.firstName}`);
     // Taken once: it leaves the address, so nothing opens the form again.
     await expect.poll(() => new URL(page.url()).search).toBe('');
@@ -573,7 +587,7 @@ describe('daily schedule', () => {
     await context.setOffline(true);
     try {
       await openArea('Patients');
-      await page.getByTestId('patient-row').first().waitFor({ timeout: 30_000 });
+      await page.getByTestId('patient-row').first().waitFor();
       await openArea('Scheduling');
       await page.getByTestId('schedule-date-label').waitFor();
       await page.getByLabel('Schedule date').fill(date);
@@ -607,8 +621,7 @@ describe('screenshots', () => {
       if (!taken) throw new Error('no booked slot');
       await page.getByRole('button', { name: 'New Appointment' }).click();
       const dialog = page.getByRole('dialog', { name: 'New Appointment' });
-      await dialog.getByRole('combobox', { name: /^Patient/ }).fill('c');
-      await page.getByRole('option').first().click();
+      await searchAndChoose(page, dialog.getByRole('combobox', { name: /^Patient/ }), 'c');
       await choose(dialog, 'Time', taken.time);
       await choose(dialog, 'Room', new RegExp(`^${taken.room} `));
       await choose(dialog, 'Provider', /^Dr\./);
@@ -629,11 +642,12 @@ describe('screenshots', () => {
       await shot(`drag-${name}`);
       await page.keyboard.press('Escape');
       await page.mouse.up();
+      await expect.poll(() => card(taken.id).getAttribute('data-dragging')).toBeNull();
       expect(await card(taken.id).getAttribute('data-room')).toBe(taken.room);
 
-      // dnd-kit swallows every click for 50 ms after a drag ends (its guard against a drop also
-      // clicking); a person's next click comes later and must not be lost.
-      await page.waitForTimeout(150);
+      // dnd-kit swallows every click until a setTimeout(…, 50) of its own after a drag ends (its guard
+      // against a drop also clicking); a person's next click comes later and must not be lost.
+      await afterPageTimers(page, 50);
       await page.getByRole('button', { name: 'Next day' }).click();
       await expect
         .poll(() => page.getByTestId('schedule-date-label').getAttribute('data-date'))
@@ -651,6 +665,8 @@ describe('screenshots', () => {
       await shot(`closed-${name}`);
       await page.getByLabel('Schedule date').fill(date);
       await page.getByLabel('Schedule date').press('Tab');
-    });
+      await settled();
+      // Four screens, each with its screenshot, and a drag: long on a busy machine.
+    }, 240_000);
   }
 });

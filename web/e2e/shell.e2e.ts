@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NAV_ITEMS } from '../src/shell/nav-items.ts';
 import { launchBrowser, newContext } from './browser.ts';
-import { sidebarLinks, signInToShell } from './helpers.ts';
+import { FIRST_DATA_TIMEOUT_MS, settled, sidebarLinks, signInToShell } from './helpers.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -84,12 +84,13 @@ describe('shell', () => {
     await signInToShell(page, 'receptionist');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByRole('button', { name: 'Collapse sidebar' }).click();
+    // Collapsed (and so remembered) before the reload, not on its way there.
+    await nav.getByRole('button', { name: 'Expand sidebar' }).waitFor();
     await page.reload();
     await nav.getByRole('button', { name: 'Expand sidebar' }).waitFor();
     await nav.getByRole('button', { name: 'Expand sidebar' }).click();
     await page.goto('/op-view');
-    await nav.getByRole('button', { name: 'Expand sidebar' }).waitFor();
-    expect(await nav.getByRole('button', { name: 'Expand sidebar' }).isDisabled()).toBe(true);
+    await expect.poll(() => nav.getByRole('button', { name: 'Expand sidebar' }).isDisabled()).toBe(true);
   });
 
   it('groups start collapsed and remember their expansion', async () => {
@@ -110,7 +111,7 @@ describe('shell', () => {
     await context.setOffline(true);
     await page.getByTestId('connection-status').filter({ hasText: 'Offline' }).waitFor();
     const dotted = page.getByRole('link').filter({ has: page.getByRole('img', { name: 'Available offline' }) });
-    expect(await dotted.allTextContents()).toEqual(['Scheduling', 'Patients', 'Clinical Charts']);
+    await expect.poll(() => dotted.allTextContents()).toEqual(['Scheduling', 'Patients', 'Clinical Charts']);
     await context.setOffline(false);
   });
 
@@ -127,8 +128,8 @@ describe('shell', () => {
     await page.getByTestId('practice-switcher').click();
     await page.getByRole('menuitem', { name: /Calgary/ }).click();
     await page.getByText('You are now working in').waitFor();
-    expect(await page.getByTestId('practice-switcher').innerText()).toContain('Calgary');
-    expect(await page.evaluate(() => localStorage.getItem('currentPracticeId'))).toBe('2');
+    await expect.poll(() => page.getByTestId('practice-switcher').innerText()).toContain('Calgary');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('currentPracticeId'))).toBe('2');
   });
 
   it('hides the practice switcher from a user without settings.select_practice', async () => {
@@ -145,9 +146,10 @@ describe('shell', () => {
     await signInToShell(page, 'receptionist');
     await page.getByRole('button', { name: /^Theme/ }).click();
     await page.getByRole('menuitem', { name: 'Dark' }).click();
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('dentalflow-theme'))).toBe('dark');
     await page.reload();
-    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
     expect(await page.evaluate(() => localStorage.getItem('dentalflow-theme'))).toBe('dark');
   });
@@ -164,8 +166,7 @@ describe('shell', () => {
   it('F8 moves focus to the toast region', async () => {
     await signInToShell(page, 'staff');
     await page.keyboard.press('F8');
-    const focusedInRegion = await page.evaluate(() => Boolean(document.activeElement?.closest('#toast-region')));
-    expect(focusedInRegion).toBe(true);
+    await page.waitForFunction(() => Boolean(document.activeElement?.closest('#toast-region')));
   });
 });
 
@@ -188,7 +189,8 @@ describe('accessibility (axe): no serious or critical violations', () => {
     await page.emulateMedia({ colorScheme: scheme });
     await signInToShell(page, 'admin');
     await sidebarLinks(page);
-    await page.waitForTimeout(300);
+    // A half-faded toast or menu would be scanned with colours it never rests at.
+    await settled(page);
     expect(await seriousViolations()).toEqual([]);
   });
 });
@@ -208,6 +210,6 @@ describe('error screens', () => {
     await page.getByText('We are trying to reload the necessary components. Please wait a moment.').waitFor();
     blocked = false;
     await navigation;
-    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
   });
 });

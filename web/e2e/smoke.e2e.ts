@@ -21,7 +21,7 @@ describe('served app', () => {
     expect(response?.status()).toBe(200);
     await signInToShell(page, 'staff');
     await page.goto('/api/docs');
-    await expect(page.getByText('/api/auth/login').first().waitFor({ timeout: 15_000 })).resolves.toBeUndefined();
+    await expect(page.getByText('/api/auth/login').first().waitFor()).resolves.toBeUndefined();
     await context.close();
   });
 });
