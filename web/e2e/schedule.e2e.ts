@@ -343,11 +343,16 @@ describe('daily schedule', () => {
     // The handle is mounted on the card under the pointer.
     await card(booked).hover();
     const handle = card(booked).getByTestId('resize-handle');
+    // Onto the handle itself once it is still, then read where it is: the pointer presses what it measured.
+    await handle.hover();
     const box = await handle.boundingBox();
+    const before = (await card(booked).boundingBox())?.height ?? 0;
     if (!box) throw new Error('no handle');
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     for (let step = 1; step <= 6; step++) await page.mouse.move(box.x + box.width / 2, box.y + 3 + step * 7);
+    // Released once the card shows the new length, as a person would: dnd-kit takes the drop from the
+    // last move React has drawn, and on a busy machine the last moves may not be drawn yet.
+    await expect.poll(async () => (await card(booked).boundingBox())?.height ?? 0).toBeGreaterThan(before);
     await page.mouse.up();
     await expect.poll(async () => card(booked).getAttribute('data-duration')).toBe('60');
     await expect
