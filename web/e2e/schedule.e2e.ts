@@ -461,7 +461,14 @@ describe('daily schedule', () => {
   });
 
   it('edits an appointment from its menu', async () => {
-    const target = (await cards()).find((entry) => entry.status === 'scheduled');
+    // Not one of the pair booked over each other above: saving either would rightly warn of the other.
+    const all = await cards();
+    const overlaps = (a: (typeof all)[number], b: (typeof all)[number]) =>
+      a.id !== b.id &&
+      a.room === b.room &&
+      minutes(a.time) < minutes(b.time) + b.duration &&
+      minutes(b.time) < minutes(a.time) + a.duration;
+    const target = all.find((entry) => entry.status === 'scheduled' && !all.some((other) => overlaps(entry, other)));
     if (!target) throw new Error('no scheduled appointment');
     await openCardMenu(target.id, 'right-click');
     await page.getByRole('menuitem', { name: 'Edit Appointment' }).click();
