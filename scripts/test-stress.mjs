@@ -79,11 +79,11 @@ function runTests(reportFile) {
     children.add(child);
     child.once('error', (error) => {
       console.error(`could not start vitest: ${error.message}`);
-      resolve(1);
+      resolve({ code: 1, how: `not started (${error.message})` });
     });
     child.once('exit', (code, signal) => {
       children.delete(child);
-      resolve(code ?? (signal ? 1 : 0));
+      resolve({ code: code ?? 1, how: signal ? `killed by ${signal}` : `exit code ${code}` });
     });
   });
 }
@@ -131,12 +131,12 @@ for (let run = 1; run <= options.runs; run++) {
   log(`stressed browser tests: run ${run} of ${options.runs} (E2E_WORKERS=${process.env.E2E_WORKERS ?? 'default'})`);
   const reportFile = join(reports, `run-${run}.json`);
   const runStarted = Date.now();
-  const code = await runTests(reportFile);
+  const { code, how } = await runTests(reportFile);
   const took = Date.now() - runStarted;
   const tally = counts(reportFile);
   const summary = tally
     ? `${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ''} of ${tally.total}`
-    : 'no report';
+    : `no report: vitest ended with ${how}`;
   results.push(`run ${run}: ${code === 0 ? 'PASS' : 'FAIL'} (${summary}) in ${seconds(took)}`);
   log(results.at(-1));
   if (code !== 0) {

@@ -98,8 +98,11 @@ export async function startServer(timeoutMs = 90_000): Promise<string> {
     }
     if (up) {
       current = { url, child, dataDir };
-      // Should the worker die without running afterAll, the server goes with it.
-      process.once('exit', () => child.kill('SIGKILL'));
+      // Should the worker end without running afterAll (an interrupted run), the server and its data go with it.
+      process.once('exit', () => {
+        child.kill('SIGKILL');
+        rmSync(dataDir, { recursive: true, force: true });
+      });
       return url;
     }
     if (attempt === 3) {
