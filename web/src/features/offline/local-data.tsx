@@ -3,7 +3,7 @@ import { PUSH_PATH, SERVER_SCHEMA_VERSION } from '@dental/domain/sync/protocol';
 import type { StoreKey } from '@dental/local-store/crypto/keys';
 import { storedFillState } from '@dental/local-store/fill';
 import { createPusher, type Pusher, type PusherEvent } from '@dental/local-store/outbox/pusher';
-import { isStale, PullError } from '@dental/local-store/pull';
+import { PullError } from '@dental/local-store/pull';
 import { closeStore, type LocalStore } from '@dental/local-store/store';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
