@@ -84,10 +84,33 @@ describe('sign-in page', () => {
     await page.goto('/patients');
     await page.getByLabel('Username').fill('receptionist');
     await page.getByLabel('Password', { exact: true }).fill('demo1234');
+    // Every frame, in the page: is the sign-in card up, and is the app's navigation seen?
+    await page.evaluate(() => {
+      const frames: { signIn: boolean; app: boolean; at: number }[] = [];
+      Object.assign(window, { signInFrames: frames });
+      const watch = () => {
+        const nav = document.querySelector('[aria-label="Main navigation"]');
+        frames.push({
+          signIn: document.getElementById('sign-in-title') !== null,
+          app: nav?.checkVisibility({ visibilityProperty: true }) ?? false,
+          at: performance.now(),
+        });
+        if (frames.length < 2000) requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Welcome back! Redirecting to dashboard...').waitFor();
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
     expect(new URL(page.url()).pathname).toBe('/patients');
+    const frames = await page.evaluate(
+      () => (window as unknown as { signInFrames: { signIn: boolean; app: boolean; at: number }[] }).signInFrames,
+    );
+    // The app, drawn beneath the sign-in page in its second of success, is never seen with it.
+    expect(frames.filter((frame) => frame.signIn && frame.app)).toEqual([]);
+    const lastSignIn = frames.findLast((frame) => frame.signIn)?.at ?? 0;
+    const firstApp = frames.find((frame) => frame.app)?.at ?? 0;
+    expect(firstApp).toBeGreaterThanOrEqual(lastSignIn);
   });
 });
 

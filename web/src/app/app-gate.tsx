@@ -2,6 +2,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
+import classes from './app-gate.module.css';
 import { PageErrorBoundary } from './error-boundary.tsx';
 import { loadShell } from './screen-chunks.ts';
 
@@ -19,16 +20,27 @@ export function FullScreenLoading() {
   );
 }
 
-/** Signed-in pages: the sign-in page stands in for any of them until the user is known and has a usable password. */
+/**
+ * Signed-in pages: the sign-in page stands in for any of them until the user is known and has a usable
+ * password. In the sign-in page's second of success the app is already drawn, hidden and inert beneath
+ * it, so the screen appears ready; both keep their places in the tree, so neither starts over.
+ */
 export function AppGate({ children }: { children: ReactNode }) {
-  const { status, user } = useAuth();
+  const { status, user, arriving } = useAuth();
   if (status === 'checking') return <FullScreenLoading />;
-  if (!user || user.mustResetPassword) return <LoginPage />;
+  const usable = user !== null && !user.mustResetPassword;
   return (
-    <PageErrorBoundary>
-      <Suspense fallback={<FullScreenLoading />}>
-        <AppLayout>{children}</AppLayout>
-      </Suspense>
-    </PageErrorBoundary>
+    <>
+      {usable && (
+        <div className={arriving ? classes.arriving : undefined} inert={arriving} aria-hidden={arriving || undefined}>
+          <PageErrorBoundary>
+            <Suspense fallback={<FullScreenLoading />}>
+              <AppLayout>{children}</AppLayout>
+            </Suspense>
+          </PageErrorBoundary>
+        </div>
+      )}
+      {(!usable || arriving) && <LoginPage />}
+    </>
   );
 }

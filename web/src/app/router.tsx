@@ -17,10 +17,10 @@ import { loadPatientDetailPage, loadPatientsPage, loadSchedulePage } from './scr
 import { loginSearch, patientIdSearch, patientsSearch, settingsSearch } from './search-params.ts';
 
 function NotFoundGate() {
-  const { status, user } = useAuth();
+  const { status, user, arriving } = useAuth();
   if (status === 'checking') return <FullScreenLoading />;
-  // Signed out, any unknown path is the sign-in page (spec 2.1).
-  if (!user || user.mustResetPassword) return <LoginPage />;
+  // Signed out, any unknown path is the sign-in page (spec 2.1); it redirects after its second of success.
+  if (!user || user.mustResetPassword || arriving) return <LoginPage />;
   return (
     <AppGate>
       <NotFoundPage />
@@ -29,10 +29,10 @@ function NotFoundGate() {
 }
 
 function LoginRoute() {
-  const { status, user } = useAuth();
+  const { status, user, arriving } = useAuth();
   const { redirect = HOME_PATH } = useSearch({ from: '/login' });
   const navigate = useNavigate();
-  const signedIn = user !== null && !user.mustResetPassword;
+  const signedIn = user !== null && !user.mustResetPassword && !arriving;
   // Signed in already, or just now: go where the sign-in link asked, as the sign-in page itself does.
   useEffect(() => {
     if (signedIn) void navigate({ href: safeReturnPath(redirect), replace: true });

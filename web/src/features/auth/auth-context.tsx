@@ -19,6 +19,7 @@ export interface SignIn {
 interface AuthState extends Partial<Omit<SignIn, 'user'>> {
   status: AuthStatus;
   user: User | null;
+  arriving?: boolean;
 }
 
 interface AuthContextValue {
@@ -27,6 +28,13 @@ interface AuthContextValue {
   userKey: CryptoKey | null;
   offline: boolean;
   deviceSecret: string | null;
+  /**
+   * Signed in, but the sign-in page still shows its second of success (spec 2.5): the app is drawn
+   * hidden beneath it meanwhile, so the screen it leads to is ready when it is revealed.
+   */
+  arriving: boolean;
+  /** The password was accepted: the app may be drawn hidden until `signedIn`. */
+  arrive(signIn: SignIn): void;
   /** Called by the sign-in page once the server (or, offline, the local key) accepted the password. */
   signedIn(signIn: SignIn): void;
   /** The local data was unlocked with the password after the session was restored without it. */
@@ -45,11 +53,13 @@ export const AUTH_RESET_EVENT = 'dentalflow:auth-reset';
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: 'checking', user: null });
 
-  const signedIn = useCallback((signIn: SignIn) => {
+  const enter = useCallback((signIn: SignIn, arriving: boolean) => {
     writeCurrentPracticeId(signIn.user.currentPracticeId);
     if (!signIn.offline) rememberProfile(signIn.user);
-    setState({ status: 'authenticated', ...signIn });
+    setState({ status: 'authenticated', ...signIn, arriving });
   }, []);
+  const arrive = useCallback((signIn: SignIn) => enter(signIn, true), [enter]);
+  const signedIn = useCallback((signIn: SignIn) => enter(signIn, false), [enter]);
 
   const clear = useCallback(() => {
     clearCurrentPracticeId();
@@ -105,6 +115,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       userKey: state.userKey ?? null,
       offline: state.offline ?? false,
       deviceSecret: state.deviceSecret ?? null,
+      arriving: state.arriving ?? false,
+      arrive,
       signedIn,
       setUserKey: (userKey) => setState((current) => ({ ...current, userKey })),
       refreshUser,
@@ -124,7 +136,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         clear();
       },
     }),
-    [state, signedIn, refreshUser, clear],
+    [state, arrive, signedIn, refreshUser, clear],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

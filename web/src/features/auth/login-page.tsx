@@ -46,10 +46,14 @@ export function LoginPage({ returnTo }: LoginPageProps) {
 
   useEffect(() => () => window.clearTimeout(redirect.current), []);
 
-  /** Redirects when the spec's second after success has passed (counted from `succeededAt`). */
+  /**
+   * Redirects when the spec's second after success has passed (counted from `succeededAt`). Meanwhile
+   * the app is drawn hidden beneath this page, so the screen is ready, not started, when it appears.
+   */
   function finishSignIn(signIn: SignIn, succeededAt = performance.now()) {
     const target = safeReturnPath(returnTo ?? here);
     const wait = Math.max(0, succeededAt + SCHEDULING.loginRedirectMs - performance.now());
+    auth.arrive(signIn);
     redirect.current = window.setTimeout(() => {
       markMoment('redirect');
       auth.signedIn(signIn);

@@ -38,7 +38,7 @@ function focusedElement(): HTMLElement | null {
 
 function DailySchedule() {
   const local = useLocalData();
-  const { user } = useAuth();
+  const { user, arriving } = useAuth();
   const navigate = useNavigate();
   const params = useSearch({ strict: false });
   const today = practiceToday(local.timezone);
@@ -114,7 +114,7 @@ function DailySchedule() {
   const preparing = arrival === 'arriving' || (arrival === 'updating' && day.loaded && shown.length === 0);
   const canCreate = can(user, 'appointments.create') && onDevice && !preparing;
   const drawn = onDevice && !preparing && day.loaded && day.current;
-  useFirstCardsMark(drawn && shown.length > 0, shown.length);
+  useFirstCardsMark(drawn && shown.length > 0, arriving, shown.length);
   useEffect(() => {
     if (drawn) landingDrawn();
   }, [drawn]);
@@ -232,14 +232,22 @@ function DailySchedule() {
   );
 }
 
-/** The first time cards are painted on this page: the end of a new device's wait (read by `pnpm bench`). */
-function useFirstCardsMark(drawn: boolean, cards: number): void {
-  const marked = useRef(false);
+/**
+ * The first time cards are drawn on this page, and the first time they are seen: cards drawn beneath
+ * the sign-in page are seen when it leaves. The end of a new device's wait (read by `pnpm bench`).
+ */
+function useFirstCardsMark(drawn: boolean, hidden: boolean, cards: number): void {
+  const marked = useRef({ drawn: false, seen: false });
   useEffect(() => {
-    if (!drawn || marked.current) return;
-    marked.current = true;
+    if (!drawn) return;
+    if (!marked.current.drawn) {
+      marked.current.drawn = true;
+      markMoment('cards-drawn', { cards });
+    }
+    if (hidden || marked.current.seen) return;
+    marked.current.seen = true;
     requestAnimationFrame(() => setTimeout(() => markMoment('first-cards', { cards }), 0));
-  }, [drawn, cards]);
+  }, [drawn, hidden, cards]);
 }
 
 export function SchedulePage() {
