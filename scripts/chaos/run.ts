@@ -5,6 +5,7 @@ import type { Practice } from '../../packages/domain/src/practices/practice.ts';
 import { addDays } from '../../packages/domain/src/scheduling/booking-rules.ts';
 import { PUSH_PATH } from '../../packages/domain/src/sync/protocol.ts';
 import { localDate } from '../../packages/domain/src/time/zones.ts';
+import { seededRandom } from '../../packages/domain/testing/random.ts';
 import { readAppointmentsForDays } from '../../packages/local-store/src/reads.ts';
 import { OutageClock } from './clock.ts';
 import { Device, type DeviceOptions } from './device.ts';
@@ -13,16 +14,7 @@ import { freePort, ServerProcess } from './server.ts';
 import { type CommitWatch, readServerDatabase, watchCommits } from './server-db.ts';
 import { getJson, signIn } from './session.ts';
 import { readDeviceState, verify } from './verify.ts';
-import {
-  type DatedSlot,
-  FULL,
-  type Plan,
-  planWorkload,
-  SHORT,
-  seededRandom,
-  type WorkloadSize,
-  workOffline,
-} from './workload.ts';
+import { type DatedSlot, FULL, type Plan, planWorkload, SHORT, type WorkloadSize, workOffline } from './workload.ts';
 
 export interface ChaosOptions {
   short: boolean;

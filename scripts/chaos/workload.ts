@@ -1,6 +1,7 @@
 import { CHECKOUT } from '../../packages/domain/src/constants.ts';
 import type { FreeSlot } from '../../packages/domain/src/scheduling/availability.ts';
 import { localTime } from '../../packages/domain/src/time/zones.ts';
+import { pick } from '../../packages/domain/testing/random.ts';
 import { checkIn, checkOut, createAppointment } from '../../packages/local-store/src/appointment-commands.ts';
 import { updatePatient } from '../../packages/local-store/src/patient-commands.ts';
 import type { OutboxEntry } from '../../packages/local-store/src/rows.ts';
@@ -97,18 +98,6 @@ export interface Plan {
   bookingDays: string[];
 }
 
-/** mulberry32: a small seeded generator, so a failing run can be repeated with its seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const copy = [...items];
   for (let index = copy.length - 1; index > 0; index -= 1) {
@@ -116,12 +105,6 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
     [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
   }
   return copy;
-}
-
-function pick<T>(items: readonly T[], random: () => number): T {
-  const item = items[Math.floor(random() * items.length)];
-  if (item === undefined) throw new Error('Nothing to pick from.');
-  return item;
 }
 
 /**
@@ -177,7 +160,7 @@ export function planWorkload(input: PlanInput): Plan {
   };
   const booking = (slot: DatedSlot, providerId: number): Booking => ({
     id: crypto.randomUUID(),
-    patientId: pick(input.patientIds, random),
+    patientId: pick(random, input.patientIds),
     providerId,
     room: slot.room,
     start: slot.start,

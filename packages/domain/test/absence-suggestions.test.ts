@@ -9,19 +9,9 @@ import {
 import type { Appointment } from '../src/scheduling/appointment.schema.ts';
 import type { DaySchedule } from '../src/scheduling/availability.ts';
 import type { BookedAppointment } from '../src/scheduling/conflicts.ts';
-import {
-  booked,
-  CLOSED,
-  DOCTOR,
-  DOCTOR_TWO,
-  HYGIENIST,
-  MONDAY,
-  maintenance,
-  on,
-  schedule,
-  TUESDAY,
-  week,
-} from './schedule-fixtures.ts';
+import { aBooking, aMaintenanceWindow, DOCTOR, DOCTOR_TWO, HYGIENIST, on } from '../testing/appointments.ts';
+import { aWeek, CLOSED } from '../testing/practices.ts';
+import { aDaySchedule, MONDAY, TUESDAY } from '../testing/schedule.ts';
 
 const RECEPTIONIST = { id: 20, name: 'Rita Reception', role: 'receptionist' };
 const PROVIDERS = [DOCTOR, DOCTOR_TWO, HYGIENIST, RECEPTIONIST];
@@ -68,7 +58,7 @@ const asBooked = (a: Appointment): BookedAppointment => ({
 });
 
 function day(date: string, appointments: readonly BookedAppointment[] = [], over: Partial<DaySchedule> = {}) {
-  return schedule({ date, providers: PROVIDERS, appointments, ...over });
+  return aDaySchedule({ date, providers: PROVIDERS, appointments, ...over });
 }
 
 const absent = (startDate: string, endDate = startDate): PlannedAbsence => ({
@@ -126,8 +116,8 @@ describe('absenceSuggestions', () => {
   it('offers only real free slots: no reassign when every other provider is busy, never a receptionist', () => {
     const booking = appointment(MONDAY, '10:00');
     const busy = [
-      booked({ providerId: DOCTOR_TWO.id, treatmentRoom: 'Room 2', appointmentDate: on(MONDAY, '10:00') }),
-      booked({ providerId: HYGIENIST.id, treatmentRoom: 'Room 3', appointmentDate: on(MONDAY, '10:00') }),
+      aBooking({ providerId: DOCTOR_TWO.id, treatmentRoom: 'Room 2', appointmentDate: on(MONDAY, '10:00') }),
+      aBooking({ providerId: HYGIENIST.id, treatmentRoom: 'Room 3', appointmentDate: on(MONDAY, '10:00') }),
     ];
     const preview = absenceSuggestions({
       absence: absent(MONDAY),
@@ -145,9 +135,9 @@ describe('absenceSuggestions', () => {
     const first = appointment(MONDAY, '10:00');
     const second = appointment(MONDAY, '10:30');
     // On Tuesday the doctor is free only at 10:00.
-    const tuesdayBusy = timeSlots(week(), TUESDAY)
+    const tuesdayBusy = timeSlots(aWeek(), TUESDAY)
       .filter((time) => time !== '10:00')
-      .map((time) => booked({ providerId: DOCTOR.id, treatmentRoom: 'Room 3', appointmentDate: on(TUESDAY, time) }));
+      .map((time) => aBooking({ providerId: DOCTOR.id, treatmentRoom: 'Room 3', appointmentDate: on(TUESDAY, time) }));
     const preview = absenceSuggestions({
       absence: absent(MONDAY),
       appointments: [second, first],
@@ -199,8 +189,8 @@ describe('absenceSuggestions', () => {
     const parent = appointment(MONDAY, '10:00', { patientId: 'parent' });
     const child = appointment(MONDAY, '10:30', { patientId: 'child' });
     const busy = [
-      booked({ providerId: DOCTOR_TWO.id, treatmentRoom: 'Room 2', appointmentDate: on(MONDAY, '10:30') }),
-      booked({ providerId: HYGIENIST.id, treatmentRoom: 'Room 3', appointmentDate: on(MONDAY, '10:30') }),
+      aBooking({ providerId: DOCTOR_TWO.id, treatmentRoom: 'Room 2', appointmentDate: on(MONDAY, '10:30') }),
+      aBooking({ providerId: HYGIENIST.id, treatmentRoom: 'Room 3', appointmentDate: on(MONDAY, '10:30') }),
     ];
     const preview = absenceSuggestions({
       absence: absent(MONDAY),
@@ -215,7 +205,7 @@ describe('absenceSuggestions', () => {
   it('the next day skips closed days and the rest of a multi-day absence', () => {
     const friday = '2027-01-15';
     const booking = appointment(friday, '10:00');
-    const hours = week({ saturday: CLOSED });
+    const hours = aWeek({ saturday: CLOSED });
     const dates = absenceScheduleDates(absent(friday, '2027-01-16'), [friday], hours);
     expect(dates.slice(0, 3)).toEqual([friday, '2027-01-18', '2027-01-19']);
     const schedules = dates.map((date) => day(date, date === friday ? [asBooked(booking)] : [], { hours }));
@@ -259,7 +249,7 @@ describe('absenceSuggestions', () => {
   it('keeps the wall-clock time across the spring daylight-saving change', () => {
     const friday = '2027-03-12';
     const monday = '2027-03-15';
-    const hours = week({ saturday: CLOSED });
+    const hours = aWeek({ saturday: CLOSED });
     const booking = appointment(friday, '10:00');
     const preview = absenceSuggestions({
       absence: absent(friday),
@@ -293,7 +283,7 @@ describe('absenceSuggestions', () => {
 
 describe('displacementSuggestions', () => {
   it('room change at the same time (0.9), later the same day (0.8), next open day (0.7)', () => {
-    const window = maintenance('Room 1', on(MONDAY, '09:00'), on(MONDAY, '11:00'));
+    const window = aMaintenanceWindow('Room 1', on(MONDAY, '09:00'), on(MONDAY, '11:00'));
     const first = appointment(MONDAY, '09:30');
     const second = appointment(MONDAY, '10:00', { providerId: HYGIENIST.id });
     const preview = displacementSuggestions({

@@ -5,20 +5,17 @@ import { checkHoursAt } from '../src/scheduling/booking-rules.ts';
 import { type ConflictCandidate, findConflicts } from '../src/scheduling/conflicts.ts';
 import {
   ADMIN,
-  booked,
+  aBooking,
+  aMaintenanceWindow,
   DOCTOR,
   DOCTOR_TWO,
   HYGIENIST,
   HYGIENIST_TWO,
-  MONDAY,
-  maintenance,
   on,
-  pick,
-  schedule,
-  seededRandom,
-  TUESDAY,
-  TZ,
-} from './schedule-fixtures.ts';
+} from '../testing/appointments.ts';
+import { TORONTO } from '../testing/practices.ts';
+import { pick, seededRandom } from '../testing/random.ts';
+import { aDaySchedule, MONDAY, TUESDAY } from '../testing/schedule.ts';
 
 const at = (time: string) => on(MONDAY, time);
 const candidate = (over: Partial<ConflictCandidate & { patientId: string }> = {}) => ({
@@ -40,10 +37,12 @@ function expectBookable(base: ConflictCandidate, analysis: ConflictAnalysis, day
     const day = days.find((d) => d.date === placed.appointmentDate.slice(0, 10)) ?? days[0];
     if (!day) throw new Error('no day');
     expect(
-      findConflicts(placed, day.appointments, { maintenance: day.maintenance, timeZone: TZ }),
+      findConflicts(placed, day.appointments, { maintenance: day.maintenance, timeZone: TORONTO }),
       suggestion.id,
     ).toEqual([]);
-    expect(checkHoursAt(day.hours, TZ, placed.appointmentDate, placed.duration), suggestion.id).toEqual({ ok: true });
+    expect(checkHoursAt(day.hours, TORONTO, placed.appointmentDate, placed.duration), suggestion.id).toEqual({
+      ok: true,
+    });
     const slot = freeSlots(day, placed.duration).find(
       (free) => free.start === placed.appointmentDate && free.room === placed.treatmentRoom,
     );
@@ -59,40 +58,40 @@ describe('analyzeConflicts: conflicts', () => {
     ['a free slot', [], [], candidate(), []],
     [
       'the same room at the same time',
-      [booked({ appointmentDate: at('10:00'), providerId: HYGIENIST.id })],
+      [aBooking({ appointmentDate: at('10:00'), providerId: HYGIENIST.id })],
       [],
       candidate(),
       ['critical:room'],
     ],
     [
       'the provider in another room',
-      [booked({ appointmentDate: at('09:30'), duration: 60, treatmentRoom: 'Room 2' })],
+      [aBooking({ appointmentDate: at('09:30'), duration: 60, treatmentRoom: 'Room 2' })],
       [],
       candidate(),
       ['critical:provider'],
     ],
-    ['a booking ending as this one starts', [booked({ appointmentDate: at('09:30') })], [], candidate(), []],
-    ['a booking starting as this one ends', [booked({ appointmentDate: at('10:30') })], [], candidate(), []],
-    ['a cancelled booking', [booked({ appointmentDate: at('10:00'), status: 'cancelled' })], [], candidate(), []],
-    ['a no-show', [booked({ appointmentDate: at('10:00'), status: 'no-show' })], [], candidate(), []],
+    ['a booking ending as this one starts', [aBooking({ appointmentDate: at('09:30') })], [], candidate(), []],
+    ['a booking starting as this one ends', [aBooking({ appointmentDate: at('10:30') })], [], candidate(), []],
+    ['a cancelled booking', [aBooking({ appointmentDate: at('10:00'), status: 'cancelled' })], [], candidate(), []],
+    ['a no-show', [aBooking({ appointmentDate: at('10:00'), status: 'no-show' })], [], candidate(), []],
     [
       'maintenance in the room',
       [],
-      [maintenance('Room 1', at('09:45'), at('10:15'))],
+      [aMaintenanceWindow('Room 1', at('09:45'), at('10:15'))],
       candidate(),
       ['critical:maintenance'],
     ],
-    ['maintenance in another room', [], [maintenance('Room 2', at('09:00'), at('11:00'))], candidate(), []],
+    ['maintenance in another room', [], [aMaintenanceWindow('Room 2', at('09:00'), at('11:00'))], candidate(), []],
     ['before opening', [], [], candidate({ appointmentDate: at('07:30') }), ['critical:practice_hours']],
     ['past closing', [], [], candidate({ appointmentDate: at('17:30'), duration: 60 }), ['critical:practice_hours']],
   ])('%s', (_, appointments, windows, booking, expected) => {
-    const analysis = analyzeConflicts(booking, schedule({ appointments, maintenance: windows }));
+    const analysis = analyzeConflicts(booking, aDaySchedule({ appointments, maintenance: windows }));
     expect(types(analysis)).toEqual(expected);
     if (expected.length === 0) expect(analysis.suggestions).toEqual([]);
   });
 
   it('a closed day is critical, with the spec text', () => {
-    const sunday = schedule({ date: '2027-01-10' });
+    const sunday = aDaySchedule({ date: '2027-01-10' });
     const analysis = analyzeConflicts(candidate({ appointmentDate: on('2027-01-10', '10:00') }), sunday);
     expect(analysis.conflicts).toEqual([
       expect.objectContaining({
@@ -104,8 +103,8 @@ describe('analyzeConflicts: conflicts', () => {
   });
 
   it('the appointment being moved never conflicts with itself, by id or by excludeAppointmentId', () => {
-    const own = booked({ id: 'own', appointmentDate: at('10:00'), duration: 60 });
-    const day = schedule({ appointments: [own] });
+    const own = aBooking({ id: 'own', appointmentDate: at('10:00'), duration: 60 });
+    const day = aDaySchedule({ appointments: [own] });
     expect(analyzeConflicts(candidate({ id: 'own', appointmentDate: at('10:30') }), day).conflicts).toEqual([]);
     expect(
       analyzeConflicts(candidate({ appointmentDate: at('10:30') }), day, { excludeAppointmentId: 'own' }).conflicts,
@@ -113,9 +112,9 @@ describe('analyzeConflicts: conflicts', () => {
   });
 
   it('warns when the patient is already booked that day, without suggestions', () => {
-    const day = schedule({
+    const day = aDaySchedule({
       appointments: [
-        booked({
+        aBooking({
           appointmentDate: at('15:00'),
           patientId: 'p1',
           patientName: 'Maya Singh',
@@ -141,9 +140,14 @@ describe('analyzeConflicts: conflicts', () => {
   });
 
   it('notes a provider working 3 hours or more without a 15-minute break', () => {
-    const run = ['07:00', '08:00', '09:00'].map((time) => booked({ appointmentDate: on(MONDAY, time), duration: 60 }));
-    const day = schedule({
-      hours: { ...schedule().hours, monday: { openTime: '07:00', closeTime: '18:00', isOpen: true, closed: false } },
+    const run = ['07:00', '08:00', '09:00'].map((time) =>
+      aBooking({ appointmentDate: on(MONDAY, time), duration: 60 }),
+    );
+    const day = aDaySchedule({
+      hours: {
+        ...aDaySchedule().hours,
+        monday: { openTime: '07:00', closeTime: '18:00', isOpen: true, closed: false },
+      },
       appointments: run.slice(1),
     });
     // 08:00 to 10:00 booked; 10:00 to 11:00 makes three hours straight.
@@ -166,15 +170,15 @@ describe('analyzeConflicts: conflicts', () => {
   });
 
   it('a cancelled candidate holds nothing, so nothing stands in its way', () => {
-    const day = schedule({ appointments: [booked({ appointmentDate: at('10:00') })] });
+    const day = aDaySchedule({ appointments: [aBooking({ appointmentDate: at('10:00') })] });
     expect(analyzeConflicts(candidate({ status: 'cancelled' }), day)).toEqual({ conflicts: [], suggestions: [] });
   });
 });
 
 describe('analyzeConflicts: suggestions from real free slots', () => {
   it('a room clash: nearest time in the room, another room now, and the next open day', () => {
-    const day = schedule({ appointments: [booked({ appointmentDate: at('10:00'), providerId: HYGIENIST.id })] });
-    const next = schedule({ date: TUESDAY });
+    const day = aDaySchedule({ appointments: [aBooking({ appointmentDate: at('10:00'), providerId: HYGIENIST.id })] });
+    const next = aDaySchedule({ date: TUESDAY });
     const base = candidate();
     const analysis = analyzeConflicts(base, day, { nextOpenDay: next });
     expect(analysis.suggestions.map((s) => s.id)).toEqual([
@@ -213,10 +217,10 @@ describe('analyzeConflicts: suggestions from real free slots', () => {
     const roomTakenFor = (minutes: number) =>
       analyzeConflicts(
         candidate(),
-        schedule({
+        aDaySchedule({
           appointments: [
-            booked({ appointmentDate: at('08:00'), duration: 120, providerId: HYGIENIST.id }),
-            booked({ appointmentDate: at('10:00'), duration: minutes, providerId: HYGIENIST.id }),
+            aBooking({ appointmentDate: at('08:00'), duration: 120, providerId: HYGIENIST.id }),
+            aBooking({ appointmentDate: at('10:00'), duration: minutes, providerId: HYGIENIST.id }),
           ],
         }),
       ).suggestions.find((s) => s.type === 'time_shift');
@@ -229,10 +233,10 @@ describe('analyzeConflicts: suggestions from real free slots', () => {
   });
 
   it('moves earlier when the nearest free time is earlier', () => {
-    const day = schedule({
+    const day = aDaySchedule({
       appointments: [
-        booked({ appointmentDate: at('10:00'), providerId: HYGIENIST.id }),
-        booked({ appointmentDate: at('10:30'), providerId: HYGIENIST.id }),
+        aBooking({ appointmentDate: at('10:00'), providerId: HYGIENIST.id }),
+        aBooking({ appointmentDate: at('10:30'), providerId: HYGIENIST.id }),
       ],
     });
     const shift = analyzeConflicts(candidate(), day).suggestions.find((s) => s.type === 'time_shift');
@@ -247,10 +251,10 @@ describe('analyzeConflicts: suggestions from real free slots', () => {
     ['a hygienist, never by a doctor', HYGIENIST, [DOCTOR_TWO], undefined],
     ['a doctor, never by a hygienist', DOCTOR, [HYGIENIST_TWO], undefined],
   ])('a busy provider: %s is replaced by a provider of the same kind', (_, busy, others, expected) => {
-    const day = schedule({
+    const day = aDaySchedule({
       providers: [busy, ...others],
       appointments: [
-        booked({ appointmentDate: at('09:30'), duration: 60, providerId: busy.id, treatmentRoom: 'Room 3' }),
+        aBooking({ appointmentDate: at('09:30'), duration: 60, providerId: busy.id, treatmentRoom: 'Room 3' }),
       ],
     });
     const base = candidate({ providerId: busy.id });
@@ -264,15 +268,15 @@ describe('analyzeConflicts: suggestions from real free slots', () => {
 
   it('offers a nearby time in another room when the room is taken all day and no other room is free now', () => {
     const allDay = ['08:00', '10:00', '12:00', '14:00', '16:00'].map((time) =>
-      booked({ appointmentDate: at(time), duration: 120, providerId: HYGIENIST.id, treatmentRoom: 'Room 1' }),
+      aBooking({ appointmentDate: at(time), duration: 120, providerId: HYGIENIST.id, treatmentRoom: 'Room 1' }),
     );
-    const day = schedule({
+    const day = aDaySchedule({
       providers: [DOCTOR, HYGIENIST, HYGIENIST_TWO],
       appointments: [
         ...allDay,
-        booked({ appointmentDate: at('10:00'), providerId: HYGIENIST_TWO.id, treatmentRoom: 'Room 2' }),
+        aBooking({ appointmentDate: at('10:00'), providerId: HYGIENIST_TWO.id, treatmentRoom: 'Room 2' }),
       ],
-      maintenance: [maintenance('Room 3', at('09:00'), at('10:30'))],
+      maintenance: [aMaintenanceWindow('Room 3', at('09:00'), at('10:30'))],
     });
     const base = candidate();
     const analysis = analyzeConflicts(base, day);
@@ -287,8 +291,10 @@ describe('analyzeConflicts: suggestions from real free slots', () => {
   });
 
   it('a closed day offers the next open day only, at the same time when it is free', () => {
-    const sunday = schedule({ date: '2027-01-10' });
-    const monday = schedule({ appointments: [booked({ appointmentDate: at('10:00'), providerId: HYGIENIST.id })] });
+    const sunday = aDaySchedule({ date: '2027-01-10' });
+    const monday = aDaySchedule({
+      appointments: [aBooking({ appointmentDate: at('10:00'), providerId: HYGIENIST.id })],
+    });
     const base = candidate({ appointmentDate: on('2027-01-10', '10:00') });
     const analysis = analyzeConflicts(base, sunday, { nextOpenDay: monday });
     expect(analysis.suggestions).toHaveLength(1);
@@ -301,10 +307,10 @@ describe('analyzeConflicts: suggestions from real free slots', () => {
   });
 
   it('never suggests a time the patient is already booked elsewhere', () => {
-    const day = schedule({
+    const day = aDaySchedule({
       appointments: [
-        booked({ appointmentDate: at('10:00'), providerId: HYGIENIST.id }),
-        booked({ appointmentDate: at('10:30'), providerId: HYGIENIST.id, treatmentRoom: 'Room 3', patientId: 'p1' }),
+        aBooking({ appointmentDate: at('10:00'), providerId: HYGIENIST.id }),
+        aBooking({ appointmentDate: at('10:30'), providerId: HYGIENIST.id, treatmentRoom: 'Room 3', patientId: 'p1' }),
       ],
     });
     const analysis = analyzeConflicts(candidate({ patientId: 'p1' }), day);
@@ -316,11 +322,11 @@ describe('analyzeConflicts: suggestions from real free slots', () => {
     const random = seededRandom(365);
     const rooms = ['Room 1', 'Room 2', 'Room 3', 'Room 4'];
     const providers = [DOCTOR, DOCTOR_TWO, HYGIENIST, HYGIENIST_TWO];
-    const times = freeSlots(schedule(), 30).map((slot) => slot.time);
+    const times = freeSlots(aDaySchedule(), 30).map((slot) => slot.time);
     let suggested = 0;
     for (let round = 0; round < 300; round++) {
       const appointments = Array.from({ length: 5 + Math.floor(random() * 30) }, () =>
-        booked({
+        aBooking({
           appointmentDate: at(pick(random, times)),
           duration: pick(random, [30, 60, 90]),
           providerId: pick(random, providers).id,
@@ -328,8 +334,8 @@ describe('analyzeConflicts: suggestions from real free slots', () => {
           patientId: pick(random, ['p1', 'p2', 'p3', 'p4', 'p5', 'p6']),
         }),
       );
-      const day = schedule({ rooms, providers, appointments });
-      const next = schedule({ date: TUESDAY, rooms, providers, appointments: [] });
+      const day = aDaySchedule({ rooms, providers, appointments });
+      const next = aDaySchedule({ date: TUESDAY, rooms, providers, appointments: [] });
       const base = {
         providerId: pick(random, providers).id,
         treatmentRoom: pick(random, rooms),
@@ -341,8 +347,8 @@ describe('analyzeConflicts: suggestions from real free slots', () => {
       expect(analyzeConflicts(base, day, { nextOpenDay: next })).toEqual(analysis);
       const critical = analysis.conflicts.some((c) => c.severity === 'critical');
       expect(critical).toBe(
-        findConflicts(base, appointments, { timeZone: TZ }).length > 0 ||
-          !checkHoursAt(day.hours, TZ, base.appointmentDate, base.duration).ok,
+        findConflicts(base, appointments, { timeZone: TORONTO }).length > 0 ||
+          !checkHoursAt(day.hours, TORONTO, base.appointmentDate, base.duration).ok,
       );
       if (!critical) expect(analysis.suggestions).toEqual([]);
       expect(analysis.suggestions.length).toBeLessThanOrEqual(5);

@@ -4,21 +4,10 @@ import { type DaySchedule, freeSlots, nextOpenDate } from '../src/scheduling/ava
 import { checkHoursAt } from '../src/scheduling/booking-rules.ts';
 import { findConflicts } from '../src/scheduling/conflicts.ts';
 import { localTime } from '../src/time/zones.ts';
-import {
-  booked,
-  CLOSED,
-  DOCTOR,
-  HYGIENIST,
-  MONDAY,
-  maintenance,
-  on,
-  open,
-  pick,
-  schedule,
-  seededRandom,
-  TZ,
-  week,
-} from './schedule-fixtures.ts';
+import { aBooking, aMaintenanceWindow, DOCTOR, HYGIENIST, on } from '../testing/appointments.ts';
+import { aWeek, CLOSED, open, TORONTO } from '../testing/practices.ts';
+import { pick, seededRandom } from '../testing/random.ts';
+import { aDaySchedule, MONDAY } from '../testing/schedule.ts';
 
 const at = (time: string) => on(MONDAY, time);
 const offered = (day: DaySchedule, duration: number, time: string, room: string) =>
@@ -26,7 +15,7 @@ const offered = (day: DaySchedule, duration: number, time: string, room: string)
 
 describe('freeSlots', () => {
   it('offers every room every 30 minutes from opening, the last ending at closing', () => {
-    const slots = freeSlots(schedule(), 60);
+    const slots = freeSlots(aDaySchedule(), 60);
     const times = [...new Set(slots.map((slot) => slot.time))];
     expect(times[0]).toBe('08:00');
     expect(times.at(-1)).toBe('17:00');
@@ -36,13 +25,13 @@ describe('freeSlots', () => {
   });
 
   it('offers nothing on a closed day', () => {
-    expect(freeSlots(schedule({ date: '2027-01-10' }), 30)).toEqual([]);
+    expect(freeSlots(aDaySchedule({ date: '2027-01-10' }), 30)).toEqual([]);
   });
 
   it.each([
     [
       'a booking holds its room and provider',
-      [booked({ appointmentDate: at('10:00'), duration: 60 })],
+      [aBooking({ appointmentDate: at('10:00'), duration: 60 })],
       '10:30',
       60,
       'Room 1',
@@ -50,7 +39,7 @@ describe('freeSlots', () => {
     ],
     [
       'the slot touching its end is free',
-      [booked({ appointmentDate: at('10:00'), duration: 60 })],
+      [aBooking({ appointmentDate: at('10:00'), duration: 60 })],
       '11:00',
       30,
       'Room 1',
@@ -58,7 +47,7 @@ describe('freeSlots', () => {
     ],
     [
       'the slot touching its start is free',
-      [booked({ appointmentDate: at('10:00'), duration: 60 })],
+      [aBooking({ appointmentDate: at('10:00'), duration: 60 })],
       '09:30',
       30,
       'Room 1',
@@ -66,7 +55,7 @@ describe('freeSlots', () => {
     ],
     [
       'another room is free without the busy provider',
-      [booked({ appointmentDate: at('10:00'), duration: 60 })],
+      [aBooking({ appointmentDate: at('10:00'), duration: 60 })],
       '10:00',
       30,
       'Room 2',
@@ -74,7 +63,7 @@ describe('freeSlots', () => {
     ],
     [
       'a cancelled booking blocks nothing',
-      [booked({ appointmentDate: at('10:00'), status: 'cancelled' })],
+      [aBooking({ appointmentDate: at('10:00'), status: 'cancelled' })],
       '10:00',
       30,
       'Room 1',
@@ -82,7 +71,7 @@ describe('freeSlots', () => {
     ],
     [
       'a no-show blocks nothing',
-      [booked({ appointmentDate: at('10:00'), status: 'no-show' })],
+      [aBooking({ appointmentDate: at('10:00'), status: 'no-show' })],
       '10:00',
       30,
       'Room 1',
@@ -90,19 +79,19 @@ describe('freeSlots', () => {
     ],
     [
       'a completed booking still blocks',
-      [booked({ appointmentDate: at('10:00'), status: 'completed' })],
+      [aBooking({ appointmentDate: at('10:00'), status: 'completed' })],
       '10:00',
       30,
       'Room 1',
       undefined,
     ],
   ])('%s', (_, appointments, time, duration, room, providerIds) => {
-    const slot = offered(schedule({ appointments }), duration, time, room);
+    const slot = offered(aDaySchedule({ appointments }), duration, time, room);
     expect(slot?.providerIds).toEqual(providerIds);
   });
 
   it('maintenance blocks its room only, for its whole window', () => {
-    const day = schedule({ maintenance: [maintenance('Room 2', at('09:00'), at('10:15'))] });
+    const day = aDaySchedule({ maintenance: [aMaintenanceWindow('Room 2', at('09:00'), at('10:15'))] });
     expect(offered(day, 30, '09:00', 'Room 2')).toBeUndefined();
     expect(offered(day, 30, '10:00', 'Room 2')).toBeUndefined();
     expect(offered(day, 30, '10:30', 'Room 2')).toBeDefined();
@@ -111,10 +100,10 @@ describe('freeSlots', () => {
   });
 
   it('leaves out a time when no provider is free, and honours room, after and excludeProviderId', () => {
-    const day = schedule({
+    const day = aDaySchedule({
       appointments: [
-        booked({ appointmentDate: at('09:00'), providerId: DOCTOR.id, treatmentRoom: 'Room 3' }),
-        booked({ appointmentDate: at('09:00'), providerId: HYGIENIST.id, treatmentRoom: 'Room 2' }),
+        aBooking({ appointmentDate: at('09:00'), providerId: DOCTOR.id, treatmentRoom: 'Room 3' }),
+        aBooking({ appointmentDate: at('09:00'), providerId: HYGIENIST.id, treatmentRoom: 'Room 2' }),
       ],
     });
     expect(freeSlots(day, 30).filter((slot) => slot.time === '09:00')).toEqual([]);
@@ -131,11 +120,11 @@ describe('freeSlots', () => {
     const providers = [DOCTOR, HYGIENIST, { id: 11, name: 'Dr. Noor Haddad', role: 'doctor' }];
     // Bookings start on a 15-minute grid, off the 30-minute slot grid, so partial overlaps occur.
     const starts = Array.from({ length: 44 }, (_, i) => at(clockTime(7 * 60 + i * 15)));
-    const slotTimes = timeSlots(week(), MONDAY).map((time) => ({ time, start: at(time) }));
+    const slotTimes = timeSlots(aWeek(), MONDAY).map((time) => ({ time, start: at(time) }));
     const disagreements: string[] = [];
     for (let round = 0; round < 300; round++) {
       const appointments = Array.from({ length: Math.floor(random() * 14) }, () =>
-        booked({
+        aBooking({
           appointmentDate: pick(random, starts),
           duration: pick(random, [15, 30, 60, 90, 120]),
           providerId: pick(random, providers).id,
@@ -143,8 +132,9 @@ describe('freeSlots', () => {
           status: pick(random, ['scheduled', 'scheduled', 'in-progress', 'completed', 'cancelled', 'no-show']),
         }),
       );
-      const windows = random() < 0.3 ? [maintenance(pick(random, rooms), pick(random, starts), at('12:45'))] : [];
-      const day = schedule({ rooms, providers, appointments, maintenance: windows });
+      const windows =
+        random() < 0.3 ? [aMaintenanceWindow(pick(random, rooms), pick(random, starts), at('12:45'))] : [];
+      const day = aDaySchedule({ rooms, providers, appointments, maintenance: windows });
       const duration = pick(random, [30, 60, 90, 120]);
       const offered = new Set(
         freeSlots(day, duration).flatMap((slot) => slot.providerIds.map((id) => `${slot.start}|${slot.room}|${id}`)),
@@ -154,7 +144,8 @@ describe('freeSlots', () => {
         for (const room of rooms) {
           for (const provider of providers) {
             const candidate = { providerId: provider.id, treatmentRoom: room, appointmentDate: start, duration };
-            const clear = findConflicts(candidate, appointments, { maintenance: windows, timeZone: TZ }).length === 0;
+            const clear =
+              findConflicts(candidate, appointments, { maintenance: windows, timeZone: TORONTO }).length === 0;
             if (offered.has(`${start}|${room}|${provider.id}`) !== clear) {
               disagreements.push(`round ${round}: ${time} ${room} provider ${provider.id} for ${duration}`);
             }
@@ -167,41 +158,45 @@ describe('freeSlots', () => {
 });
 
 describe('freeSlots on daylight-saving days (America/Toronto)', () => {
-  const night = week({ sunday: open('00:00', '06:00') });
+  const night = aWeek({ sunday: open('00:00', '06:00') });
 
   it('8 March 2026: 02:00 and 02:30 do not exist, 03:00 is 07:00 UTC', () => {
-    const slots = freeSlots(schedule({ date: '2026-03-08', hours: night, rooms: ['Room 1'] }), 30);
+    const slots = freeSlots(aDaySchedule({ date: '2026-03-08', hours: night, rooms: ['Room 1'] }), 30);
     const times = slots.map((slot) => slot.time);
     expect(times).toEqual(['00:00', '00:30', '01:00', '01:30', '03:00', '03:30', '04:00', '04:30', '05:00', '05:30']);
     expect(slots.find((slot) => slot.time === '01:30')?.start).toBe('2026-03-08T06:30:00.000Z');
     expect(slots.find((slot) => slot.time === '03:00')?.start).toBe('2026-03-08T07:00:00.000Z');
-    for (const slot of slots) expect(localTime(slot.start, TZ)).toBe(slot.time);
+    for (const slot of slots) expect(localTime(slot.start, TORONTO)).toBe(slot.time);
   });
 
   it('8 March 2026: a 60-minute booking at 01:30 would end at 03:30 on the wall clock', () => {
-    const early = week({ sunday: open('00:00', '03:00') });
-    const times = freeSlots(schedule({ date: '2026-03-08', hours: early, rooms: ['Room 1'] }), 60).map(
+    const early = aWeek({ sunday: open('00:00', '03:00') });
+    const times = freeSlots(aDaySchedule({ date: '2026-03-08', hours: early, rooms: ['Room 1'] }), 60).map(
       (slot) => slot.time,
     );
     expect(times).toEqual(['00:00', '00:30', '01:00']);
   });
 
   it('1 November 2026: each wall-clock time once, each start a real instant of that time', () => {
-    const slots = freeSlots(schedule({ date: '2026-11-01', hours: night, rooms: ['Room 1'] }), 30);
+    const slots = freeSlots(aDaySchedule({ date: '2026-11-01', hours: night, rooms: ['Room 1'] }), 30);
     const times = slots.map((slot) => slot.time);
     expect(new Set(times).size).toBe(times.length);
     expect(times).toHaveLength(12);
     expect(slots.find((slot) => slot.time === '03:00')?.start).toBe('2026-11-01T08:00:00.000Z');
     for (const slot of slots) {
-      expect(localTime(slot.start, TZ)).toBe(slot.time);
-      expect(checkHoursAt(night, TZ, slot.start, 30)).toEqual({ ok: true });
+      expect(localTime(slot.start, TORONTO)).toBe(slot.time);
+      expect(checkHoursAt(night, TORONTO, slot.start, 30)).toEqual({ ok: true });
     }
   });
 
   it('a daytime practice opens at 08:00 local on both change days', () => {
-    const sundays = week({ sunday: open('08:00', '12:00') });
-    expect(freeSlots(schedule({ date: '2026-03-08', hours: sundays }), 30)[0]?.start).toBe('2026-03-08T12:00:00.000Z');
-    expect(freeSlots(schedule({ date: '2026-11-01', hours: sundays }), 30)[0]?.start).toBe('2026-11-01T13:00:00.000Z');
+    const sundays = aWeek({ sunday: open('08:00', '12:00') });
+    expect(freeSlots(aDaySchedule({ date: '2026-03-08', hours: sundays }), 30)[0]?.start).toBe(
+      '2026-03-08T12:00:00.000Z',
+    );
+    expect(freeSlots(aDaySchedule({ date: '2026-11-01', hours: sundays }), 30)[0]?.start).toBe(
+      '2026-11-01T13:00:00.000Z',
+    );
   });
 });
 
@@ -211,11 +206,11 @@ describe('nextOpenDate', () => {
     ['2027-01-09', '2027-01-11'],
     ['2027-01-10', '2027-01-11'],
   ])('after %s comes %s', (date, next) => {
-    expect(nextOpenDate(week(), date)).toBe(next);
+    expect(nextOpenDate(aWeek(), date)).toBe(next);
   });
 
   it('gives up after maxDays (14 by default)', () => {
-    const allClosed = week({
+    const allClosed = aWeek({
       monday: CLOSED,
       tuesday: CLOSED,
       wednesday: CLOSED,
@@ -224,6 +219,6 @@ describe('nextOpenDate', () => {
       saturday: CLOSED,
     });
     expect(nextOpenDate(allClosed, '2027-01-09')).toBeNull();
-    expect(nextOpenDate(week(), '2027-01-09', 1)).toBeNull();
+    expect(nextOpenDate(aWeek(), '2027-01-09', 1)).toBeNull();
   });
 });

@@ -7,11 +7,12 @@ import {
   DURATION_MESSAGES,
   MAX_ADVANCE_MESSAGE,
 } from '../src/scheduling/booking-rules.ts';
-import { on, open, TZ, week } from './schedule-fixtures.ts';
+import { on } from '../testing/appointments.ts';
+import { aWeek, open, TORONTO } from '../testing/practices.ts';
 
 /** Sunday 22 November 2026, 10:00 in Toronto. */
 const NOW = new Date('2026-11-22T15:00:00.000Z');
-const context = { hours: week(), timeZone: TZ, now: NOW };
+const context = { hours: aWeek(), timeZone: TORONTO, now: NOW };
 const HOURS_MESSAGE = 'Appointments must fall within practice hours (08:00 to 18:00).';
 
 describe('checkBookingRules', () => {
@@ -88,16 +89,16 @@ describe('checkBookingRules', () => {
 
 describe('checkHoursAt across daylight-saving changes', () => {
   // Clocks in Toronto go from 02:00 to 03:00 on 8 March 2026 and from 02:00 back to 01:00 on 1 November 2026.
-  const night = week({ sunday: open('00:00', '03:00') });
+  const night = aWeek({ sunday: open('00:00', '03:00') });
 
   it('measures the wall clock: 01:30 for 60 minutes in spring ends at 03:30, after closing', () => {
     const start = '2026-03-08T06:30:00.000Z';
-    expect(checkHoursAt(night, TZ, start, 60)).toMatchObject({ ok: false, reason: 'outside' });
-    expect(checkHoursAt(night, TZ, '2026-03-08T06:00:00.000Z', 60)).toEqual({ ok: true });
+    expect(checkHoursAt(night, TORONTO, start, 60)).toMatchObject({ ok: false, reason: 'outside' });
+    expect(checkHoursAt(night, TORONTO, '2026-03-08T06:00:00.000Z', 60)).toEqual({ ok: true });
   });
 
   it('in autumn 00:30 for 120 minutes ends at 01:30 on the wall clock, within hours', () => {
-    expect(checkHoursAt(night, TZ, '2026-11-01T04:30:00.000Z', 120)).toEqual({ ok: true });
+    expect(checkHoursAt(night, TORONTO, '2026-11-01T04:30:00.000Z', 120)).toEqual({ ok: true });
   });
 });
 

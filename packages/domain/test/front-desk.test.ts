@@ -17,7 +17,9 @@ import {
   updateMaintenanceSchema,
 } from '../src/scheduling/maintenance.schema.ts';
 import { reschedulePlanSchema } from '../src/scheduling/reschedule-plan.ts';
-import { DOCTOR, HYGIENIST, MONDAY, on, schedule, TZ, week } from './schedule-fixtures.ts';
+import { DOCTOR, HYGIENIST, on } from '../testing/appointments.ts';
+import { aWeek, TORONTO } from '../testing/practices.ts';
+import { aDaySchedule, MONDAY } from '../testing/schedule.ts';
 
 const issues = (schema: v.GenericSchema, input: unknown) => {
   const result = v.safeParse(schema, input);
@@ -52,7 +54,7 @@ describe('follow-up durations', () => {
     expect(issues(createAppointmentSchema, { ...base, duration: 50, appointmentType: 'follow-up' })).toEqual([
       ['duration', DURATION_MESSAGES.followUp],
     ]);
-    const context = { hours: week(), timeZone: TZ, now: new Date('2027-01-01T12:00:00Z') };
+    const context = { hours: aWeek(), timeZone: TORONTO, now: new Date('2027-01-01T12:00:00Z') };
     const at = on(MONDAY, '10:00');
     expect(checkBookingRules({ appointmentDate: at, duration: 45, appointmentType: 'follow-up' }, context)).toEqual([]);
     expect(checkBookingRules({ appointmentDate: at, duration: 45 }, context)).toEqual([
@@ -119,7 +121,7 @@ describe('check-in and check-out fields', () => {
   });
 
   it('follow-up at 09:00 on the practice clock; recalls from the presets', () => {
-    expect(followUpStart('2027-03-15', TZ)).toBe('2027-03-15T13:00:00.000Z');
+    expect(followUpStart('2027-03-15', TORONTO)).toBe('2027-03-15T13:00:00.000Z');
     expect(recallFromPreset('cleaning', '2026-08-31')).toEqual({
       key: 'cleaning',
       dueDate: '2027-02-28',
@@ -194,7 +196,7 @@ describe('provider absence', () => {
       appointmentDate: on(MONDAY, '10:00'),
       duration: 30,
     };
-    expect(findConflicts(candidate, [], { absences: [absence], timeZone: TZ })).toEqual([
+    expect(findConflicts(candidate, [], { absences: [absence], timeZone: TORONTO })).toEqual([
       {
         type: 'absence',
         severity: 'critical',
@@ -210,10 +212,10 @@ describe('provider absence', () => {
     expect(
       findConflicts({ ...candidate, appointmentDate: on('2027-01-12', '19:30') }, [], {
         absences: [absence],
-        timeZone: TZ,
+        timeZone: TORONTO,
       }),
     ).toHaveLength(1);
-    const slots = freeSlots(schedule({ absences: [absence] }), 30);
+    const slots = freeSlots(aDaySchedule({ absences: [absence] }), 30);
     expect(slots.every((slot) => !slot.providerIds.includes(DOCTOR.id))).toBe(true);
     expect(absenceCancelNote('sick-leave')).toBe('Cancelled: provider absence (Sick Leave)');
   });
@@ -233,7 +235,7 @@ describe('maintenance form', () => {
       priority: 'medium',
       displace: [],
     });
-    expect(maintenanceDefaults(MONDAY, TZ)).toEqual({
+    expect(maintenanceDefaults(MONDAY, TORONTO)).toEqual({
       startDateTime: on(MONDAY, '09:00'),
       endDateTime: on(MONDAY, '10:00'),
       maintenanceType: 'routine',
