@@ -38,7 +38,7 @@ function refused(action: PushAction, answer: ErrorAnswer): PushResult {
   };
 }
 
-async function run(deps: AppDeps, batch: Batch, action: PushAction, entry: RouteEntry, invocation: Invocation) {
+async function dispatch(deps: AppDeps, batch: Batch, action: PushAction, entry: RouteEntry, invocation: Invocation) {
   if (entry.access === 'public') return { value: await runPublic(deps, entry, invocation) };
   const { caller } = batch;
   // Calls about the user rather than a practice act in the session's practice, as a request alone would.
@@ -79,7 +79,7 @@ export async function runAction(
     body: action.method === 'DELETE' ? undefined : action.body,
   };
   try {
-    const result = await run(deps, batch, action, entry, invocation);
+    const result = await dispatch(deps, batch, action, entry, invocation);
     if ('replay' in result) {
       return { id: action.id, status: result.replay.statusCode, body: parsed(result.replay.body), retryAfter: null };
     }

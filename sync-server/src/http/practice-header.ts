@@ -2,7 +2,7 @@ import { invalidInput } from '@dental/domain/errors';
 import { HEADER_NAMES } from '@dental/domain/sync/protocol';
 import { type Caller, requirePracticeAccess } from '../services/caller.ts';
 
-/** The practice a request acts in: X-Practice-ID if sent, else the session's; either must be one the user may access. */
+/** The practice a request acts in: the practice header's if sent, else the session's; either must be one the user may access. */
 export function resolvePractice(header: string | string[] | undefined, caller: Caller): number {
   let practiceId = caller.session.currentPracticeId;
   if (header !== undefined) {

@@ -80,8 +80,6 @@ export type RouteSpec<P extends MaybeSchema, Q extends MaybeSchema, B extends Ma
   | PublicRouteSpec<P, Q, B>
   | SignedInRouteSpec<P, Q, B>;
 
-type AnySchema = MaybeSchema;
-
 interface EntryBase {
   method: RouteMethod;
   url: string;
@@ -98,7 +96,7 @@ interface EntryBase {
 
 export interface PublicRouteEntry extends EntryBase {
   access: 'public';
-  handle(ctx: RouteContext<AnySchema, AnySchema, AnySchema>): Promise<unknown>;
+  handle(ctx: RouteContext<MaybeSchema, MaybeSchema, MaybeSchema>): Promise<unknown>;
 }
 
 export interface SignedInRouteEntry extends EntryBase {
@@ -106,7 +104,7 @@ export interface SignedInRouteEntry extends EntryBase {
   permission: Permission | undefined;
   practiceScoped: boolean;
   allowedDuringPasswordReset: boolean;
-  handle(ctx: SignedInContext<AnySchema, AnySchema, AnySchema>): Promise<unknown>;
+  handle(ctx: SignedInContext<MaybeSchema, MaybeSchema, MaybeSchema>): Promise<unknown>;
 }
 
 /** What the registry keeps of a route: enough to describe it and to run it without Fastify. */

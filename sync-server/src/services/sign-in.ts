@@ -51,7 +51,7 @@ function locked(remainingMs: number, lockoutMs: number): DomainError {
   });
 }
 
-export function signInPolicyOf(settings: ServerSettings): SignInPolicy {
+function signInPolicyOf(settings: ServerSettings): SignInPolicy {
   return {
     maxAttempts: settings.maxLoginAttempts,
     lockoutMs: settings.lockoutMs,
