@@ -10,7 +10,7 @@ import { frameworkErrors, registerErrorHandling, sendAnswer } from './http/error
 import { registerFailureLog, requestIdFor } from './http/logging.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerRequestGuards } from './http/request-guards.ts';
-import { RouteRegistry } from './http/route-spec.ts';
+import { RouteRegistry } from './http/route-registry.ts';
 import { registerAppointmentRoutes } from './http/routes/appointments.ts';
 import { registerAuthRoutes } from './http/routes/auth.ts';
 import { registerCommunicationRoutes } from './http/routes/communications.ts';

@@ -10,7 +10,8 @@ import {
   UNEXPECTED_ANSWER,
 } from './error-answers.ts';
 import { type Actor, type Invocation, runPublic, runSignedIn, serializedBody } from './pipeline.ts';
-import type { Client, RouteEntry, RouteRegistry } from './route-spec.ts';
+import type { RouteRegistry } from './route-registry.ts';
+import type { Client, RouteEntry } from './route-spec.ts';
 
 /** The batch request's own checks, done once: its session, the practice it acts in and who sent it. */
 export interface Batch extends Actor {

@@ -8,15 +8,8 @@ import { readIdempotencyKey, sendReplay } from './idempotency.ts';
 import { logServerError } from './logging.ts';
 import { type Invocation, runPublic, runSignedIn } from './pipeline.ts';
 import { resolvePractice } from './practice-header.ts';
-import type {
-  Client,
-  MaybeSchema,
-  RouteContext,
-  RouteEntry,
-  RouteRegistry,
-  RouteSpec,
-  SignedInContext,
-} from './route-spec.ts';
+import type { RouteRegistry } from './route-registry.ts';
+import type { Client, MaybeSchema, RouteContext, RouteEntry, RouteSpec, SignedInContext } from './route-spec.ts';
 import { authenticate } from './session.ts';
 
 function entryOf<P extends MaybeSchema, Q extends MaybeSchema, B extends MaybeSchema>(
@@ -49,7 +42,7 @@ function entryOf<P extends MaybeSchema, Q extends MaybeSchema, B extends MaybeSc
   };
 }
 
-export function clientOf(request: FastifyRequest): Client {
+function clientOf(request: FastifyRequest): Client {
   return { ip: request.ip, https: request.protocol === 'https', cookies: request.cookies };
 }
 

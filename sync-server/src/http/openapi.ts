@@ -2,7 +2,7 @@ import { DEFAULTS } from '@dental/domain/constants';
 import { HEADER_NAMES, IDEMPOTENCY_KEY_PATTERN } from '@dental/domain/sync/protocol';
 import type * as v from 'valibot';
 import { SchemaComponents } from './openapi-schemas.ts';
-import type { RouteRegistry } from './route-spec.ts';
+import type { RouteRegistry } from './route-registry.ts';
 
 function parametersOf(
   components: SchemaComponents,

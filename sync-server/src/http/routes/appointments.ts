@@ -12,7 +12,7 @@ import type { AppDeps } from '../../context.ts';
 import { editAppointment } from '../../services/appointment-edit.ts';
 import { analyzeBooking, appointmentsOfDay, availableSlots, bookAppointment } from '../../services/appointments.ts';
 import { defineRoute } from '../define-route.ts';
-import type { RouteRegistry } from '../route-spec.ts';
+import type { RouteRegistry } from '../route-registry.ts';
 
 export function registerAppointmentRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
   defineRoute(app, deps, registry, {

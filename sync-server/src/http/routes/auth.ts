@@ -10,7 +10,7 @@ import { resetPassword, toPublicUser, unlockUser, userSignInStatus } from '../..
 import { answerWith } from '../answer.ts';
 import { clearSessionCookie, DEVICE_COOKIE, deviceCookie, SESSION_COOKIE, sessionCookie } from '../cookies.ts';
 import { defineRoute } from '../define-route.ts';
-import type { RouteRegistry } from '../route-spec.ts';
+import type { RouteRegistry } from '../route-registry.ts';
 
 const userParams = v.object({ id: positiveId('id') });
 

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../context.ts';
 import { answerWith } from '../answer.ts';
 import { defineRoute } from '../define-route.ts';
 import { buildOpenApi } from '../openapi.ts';
-import type { RouteRegistry } from '../route-spec.ts';
+import type { RouteRegistry } from '../route-registry.ts';
 
 const ASSETS = '/api/docs/assets';
 

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import type { AppDeps } from '../../context.ts';
 import { bookFamily, familyOf, linkFamily } from '../../services/family.ts';
 import { defineRoute } from '../define-route.ts';
-import type { RouteRegistry } from '../route-spec.ts';
+import type { RouteRegistry } from '../route-registry.ts';
 
 export function registerFamilyRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
   defineRoute(app, deps, registry, {

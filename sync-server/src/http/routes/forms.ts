@@ -5,7 +5,7 @@ import type { AppDeps } from '../../context.ts';
 import { listFormTemplates } from '../../repos/forms.ts';
 import { formsSentTo, sendForms } from '../../services/forms.ts';
 import { defineRoute } from '../define-route.ts';
-import type { RouteRegistry } from '../route-spec.ts';
+import type { RouteRegistry } from '../route-registry.ts';
 
 export function registerFormRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
   defineRoute(app, deps, registry, {

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../context.ts';
 import { countPractices } from '../../repos/practices.ts';
 import { answerWith } from '../answer.ts';
 import { defineRoute } from '../define-route.ts';
-import type { RouteRegistry } from '../route-spec.ts';
+import type { RouteRegistry } from '../route-registry.ts';
 
 /**
  * For supervisors and container health checks: a real round trip to the database, no session, no

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../context.ts';
 import { notificationsOf } from '../../repos/notifications.ts';
 import { clearAll, markRead } from '../../services/notifications.ts';
 import { defineRoute } from '../define-route.ts';
-import type { RouteRegistry } from '../route-spec.ts';
+import type { RouteRegistry } from '../route-registry.ts';
 
 /** A user's own notifications in the current practice; nobody reads another user's. */
 export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {

@@ -19,7 +19,7 @@ import {
 } from '../../services/patients.ts';
 import { answerWith } from '../answer.ts';
 import { defineRoute } from '../define-route.ts';
-import type { RouteRegistry } from '../route-spec.ts';
+import type { RouteRegistry } from '../route-registry.ts';
 
 const exportQuerySchema = v.object({
   format: v.optional(v.picklist(['csv'], "Invalid enum value. Expected 'csv'"), 'csv'),

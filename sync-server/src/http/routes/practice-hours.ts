@@ -17,7 +17,7 @@ import {
 } from '../../services/practice-hours.ts';
 import { practiceHoursCacheFor } from '../../services/practice-hours-cache.ts';
 import { defineRoute } from '../define-route.ts';
-import type { RouteRegistry } from '../route-spec.ts';
+import type { RouteRegistry } from '../route-registry.ts';
 
 const practiceParams = v.object({ practiceId: positiveId('practiceId') });
 

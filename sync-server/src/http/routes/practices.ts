@@ -4,7 +4,7 @@ import type { AppDeps } from '../../context.ts';
 import { practicesByIds } from '../../repos/practices.ts';
 import { practiceFor, switchPractice } from '../../services/practices.ts';
 import { defineRoute } from '../define-route.ts';
-import type { RouteRegistry } from '../route-spec.ts';
+import type { RouteRegistry } from '../route-registry.ts';
 
 export function registerPracticeRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
   defineRoute(app, deps, registry, {

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../context.ts';
 import { absencesOf, previewAbsence, recordAbsence } from '../../services/absences.ts';
 import { defineRoute } from '../define-route.ts';
-import type { RouteRegistry } from '../route-spec.ts';
+import type { RouteRegistry } from '../route-registry.ts';
 
 export function registerProviderAbsenceRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
   defineRoute(app, deps, registry, {

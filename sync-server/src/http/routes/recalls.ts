@@ -4,7 +4,7 @@ import type { AppDeps } from '../../context.ts';
 import { recallTypes } from '../../repos/recalls.ts';
 import { createRecall, recallsOf } from '../../services/recalls.ts';
 import { defineRoute } from '../define-route.ts';
-import type { RouteRegistry } from '../route-spec.ts';
+import type { RouteRegistry } from '../route-registry.ts';
 
 export function registerRecallRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
   defineRoute(app, deps, registry, {

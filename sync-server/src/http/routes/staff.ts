@@ -4,7 +4,7 @@ import type { AppDeps } from '../../context.ts';
 import { staffOfPractice } from '../../repos/users.ts';
 import { availableRooms, roomsOf } from '../../services/rooms.ts';
 import { defineRoute } from '../define-route.ts';
-import type { RouteRegistry } from '../route-spec.ts';
+import type { RouteRegistry } from '../route-registry.ts';
 
 export function registerStaffRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
   defineRoute(app, deps, registry, {

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import type { AppDeps } from '../../context.ts';
 import { type Batch, runAction } from '../batch.ts';
 import { defineRoute } from '../define-route.ts';
-import type { RouteRegistry } from '../route-spec.ts';
+import type { RouteRegistry } from '../route-registry.ts';
 
 const actionSchema = v.object(
   {

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../context.ts';
 import { viewerOf } from '../../services/caller.ts';
 import { pullChanges } from '../../services/pull.ts';
 import { defineRoute } from '../define-route.ts';
-import type { RouteRegistry } from '../route-spec.ts';
+import type { RouteRegistry } from '../route-registry.ts';
 
 export function registerSyncRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
   defineRoute(app, deps, registry, {

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../context.ts';
 import { practiceHoursCacheFor } from '../../services/practice-hours-cache.ts';
 import { parsePracticeTime, timezoneContext, timezoneEntry, zonedPracticeHours } from '../../services/timezone.ts';
 import { defineRoute } from '../define-route.ts';
-import type { RouteRegistry } from '../route-spec.ts';
+import type { RouteRegistry } from '../route-registry.ts';
 
 export function registerTimezoneRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
   const cache = practiceHoursCacheFor(app, deps.clock);
