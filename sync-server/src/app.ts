@@ -6,10 +6,12 @@ import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 
 import type { AppDeps } from './context.ts';
 import { isApiRequest } from './http/api-path.ts';
 import { apiNotFound } from './http/error-answers.ts';
-import { frameworkErrors, registerErrorHandling, sendAnswer } from './http/error-handling.ts';
-import { registerFailureLog, requestIdFor } from './http/logging.ts';
-import { registerRateLimit } from './http/rate-limit.ts';
-import { registerRequestGuards } from './http/request-guards.ts';
+import { frameworkErrors, registerErrorHandling, sendAnswer } from './http/hooks/error-handling.ts';
+import { registerFailureLog, requestIdFor } from './http/hooks/logging.ts';
+import { registerRateLimit } from './http/hooks/rate-limit.ts';
+import { registerRequestGuards } from './http/hooks/request-guards.ts';
+import { registerSchemaVersion } from './http/hooks/schema-version.ts';
+import { registerSecurityHeaders } from './http/hooks/security-headers.ts';
 import { RouteRegistry } from './http/route-registry.ts';
 import { registerAppointmentRoutes } from './http/routes/appointments.ts';
 import { registerAuthRoutes } from './http/routes/auth.ts';
@@ -31,8 +33,6 @@ import { registerSurveyRoutes } from './http/routes/surveys.ts';
 import { registerSyncRoutes } from './http/routes/sync.ts';
 import { registerSyncPushRoute } from './http/routes/sync-push.ts';
 import { registerTimezoneRoutes } from './http/routes/timezone.ts';
-import { registerSchemaVersion } from './http/schema-version.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
 
 /** The whole server as one instance; tests drive it with inject on a temporary database. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -26,12 +26,7 @@ const sameDay = (a: DayHours, b: DayHours) =>
  * pull delivers it (the row id of practice_hours is the weekday number). Run it in the request's
  * transaction. Returns the weekdays that changed.
  */
-export async function replaceWeeklyHours(
-  db: Db,
-  practiceId: number,
-  hours: WeeklyHours,
-  at: Date,
-): Promise<WeekdayName[]> {
+async function replaceWeeklyHours(db: Db, practiceId: number, hours: WeeklyHours, at: Date): Promise<WeekdayName[]> {
   const before = await weeklyHours(db, practiceId);
   const changed: WeekdayName[] = [];
   for (const [weekday, name] of WEEKDAY_NAMES.entries()) {

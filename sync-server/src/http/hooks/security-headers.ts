@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerSettings } from '../context.ts';
-import { isApiRequest } from './api-path.ts';
+import type { ServerSettings } from '../../context.ts';
+import { isApiRequest } from '../api-path.ts';
 
 /**
  * Scripts only from this server, never inline. Styles allow 'unsafe-inline' because Mantine writes its

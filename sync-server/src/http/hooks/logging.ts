@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { routedPath } from './api-path.ts';
+import { routedPath } from '../api-path.ts';
 
 /** An id a trusted proxy already gave the request is kept, so one id follows it through both logs. */
 const UPSTREAM_ID = /^[A-Za-z0-9._:-]{1,100}$/;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isApiRequest } from './api-path.ts';
-import { httpRefusal } from './error-answers.ts';
+import { isApiRequest } from '../api-path.ts';
+import { httpRefusal } from '../error-answers.ts';
 import { sendAnswer } from './error-handling.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

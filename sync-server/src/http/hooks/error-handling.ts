@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerSettings } from '../context.ts';
-import { type ErrorAnswer, httpRefusal, knownErrorAnswer, UNEXPECTED_ANSWER } from './error-answers.ts';
+import type { ServerSettings } from '../../context.ts';
+import { type ErrorAnswer, httpRefusal, knownErrorAnswer, UNEXPECTED_ANSWER } from '../error-answers.ts';
 import { logServerError } from './logging.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 

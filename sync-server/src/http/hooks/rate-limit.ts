@@ -1,10 +1,10 @@
 import { DomainError } from '@dental/domain/errors';
 import { MESSAGES } from '@dental/domain/messages';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../context.ts';
-import { TokenBuckets } from '../services/token-buckets.ts';
-import { isApiRequest } from './api-path.ts';
-import { requestSession } from './session.ts';
+import type { AppDeps } from '../../context.ts';
+import { TokenBuckets } from '../../services/token-buckets.ts';
+import { isApiRequest } from '../api-path.ts';
+import { requestSession } from '../session.ts';
 
 /** Paths a supervisor or load balancer polls: never limited, so a busy server is not reported dead. */
 const UNLIMITED = new Set(['/api/health']);

@@ -1,6 +1,6 @@
 import { HEADERS, MIN_CLIENT_SCHEMA, SERVER_SCHEMA_VERSION, UPGRADE_REQUIRED } from '@dental/domain/sync/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isApiRequest, routedPath } from './api-path.ts';
+import { isApiRequest, routedPath } from '../api-path.ts';
 
 function clientSchema(request: FastifyRequest): number | undefined {
   const header = request.headers[HEADERS.clientSchema];
