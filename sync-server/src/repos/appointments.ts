@@ -97,6 +97,7 @@ export async function getAppointment(db: Db, practiceId: number, id: string): Pr
 }
 
 export async function appointmentsByIds(db: Db, practiceId: number, ids: readonly string[]): Promise<Appointment[]> {
+  if (ids.length === 0) return [];
   const rows = await appointmentQuery(db).where('a.practice_id', '=', practiceId).where('a.id', 'in', ids).execute();
   return rows.map(toAppointment);
 }

@@ -38,8 +38,9 @@ export async function recordChange(db: Db, change: ChangeEntry): Promise<number>
 /**
  * Versions every synced row that has none yet, in bulk: the demo seed inserts thousands of rows
  * at once. Reference data comes first so a client applying pages in order never sees an
- * appointment before its room, provider or patient. One statement over every synced table, which
- * the query builder cannot express as a union of differently shaped sources.
+ * appointment before its room, provider or patient. SQLite only as written: the sort key mixes
+ * integers and text across the union, which SQLite's dynamic typing allows and PostgreSQL does not
+ * (there the numeric keys need casting to zero-padded text).
  */
 export async function recordAllRows(db: Db, at: Date): Promise<void> {
   const stamp = at.toISOString();

@@ -66,6 +66,7 @@ export async function relationshipsByIds(
   practiceId: number,
   ids: readonly string[],
 ): Promise<FamilyRelationship[]> {
+  if (ids.length === 0) return [];
   const rows = await relationshipsOf(db, practiceId).where('f.id', 'in', ids).execute();
   return rows.map(toRelationship);
 }

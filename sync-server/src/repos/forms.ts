@@ -32,6 +32,7 @@ export async function listFormTemplates(db: Db, practiceId: number): Promise<For
 }
 
 export async function formTemplatesByIds(db: Db, practiceId: number, ids: readonly number[]): Promise<FormTemplate[]> {
+  if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('form_templates')
     .selectAll()
@@ -89,6 +90,7 @@ export async function listSentForms(db: Db, practiceId: number, patientId: strin
 }
 
 export async function sentFormsByIds(db: Db, practiceId: number, ids: readonly string[]): Promise<SentForm[]> {
+  if (ids.length === 0) return [];
   const rows = await sentFormsOf(db, practiceId).where('s.id', 'in', ids).execute();
   return rows.map(toSentForm);
 }

@@ -96,6 +96,7 @@ export function findMaintenance(db: Db, practiceId: number, id: string): Promise
 }
 
 export async function maintenanceByIds(db: Db, practiceId: number, ids: readonly string[]) {
+  if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('maintenance_schedules')
     .selectAll()

@@ -143,6 +143,7 @@ export async function findPatient(db: Db, practiceId: number, id: string): Promi
 }
 
 export async function patientsByIds(db: Db, practiceId: number, ids: readonly string[]): Promise<PatientRow[]> {
+  if (ids.length === 0) return [];
   return db.selectFrom('patients').selectAll().where('practice_id', '=', practiceId).where('id', 'in', ids).execute();
 }
 

@@ -39,6 +39,7 @@ export async function practiceHoursDays(
   practiceId: number,
   weekdays: readonly number[],
 ): Promise<[string, PracticeHoursDay][]> {
+  if (weekdays.length === 0) return [];
   const rows = await db
     .selectFrom('practice_hours')
     .selectAll()

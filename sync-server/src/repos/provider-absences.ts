@@ -71,6 +71,7 @@ export async function findAbsence(db: Db, id: string): Promise<ProviderAbsence> 
 }
 
 export async function absencesByIds(db: Db, practiceId: number, ids: readonly string[]): Promise<ProviderAbsence[]> {
+  if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('provider_absences')
     .selectAll()

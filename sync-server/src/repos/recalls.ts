@@ -56,6 +56,7 @@ export async function findRecall(db: Db, practiceId: number, id: string): Promis
 }
 
 export async function recallsByIds(db: Db, practiceId: number, ids: readonly string[]): Promise<Recall[]> {
+  if (ids.length === 0) return [];
   const rows = await recallsOf(db, practiceId).where('r.id', 'in', ids).execute();
   return rows.map(toRecall);
 }
@@ -81,6 +82,7 @@ export async function recallTypes(db: Db, practiceId: number): Promise<RecallTyp
 }
 
 export async function recallTypesByIds(db: Db, practiceId: number, ids: readonly number[]): Promise<RecallType[]> {
+  if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('recall_types')
     .selectAll()

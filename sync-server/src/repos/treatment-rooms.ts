@@ -63,6 +63,7 @@ export async function activeRoomCodeById(db: Db, practiceId: number, id: number)
 }
 
 export async function activeRoomsByIds(db: Db, practiceId: number, ids: readonly number[]): Promise<TreatmentRoom[]> {
+  if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('treatment_rooms')
     .selectAll()

@@ -71,6 +71,7 @@ export async function staffOfPractice(db: Db, practiceId: number): Promise<Staff
 }
 
 export async function staffByIds(db: Db, practiceId: number, ids: readonly number[]): Promise<StaffMember[]> {
+  if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('users')
     .innerJoin('user_practices', 'user_practices.user_id', 'users.id')
