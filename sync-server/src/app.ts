@@ -1,46 +1,43 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import type { AppDeps } from './context.ts';
-import { isApiRequest } from './plugins/api-path.ts';
-import { apiNotFound, frameworkErrorAnswer, registerErrorHandling } from './plugins/errors.ts';
-import { registerFailureLog, requestIdFor } from './plugins/logging.ts';
-import { registerRateLimit } from './plugins/rate-limit.ts';
-import { registerRequestGuards } from './plugins/request-guards.ts';
-import { RouteRegistry } from './plugins/route.ts';
-import { registerSchemaVersion } from './plugins/schema-version.ts';
-import { applySecurityHeaders } from './plugins/security-headers.ts';
-import { registerAppointmentRoutes } from './routes/appointments.ts';
-import { registerAuthRoutes } from './routes/auth.ts';
-import { registerCommunicationRoutes } from './routes/communications.ts';
-import { registerDocsRoutes } from './routes/docs.ts';
-import { registerFamilyRoutes } from './routes/family.ts';
-import { registerFormRoutes } from './routes/forms.ts';
-import { registerHealthRoute } from './routes/health.ts';
-import { registerMaintenanceRoutes } from './routes/maintenance.ts';
-import { registerNoShowRoutes } from './routes/no-show.ts';
-import { registerNotificationRoutes } from './routes/notifications.ts';
-import { registerPatientRoutes } from './routes/patients.ts';
-import { registerPracticeHoursRoutes } from './routes/practice-hours.ts';
-import { registerPracticeRoutes } from './routes/practices.ts';
-import { registerProviderAbsenceRoutes } from './routes/provider-absences.ts';
-import { registerRecallRoutes } from './routes/recalls.ts';
-import { registerStaffRoutes } from './routes/staff.ts';
-import { registerSurveyRoutes } from './routes/surveys.ts';
-import { registerSyncRoutes } from './routes/sync.ts';
-import { registerSyncPushRoute } from './routes/sync-push.ts';
-import { registerTimezoneRoutes } from './routes/timezone.ts';
+import { isApiRequest } from './http/api-path.ts';
+import { apiNotFound } from './http/error-answers.ts';
+import { frameworkErrors, registerErrorHandling, sendAnswer } from './http/hooks/error-handling.ts';
+import { registerFailureLog, requestIdFor } from './http/hooks/logging.ts';
+import { registerRateLimit } from './http/hooks/rate-limit.ts';
+import { registerRequestGuards } from './http/hooks/request-guards.ts';
+import { registerSchemaVersion } from './http/hooks/schema-version.ts';
+import { registerSecurityHeaders } from './http/hooks/security-headers.ts';
+import { RouteRegistry } from './http/route-registry.ts';
+import { registerAppointmentRoutes } from './http/routes/appointments.ts';
+import { registerAuthRoutes } from './http/routes/auth.ts';
+import { registerCommunicationRoutes } from './http/routes/communications.ts';
+import { registerDocsRoutes } from './http/routes/docs.ts';
+import { registerFamilyRoutes } from './http/routes/family.ts';
+import { registerFormRoutes } from './http/routes/forms.ts';
+import { registerHealthRoute } from './http/routes/health.ts';
+import { registerMaintenanceRoutes } from './http/routes/maintenance.ts';
+import { registerNoShowRoutes } from './http/routes/no-show.ts';
+import { registerNotificationRoutes } from './http/routes/notifications.ts';
+import { registerPatientRoutes } from './http/routes/patients.ts';
+import { registerPracticeHoursRoutes } from './http/routes/practice-hours.ts';
+import { registerPracticeRoutes } from './http/routes/practices.ts';
+import { registerProviderAbsenceRoutes } from './http/routes/provider-absences.ts';
+import { registerRecallRoutes } from './http/routes/recalls.ts';
+import { registerStaffRoutes } from './http/routes/staff.ts';
+import { registerSurveyRoutes } from './http/routes/surveys.ts';
+import { registerSyncRoutes } from './http/routes/sync.ts';
+import { registerSyncPushRoute } from './http/routes/sync-push.ts';
+import { registerTimezoneRoutes } from './http/routes/timezone.ts';
 
 /** The whole server as one instance; tests drive it with inject on a temporary database. */
-const BATCH_MEMBER_HEADER = 'x-batch-member';
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { settings } = deps;
-  // Known only inside this process: a client cannot mark its own requests as batch members.
-  const batchMemberToken = randomBytes(24).toString('hex');
+  const answerFrameworkError = frameworkErrors(settings);
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     // The failure log writes one line per 5xx; a line per request would also carry search terms.
@@ -52,27 +49,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? (_address: string, hop: number) => hop < (settings.trustProxy as number)
         : settings.trustProxy,
     return503OnClosing: true,
-    frameworkErrors: (error, request, reply) => {
-      applySecurityHeaders(request, reply, settings);
-      const known = frameworkErrorAnswer(error) ?? {
-        status: 400,
-        body: { error: 'Bad Request', message: 'The request could not be processed.' },
-      };
-      // The generic reply type of this hook cannot take a status chosen at run time.
-      return (reply as unknown as FastifyReply).code(known.status).send(known.body);
-    },
+    // The generic reply type of this hook cannot take a status chosen at run time.
+    frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply as unknown as FastifyReply),
   });
   registerErrorHandling(app);
   registerFailureLog(app);
 
   await app.register(fastifyCookie);
-  app.addHook('onSend', async (request, reply, payload) => {
-    applySecurityHeaders(request, reply, settings);
-    return payload;
-  });
-  registerRateLimit(app, deps, {
-    isBatchMember: (request) => request.headers[BATCH_MEMBER_HEADER] === batchMemberToken,
-  });
+  registerSecurityHeaders(app, settings);
+  registerRateLimit(app, deps);
   registerRequestGuards(app);
   registerSchemaVersion(app);
 
@@ -95,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSurveyRoutes(app, deps, registry);
   registerCommunicationRoutes(app, deps, registry);
   registerSyncRoutes(app, deps, registry);
-  registerSyncPushRoute(app, deps, registry, { header: BATCH_MEMBER_HEADER, token: batchMemberToken });
+  registerSyncPushRoute(app, deps, registry);
   await registerDocsRoutes(app, deps, registry);
 
   const webDist = deps.settings.webDistDir;
@@ -115,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     if (isApiRequest(request) || !serveWeb || request.method !== 'GET') {
-      return reply.code(404).send(apiNotFound(request.method, request.url));
+      return sendAnswer(reply, apiNotFound(request.method, request.url));
     }
     // Client-side routes (deep links such as /patients/{id}) all load the app shell.
     return reply.type('text/html; charset=utf-8').sendFile('index.html');

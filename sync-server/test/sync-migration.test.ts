@@ -4,7 +4,7 @@ import { Migrator } from 'kysely';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { type Db, migrateToLatest, openDatabase } from '../src/db/connection.ts';
 import { migrations } from '../src/db/migrations/index.ts';
-import { recordAllRows, recordChange } from '../src/services/changes.ts';
+import { recordAllRows, recordChange } from '../src/repos/changes.ts';
 
 const dir = mkdtempSync(join(inject('serverTestRoot'), 'migration-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import type { PullChange, PullResponse } from '@dental/domain/sync/protocol';
 import { localDate } from '@dental/domain/time/zones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordChange } from '../src/services/changes.ts';
+import { recordChange } from '../src/repos/changes.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;

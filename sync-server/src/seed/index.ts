@@ -1,10 +1,12 @@
 import type { Clock } from '@dental/domain/time/clock';
 import type { Db } from '../db/connection.ts';
-import { recordAllRows } from '../services/changes.ts';
+import { insertInChunks } from '../repos/bulk-insert.ts';
+import { recordAllRows } from '../repos/changes.ts';
+import { anyPracticeExists } from '../repos/practices.ts';
+import { inTransaction } from '../repos/transactions.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
 import { buildAppointments } from './appointments.ts';
 import { formTemplateRows, recallTypeRows } from './catalogues.ts';
-import { insertInChunks } from './insert-in-chunks.ts';
 import { buildNotifications } from './notifications.ts';
 import { buildPatients } from './patients.ts';
 import { PRACTICES, practiceHourRows, practiceRows, treatmentRoomRows } from './practices.ts';
@@ -22,8 +24,7 @@ export interface SeedOptions {
 }
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
-  const practice = await db.selectFrom('practices').select('id').limit(1).executeTakeFirst();
-  return practice === undefined;
+  return !(await anyPracticeExists(db));
 }
 
 /**
@@ -50,7 +51,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<void> 
     return team ? buildAppointments(faker, practice, team, bookable, now) : [];
   });
 
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await insertInChunks(trx, 'practices', practiceRows(nowIso));
     await insertInChunks(trx, 'practice_hours', practiceHourRows());
     await insertInChunks(trx, 'treatment_rooms', treatmentRoomRows());

@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { Insertable } from 'kysely';
 import type { FamilyRelationshipsTable, PatientsTable } from '../db/schema.ts';
-import { nameKeyColumns } from '../services/patients.ts';
+import { nameKeyColumns } from '../repos/patients.ts';
 import { type Address, birthDate, randomAddress, uniqueEmail, uniquePhone } from './contact-details.ts';
 import { type FamilyLink, type HouseholdPlan, householdLinks, planHouseholds } from './households.ts';
 import { type Insurance, randomInsurance, randomMedicalHistory, type Sex } from './medical-history.ts';

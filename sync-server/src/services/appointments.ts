@@ -1,195 +1,113 @@
+import { SCHEDULING } from '@dental/domain/constants';
+import { DomainError, invalidInput } from '@dental/domain/errors';
+import { analyzeConflicts, type ConflictAnalysis } from '@dental/domain/scheduling/analysis';
 import type {
+  AnalyzeConflictsBody,
   Appointment,
-  PaymentMethod,
-  VisitRating,
-  WaitingArea,
+  CreateAppointmentBody,
 } from '@dental/domain/scheduling/appointment.schema';
-import type { BookedAppointment, MaintenanceWindow } from '@dental/domain/scheduling/conflicts';
-import type { AppointmentStatus } from '@dental/domain/scheduling/status-transitions';
-import { NON_BLOCKING_STATUSES } from '@dental/domain/scheduling/status-transitions';
-import { fullName, providerDisplayName } from '@dental/domain/users/user';
+import { type FreeSlot, freeSlots, nextOpenDate } from '@dental/domain/scheduling/availability';
+import { addDays } from '@dental/domain/scheduling/booking-rules';
+import type { Conflict } from '@dental/domain/scheduling/conflicts';
+import { localDate, localDayRange } from '@dental/domain/time/zones';
 import type { Db } from '../db/connection.ts';
-import type { MaintenanceScheduleRow } from '../db/schema.ts';
-import { badRequest } from '../plugins/http-error.ts';
+import { appointmentPatient, appointmentsStarting } from '../repos/appointments.ts';
+import { weeklyHours } from '../repos/practice-hours.ts';
+import { type BookingActor, checkReferences, conflictsFor, createAppointment, enforceBookingRules } from './booking.ts';
+import { claimId } from './client-ids.ts';
+import { practiceTimezone } from './practice-time.ts';
+import { daySchedules } from './schedule.ts';
 
-const MINUTE_MS = 60_000;
-/** Longest booking that can start before a window and still reach into it (spec 9 maximum is 120). */
-export const LOOKBACK_MS = 24 * 60 * MINUTE_MS;
-
-/** Appointments with the patient and provider details every list shows beside them. */
-export function appointmentQuery(db: Db) {
-  return db
-    .selectFrom('appointments as a')
-    .innerJoin('patients as p', 'p.id', 'a.patient_id')
-    .innerJoin('users as u', 'u.id', 'a.provider_id')
-    .selectAll('a')
-    .select([
-      'p.first_name as patient_first_name',
-      'p.last_name as patient_last_name',
-      'p.phone as patient_phone',
-      'u.first_name as provider_first_name',
-      'u.last_name as provider_last_name',
-      'u.role as provider_role',
-      'u.provider_color as provider_color',
-    ]);
+export function refuseConflicts(conflicts: Conflict[]): never {
+  throw new DomainError('SCHEDULING_CONFLICT', 'Scheduling conflict', { details: { conflicts } });
 }
 
-export type AppointmentJoinedRow = Awaited<ReturnType<ReturnType<typeof appointmentQuery>['executeTakeFirstOrThrow']>>;
-
-export function toAppointment(row: AppointmentJoinedRow): Appointment {
-  const patient = { firstName: row.patient_first_name, lastName: row.patient_last_name };
-  return {
-    id: row.id,
-    practiceId: row.practice_id,
-    patientId: row.patient_id,
-    providerId: row.provider_id,
-    assistantId: row.assistant_id,
-    patient,
-    patientName: fullName(patient),
-    patientPhone: row.patient_phone,
-    providerName: providerDisplayName({
-      firstName: row.provider_first_name,
-      lastName: row.provider_last_name,
-      role: row.provider_role,
-    }),
-    providerColor: row.provider_color,
-    treatmentRoom: row.treatment_room,
-    appointmentDate: row.appointment_date,
-    duration: row.duration,
-    status: row.status as AppointmentStatus,
-    procedure: row.procedure,
-    notes: row.notes,
-    appointmentType: row.appointment_type,
-    checkedInAt: row.checked_in_at,
-    completedAt: row.completed_at,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    arrivalTime: row.arrival_time,
-    waitingArea: row.waiting_area as WaitingArea | null,
-    checkInNotes: row.check_in_notes,
-    insuranceVerified: flag(row.insurance_verified),
-    emergencyContactConfirmed: flag(row.emergency_contact_confirmed),
-    medicalHistoryUpdated: flag(row.medical_history_updated),
-    paymentMethodOnFile: flag(row.payment_method_on_file),
-    treatmentCompleted: flag(row.treatment_completed),
-    patientSatisfaction: row.patient_satisfaction,
-    visitRating: row.visit_rating as VisitRating | null,
-    paymentCollected: flag(row.payment_collected),
-    paymentAmount: row.payment_amount,
-    paymentMethod: row.payment_method as PaymentMethod | null,
-  };
-}
-
-/** SQLite keeps booleans as 0 and 1; null means the question was never answered. */
-function flag(value: number | null): boolean | null {
-  return value === null ? null : value === 1;
-}
-
-export async function findAppointment(db: Db, practiceId: number, id: string): Promise<Appointment | undefined> {
-  const row = await appointmentQuery(db)
-    .where('a.practice_id', '=', practiceId)
-    .where('a.id', '=', id)
-    .executeTakeFirst();
-  return row ? toAppointment(row) : undefined;
-}
-
-export interface BookingWindow {
-  practiceId: number;
-  treatmentRoom: string;
-  providerId: number;
-  start: Date;
-  end: Date;
-}
-
-/** Live bookings with what the shared conflict rules read; narrowed further by each caller. */
-export function liveBookingsQuery(db: Db, practiceId: number, from: Date, to: Date) {
-  return db
-    .selectFrom('appointments as a')
-    .innerJoin('patients as p', 'p.id', 'a.patient_id')
-    .select([
-      'a.id',
-      'a.patient_id',
-      'a.provider_id',
-      'a.treatment_room',
-      'a.appointment_date',
-      'a.duration',
-      'a.status',
-      'p.first_name',
-      'p.last_name',
-    ])
-    .where('a.practice_id', '=', practiceId)
-    .where('a.appointment_date', '>=', new Date(from.getTime() - LOOKBACK_MS).toISOString())
-    .where('a.appointment_date', '<', to.toISOString())
-    .where('a.status', 'not in', [...NON_BLOCKING_STATUSES]);
-}
-
-type LiveBookingRow = Awaited<ReturnType<ReturnType<typeof liveBookingsQuery>['executeTakeFirstOrThrow']>>;
-
-export function toBookedAppointment(row: LiveBookingRow): BookedAppointment {
-  return {
-    id: row.id,
-    patientId: row.patient_id,
-    providerId: row.provider_id,
-    treatmentRoom: row.treatment_room,
-    appointmentDate: row.appointment_date,
-    duration: row.duration,
-    status: row.status,
-    patientName: fullName({ firstName: row.first_name, lastName: row.last_name }),
-  };
-}
-
-/** Live bookings of the room or the provider that could overlap the window; the rule itself is the domain's. */
-export async function bookingsNear(db: Db, window: BookingWindow): Promise<BookedAppointment[]> {
-  const rows = await liveBookingsQuery(db, window.practiceId, window.start, window.end)
-    .where((eb) =>
-      eb.or([eb('a.treatment_room', '=', window.treatmentRoom), eb('a.provider_id', '=', window.providerId)]),
-    )
-    .execute();
-  return rows.map(toBookedAppointment);
-}
-
-export function toMaintenanceWindow(
-  row: Pick<MaintenanceScheduleRow, 'id' | 'room_id' | 'title' | 'start_date_time' | 'end_date_time'>,
-): MaintenanceWindow {
-  return {
-    id: row.id,
-    roomId: row.room_id,
-    title: row.title,
-    startDateTime: row.start_date_time,
-    endDateTime: row.end_date_time,
-  };
-}
-
-export async function maintenanceNear(db: Db, window: BookingWindow): Promise<MaintenanceWindow[]> {
-  const rows = await db
-    .selectFrom('maintenance_schedules')
-    .select(['id', 'room_id', 'title', 'start_date_time', 'end_date_time'])
-    .where('practice_id', '=', window.practiceId)
-    .where('room_id', '=', window.treatmentRoom)
-    .where('start_date_time', '<', window.end.toISOString())
-    .where('end_date_time', '>', window.start.toISOString())
-    .execute();
-  return rows.map(toMaintenanceWindow);
-}
-
-export function endOf(appointmentDate: string, duration: number): Date {
-  return new Date(Date.parse(appointmentDate) + duration * MINUTE_MS);
-}
-
-/** Something recorded about a visit (a message, a survey) must name one of the patient's own appointments: 400 otherwise. */
+/** Something recorded about a visit (a message, a survey) must name one of the patient's own appointments. */
 export async function checkPatientAppointment(
   db: Db,
   practiceId: number,
   patientId: string,
   appointmentId: string,
 ): Promise<void> {
-  const appointment = await db
-    .selectFrom('appointments')
-    .select('patient_id')
-    .where('practice_id', '=', practiceId)
-    .where('id', '=', appointmentId)
-    .executeTakeFirst();
+  const appointment = await appointmentPatient(db, practiceId, appointmentId);
   if (!appointment || appointment.patient_id !== patientId) {
-    throw badRequest([{ field: 'appointmentId', message: 'appointmentId is not an appointment of this patient' }]);
+    throw invalidInput(
+      [{ field: 'appointmentId', message: 'appointmentId is not an appointment of this patient' }],
+      'REFERENCE_INVALID',
+    );
   }
+}
+
+/** Appointments of one practice day (today on its clock when no date is given), optionally of one provider. */
+export async function appointmentsOfDay(
+  db: Db,
+  practiceId: number,
+  query: { date?: string | undefined; providerId?: number | undefined },
+  now: Date,
+): Promise<Appointment[]> {
+  const timeZone = await practiceTimezone(db, practiceId);
+  const day = localDayRange(query.date ?? localDate(now, timeZone), timeZone);
+  return appointmentsStarting(db, practiceId, day, query.providerId);
+}
+
+/** Books an appointment; a clash is refused unless the booking overrides it, which is then audited. */
+export async function bookAppointment(db: Db, actor: BookingActor, body: CreateAppointmentBody): Promise<Appointment> {
+  const { practiceId, now } = actor;
+  const id = await claimId(db, 'appointments', body.id);
+  await checkReferences(db, practiceId, body);
+  await enforceBookingRules(db, practiceId, [body], now);
+
+  const conflicts = await conflictsFor(db, practiceId, { ...body, id });
+  if (conflicts.length > 0 && body.override !== true) refuseConflicts(conflicts);
+  return createAppointment(db, actor, { ...body, id }, { conflicts });
+}
+
+/** What stands in the way of a booking and where else it could go; books nothing. */
+export async function analyzeBooking(
+  db: Db,
+  practiceId: number,
+  body: AnalyzeConflictsBody,
+): Promise<ConflictAnalysis> {
+  await checkReferences(db, practiceId, body);
+  const timeZone = await practiceTimezone(db, practiceId);
+  const date = localDate(body.appointmentDate, timeZone);
+  const next = nextOpenDate(await weeklyHours(db, practiceId), date);
+  const [day, nextOpenDay] = await daySchedules(db, practiceId, next ? [date, next] : [date]);
+  return analyzeConflicts(body, day, { nextOpenDay, excludeAppointmentId: body.excludeAppointmentId });
+}
+
+/** GET /api/appointments/available-slots. */
+export interface AvailableSlots {
+  startDate: string;
+  endDate: string;
+  duration: number;
+  timeZone: string;
+  slots: (FreeSlot & { date: string })[];
+}
+
+/** Free slots for a booking of `duration` minutes on each date of the range, never past the booking horizon. */
+export async function availableSlots(
+  db: Db,
+  practiceId: number,
+  query: {
+    date?: string | undefined;
+    startDate?: string | undefined;
+    endDate?: string | undefined;
+    duration: number;
+    excludeProviderId?: number | undefined;
+  },
+  now: Date,
+): Promise<AvailableSlots> {
+  const timeZone = await practiceTimezone(db, practiceId);
+  const today = localDate(now, timeZone);
+  const startDate = query.startDate ?? query.date ?? today;
+  const endDate = query.endDate ?? startDate;
+  const lastBookable = addDays(today, SCHEDULING.maxAdvanceBookingDays);
+  const dates: string[] = [];
+  for (let date = startDate; date <= endDate && date <= lastBookable; date = addDays(date, 1)) dates.push(date);
+  const options = { after: now.toISOString(), excludeProviderId: query.excludeProviderId };
+  const slots = (await daySchedules(db, practiceId, dates)).flatMap((day) =>
+    freeSlots(day, query.duration, options).map((slot) => ({ date: day.date, ...slot })),
+  );
+  return { startDate, endDate, duration: query.duration, timeZone, slots };
 }

@@ -1,3 +1,4 @@
+import { invalidInput } from '@dental/domain/errors';
 import { effectiveRole, PROVIDER_ROLES } from '@dental/domain/permissions/roles';
 import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
 import { type BookingTimes, checkBookingRules } from '@dental/domain/scheduling/booking-rules';
@@ -6,14 +7,19 @@ import type { AppointmentStatus } from '@dental/domain/scheduling/status-transit
 import { localDate } from '@dental/domain/time/zones';
 import type { FieldIssue } from '@dental/domain/validation/issues';
 import type { Db } from '../db/connection.ts';
-import { writeAudit } from '../plugins/audit.ts';
-import { badRequest } from '../plugins/http-error.ts';
-import { absencesBetween } from './absences.ts';
-import { appointmentQuery, bookingsNear, endOf, maintenanceNear, toAppointment } from './appointments.ts';
-import { recordChange } from './changes.ts';
-import { findPatient } from './patients.ts';
-import { weeklyHours } from './practice-hours.ts';
+import { getAppointment, insertAppointment } from '../repos/appointments.ts';
+import { writeAudit } from '../repos/audit-log.ts';
+import { bookingsNear } from '../repos/bookings.ts';
+import { recordChange } from '../repos/changes.ts';
+import { roomMaintenanceBetween } from '../repos/maintenance-schedules.ts';
+import { findPatient } from '../repos/patients.ts';
+import { weeklyHours } from '../repos/practice-hours.ts';
+import { absencesBetween } from '../repos/provider-absences.ts';
+import { isActiveRoomCode } from '../repos/treatment-rooms.ts';
+import { staffRole } from '../repos/users.ts';
 import { practiceTimezone } from './practice-time.ts';
+
+const MINUTE_MS = 60_000;
 
 export interface References {
   patientId?: string | undefined;
@@ -22,10 +28,10 @@ export interface References {
   treatmentRoom?: string | undefined;
 }
 
-/** Every id a booking names must belong to this practice; otherwise 400 naming the field. */
+/** Every id a booking names must belong to this practice; otherwise invalid input naming the field. */
 export async function checkReferences(db: Db, practiceId: number, refs: References): Promise<void> {
   const issues = await referenceIssues(db, practiceId, refs);
-  if (issues.length > 0) throw badRequest(issues);
+  if (issues.length > 0) throw invalidInput(issues, 'REFERENCE_INVALID');
 }
 
 /** What checkReferences refuses, for callers that name the fields their own way. */
@@ -36,37 +42,22 @@ export async function referenceIssues(db: Db, practiceId: number, refs: Referenc
       issues.push({ field: 'patientId', message: 'patientId is not a patient of this practice' });
   }
   if (refs.providerId !== undefined) {
-    const provider = await staffOfPractice(db, practiceId, refs.providerId);
+    const provider = await staffRole(db, practiceId, refs.providerId);
     if (!provider || !PROVIDER_ROLES.includes(effectiveRole(provider.role))) {
       issues.push({ field: 'providerId', message: 'providerId is not a provider of this practice' });
     }
   }
   if (refs.assistantId !== undefined && refs.assistantId !== null) {
-    if (!(await staffOfPractice(db, practiceId, refs.assistantId))) {
+    if (!(await staffRole(db, practiceId, refs.assistantId))) {
       issues.push({ field: 'assistantId', message: 'assistantId is not a staff member of this practice' });
     }
   }
   if (refs.treatmentRoom !== undefined) {
-    const room = await db
-      .selectFrom('treatment_rooms')
-      .select('id')
-      .where('practice_id', '=', practiceId)
-      .where('room_code', '=', refs.treatmentRoom)
-      .where('is_active', '=', 1)
-      .executeTakeFirst();
-    if (!room) issues.push({ field: 'treatmentRoom', message: 'treatmentRoom is not a room of this practice' });
+    if (!(await isActiveRoomCode(db, practiceId, refs.treatmentRoom))) {
+      issues.push({ field: 'treatmentRoom', message: 'treatmentRoom is not a room of this practice' });
+    }
   }
   return issues;
-}
-
-async function staffOfPractice(db: Db, practiceId: number, userId: number) {
-  return db
-    .selectFrom('users')
-    .innerJoin('user_practices', 'user_practices.user_id', 'users.id')
-    .select(['users.id', 'users.role'])
-    .where('user_practices.practice_id', '=', practiceId)
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
 }
 
 export interface Placement {
@@ -85,19 +76,19 @@ export async function conflictsFor(db: Db, practiceId: number, placement: Placem
     treatmentRoom: placement.treatmentRoom,
     providerId: placement.providerId,
     start: new Date(placement.appointmentDate),
-    end: endOf(placement.appointmentDate, placement.duration),
+    end: new Date(Date.parse(placement.appointmentDate) + placement.duration * MINUTE_MS),
   };
   const timeZone = await practiceTimezone(db, practiceId);
   const date = localDate(placement.appointmentDate, timeZone);
   const [existing, maintenance, absences] = [
     await bookingsNear(db, window),
-    await maintenanceNear(db, window),
+    await roomMaintenanceBetween(db, practiceId, window.treatmentRoom, window.start, window.end),
     await absencesBetween(db, practiceId, date, date, placement.providerId),
   ];
   return findConflicts(placement, existing, { maintenance, absences, timeZone });
 }
 
-/** Duration, advance-booking and practice-hours rules for every booking given; 400 naming the field. */
+/** Duration, advance-booking and practice-hours rules for every booking given; invalid input naming the field. */
 export async function enforceBookingRules(
   db: Db,
   practiceId: number,
@@ -107,7 +98,7 @@ export async function enforceBookingRules(
   const context = { hours: await weeklyHours(db, practiceId), timeZone: await practiceTimezone(db, practiceId), now };
   for (const booking of bookings) {
     const issues = checkBookingRules(booking, context);
-    if (issues.length > 0) throw badRequest(issues);
+    if (issues.length > 0) throw invalidInput(issues, 'BOOKING_RULE');
   }
 }
 
@@ -143,27 +134,24 @@ export async function createAppointment(
 ): Promise<Appointment> {
   const { practiceId, now } = actor;
   const stamp = now.toISOString();
-  await db
-    .insertInto('appointments')
-    .values({
-      id: appointment.id,
-      practice_id: practiceId,
-      patient_id: appointment.patientId,
-      provider_id: appointment.providerId,
-      assistant_id: appointment.assistantId ?? null,
-      treatment_room: appointment.treatmentRoom,
-      appointment_date: appointment.appointmentDate,
-      duration: appointment.duration,
-      status: appointment.status,
-      procedure: appointment.procedure,
-      notes: appointment.notes ?? null,
-      appointment_type: appointment.appointmentType ?? null,
-      checked_in_at: appointment.status === 'in-progress' ? stamp : null,
-      completed_at: appointment.status === 'completed' ? stamp : null,
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .execute();
+  await insertAppointment(db, {
+    id: appointment.id,
+    practice_id: practiceId,
+    patient_id: appointment.patientId,
+    provider_id: appointment.providerId,
+    assistant_id: appointment.assistantId ?? null,
+    treatment_room: appointment.treatmentRoom,
+    appointment_date: appointment.appointmentDate,
+    duration: appointment.duration,
+    status: appointment.status,
+    procedure: appointment.procedure,
+    notes: appointment.notes ?? null,
+    appointment_type: appointment.appointmentType ?? null,
+    checked_in_at: appointment.status === 'in-progress' ? stamp : null,
+    completed_at: appointment.status === 'completed' ? stamp : null,
+    created_at: stamp,
+    updated_at: stamp,
+  });
   await recordChange(db, { practiceId, table: 'appointments', rowId: appointment.id, at: now });
   const details = {
     ...audit.details,
@@ -178,9 +166,5 @@ export async function createAppointment(
     entityId: appointment.id,
     ...(Object.keys(details).length > 0 ? { details } : {}),
   });
-  const row = await appointmentQuery(db)
-    .where('a.practice_id', '=', practiceId)
-    .where('a.id', '=', appointment.id)
-    .executeTakeFirstOrThrow();
-  return toAppointment(row);
+  return getAppointment(db, practiceId, appointment.id);
 }

@@ -1,73 +1,93 @@
-import type { SentForm } from '@dental/domain/patients/forms';
-import type { FormTemplate } from '@dental/domain/sync/protocol';
+import { randomUUID } from 'node:crypto';
+import type { FormSendMethod, SentForm } from '@dental/domain/patients/forms';
 import type { Db } from '../db/connection.ts';
+import { writeAudit } from '../repos/audit-log.ts';
+import { recordChange } from '../repos/changes.ts';
+import { insertFormSend, listFormTemplates, listSentForms } from '../repos/forms.ts';
+import { toPatient } from '../repos/patients.ts';
+import { requirePatient } from './patients.ts';
 
-function parseFields(json: string): unknown[] {
-  const parsed: unknown = JSON.parse(json);
-  return Array.isArray(parsed) ? parsed : [];
+export interface FailedForm {
+  templateId: number;
+  reason: string;
 }
 
-/** The practice's templates in the shape the sync feed also uses. */
-export async function listFormTemplates(db: Db, practiceId: number): Promise<FormTemplate[]> {
-  const rows = await db
-    .selectFrom('form_templates')
-    .selectAll()
-    .where('practice_id', '=', practiceId)
-    .orderBy('title')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    category: row.category,
-    fields: parseFields(row.fields),
-  }));
+export interface FormsToSend {
+  patientId: string;
+  method?: FormSendMethod | undefined;
+  formIds?: readonly number[] | undefined;
+  templateIds?: readonly number[] | undefined;
 }
 
-/** A practice's form sends with their template's title, in the shape the REST API and the pull feed give them. */
-export function sentFormsOf(db: Db, practiceId: number) {
-  return db
-    .selectFrom('form_sends as s')
-    .leftJoin('form_templates as t', (join) =>
-      join.onRef('t.id', '=', 's.template_id').onRef('t.practice_id', '=', 's.practice_id'),
-    )
-    .select([
-      's.id',
-      's.patient_id',
-      's.template_id',
-      's.method',
-      's.status',
-      's.sent_at',
-      's.sent_by',
-      't.title',
-      't.category',
-    ])
-    .where('s.practice_id', '=', practiceId);
+/**
+ * Sends forms to a patient and records each send. The method defaults to the patient's preference (sms
+ * if they chose it, else email; sms when they have no e-mail address). A template outside the practice
+ * or an e-mail to a patient without one fails alone.
+ */
+export async function sendForms(
+  db: Db,
+  actor: { practiceId: number; userId: number; now: Date },
+  request: FormsToSend,
+): Promise<{ sent: SentForm[]; failed: FailedForm[] }> {
+  const { practiceId, userId, now } = actor;
+  const patient = toPatient(await requirePatient(db, practiceId, request.patientId));
+  const preferred: FormSendMethod = patient.medicalHistory.communicationPreference === 'sms' ? 'sms' : 'email';
+  const method: FormSendMethod = request.method ?? (preferred === 'email' && !patient.email ? 'sms' : preferred);
+  const requested = [...new Set([...(request.formIds ?? []), ...(request.templateIds ?? [])])];
+  const templates = new Map(
+    (await listFormTemplates(db, practiceId)).map((template) => [template.id, template] as const),
+  );
+
+  const sent: SentForm[] = [];
+  const failed: FailedForm[] = [];
+  for (const templateId of requested) {
+    const template = templates.get(templateId);
+    if (!template) {
+      failed.push({ templateId, reason: 'Form template not found in this practice' });
+      continue;
+    }
+    if (method === 'email' && !patient.email) {
+      failed.push({ templateId, reason: 'The patient has no e-mail address' });
+      continue;
+    }
+    const record: SentForm = {
+      id: randomUUID(),
+      patientId: patient.id,
+      templateId,
+      title: template.title,
+      category: template.category,
+      method,
+      status: 'sent',
+      sentAt: now.toISOString(),
+      sentBy: userId,
+    };
+    await insertFormSend(db, {
+      id: record.id,
+      practice_id: practiceId,
+      patient_id: record.patientId,
+      template_id: templateId,
+      method,
+      status: record.status,
+      sent_at: record.sentAt,
+      sent_by: record.sentBy,
+    });
+    await recordChange(db, { practiceId, table: 'form_sends', rowId: record.id, at: now });
+    sent.push(record);
+  }
+  await writeAudit(db, {
+    at: now,
+    userId,
+    practiceId,
+    action: 'forms.send',
+    entity: 'patient',
+    entityId: patient.id,
+    details: { method, sent: sent.map((form) => form.templateId), failed },
+  });
+  return { sent, failed };
 }
 
-export type SentFormRow = Awaited<ReturnType<ReturnType<typeof sentFormsOf>['executeTakeFirstOrThrow']>>;
-
-export function toSentForm(row: SentFormRow): SentForm {
-  return {
-    id: row.id,
-    patientId: row.patient_id,
-    templateId: row.template_id,
-    title: row.title,
-    category: row.category,
-    method: row.method,
-    status: row.status,
-    sentAt: row.sent_at,
-    sentBy: row.sent_by,
-  };
-}
-
-/** Forms sent to one patient, newest first; a template removed since is listed with a null title. */
-export async function listSentForms(db: Db, practiceId: number, patientId: string): Promise<SentForm[]> {
-  const rows = await sentFormsOf(db, practiceId)
-    .where('s.patient_id', '=', patientId)
-    .orderBy('s.sent_at', 'desc')
-    .orderBy('s.id')
-    .execute();
-  return rows.map(toSentForm);
+/** Forms sent to the patient, newest first. */
+export async function formsSentTo(db: Db, practiceId: number, patientId: string): Promise<SentForm[]> {
+  await requirePatient(db, practiceId, patientId);
+  return listSentForms(db, practiceId, patientId);
 }

@@ -1,26 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { OutgoingMessage, OutgoingMessageType } from '@dental/domain/communications/notification.schema';
-import type { CommunicationPreference } from '@dental/domain/patients/patient.schema';
+import { DomainError } from '@dental/domain/errors';
 import type { Db } from '../db/connection.ts';
 import type { OutgoingMessagesTable } from '../db/schema.ts';
-import { writeAudit } from '../plugins/audit.ts';
-import { findPatient, toPatient } from './patients.ts';
-
-export function toOutgoingMessage(row: OutgoingMessagesTable): OutgoingMessage {
-  return {
-    id: row.id,
-    practiceId: row.practice_id,
-    patientId: row.patient_id,
-    appointmentId: row.appointment_id,
-    type: row.type as OutgoingMessageType,
-    channel: row.channel as CommunicationPreference,
-    message: row.message,
-    // Nothing delivers messages yet: every one waits in the queue.
-    status: 'queued',
-    createdAt: row.created_at,
-    createdBy: row.created_by,
-  };
-}
+import { writeAudit } from '../repos/audit-log.ts';
+import { insertOutgoingMessage, messagesOf, toOutgoingMessage } from '../repos/outgoing-messages.ts';
+import { findPatient, toPatient } from '../repos/patients.ts';
+import { checkPatientAppointment } from './appointments.ts';
+import { requirePatient } from './patients.ts';
 
 export interface QueuedMessage {
   practiceId: number;
@@ -51,7 +38,7 @@ export async function queueMessage(db: Db, entry: QueuedMessage): Promise<Outgoi
     created_at: entry.now.toISOString(),
     created_by: entry.userId,
   };
-  await db.insertInto('outgoing_messages').values(row).execute();
+  await insertOutgoingMessage(db, row);
   await writeAudit(db, {
     at: entry.now,
     userId: entry.userId,
@@ -62,4 +49,20 @@ export async function queueMessage(db: Db, entry: QueuedMessage): Promise<Outgoi
     details: { patientId: entry.patientId, appointmentId: entry.appointmentId, type: entry.type, channel: row.channel },
   });
   return toOutgoingMessage(row);
+}
+
+/** A message a user sends a patient, about one of the patient's own appointments when it names one. */
+export async function sendMessage(db: Db, entry: QueuedMessage): Promise<OutgoingMessage> {
+  await requirePatient(db, entry.practiceId, entry.patientId);
+  if (entry.appointmentId !== null) {
+    await checkPatientAppointment(db, entry.practiceId, entry.patientId, entry.appointmentId);
+  }
+  const message = await queueMessage(db, entry);
+  if (!message) throw new DomainError('NOT_FOUND', 'Patient not found.');
+  return message;
+}
+
+export async function messagesOfPatient(db: Db, practiceId: number, patientId: string): Promise<OutgoingMessage[]> {
+  await requirePatient(db, practiceId, patientId);
+  return messagesOf(db, practiceId, patientId);
 }

@@ -1,186 +1,77 @@
-import { duplicateNameKey, findDuplicate } from '@dental/domain/patients/duplicates';
-import type { MedicalHistory, Patient } from '@dental/domain/patients/patient.schema';
-import { DEFAULT_COMMUNICATION_PREFERENCE } from '@dental/domain/patients/patient.schema';
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { DomainError, invalidInput } from '@dental/domain/errors';
+import { MESSAGES } from '@dental/domain/messages';
+import { DUPLICATE_PATIENT_MESSAGE, findDuplicate } from '@dental/domain/patients/duplicates';
+import {
+  applyPatientPatch,
+  type CreatePatientBody,
+  newPatient,
+  type PatchPatientBody,
+  type Patient,
+  permissionsForCreate,
+  permissionsForPatch,
+  postalCodeIssue,
+  type RestrictedPatientPermission,
+  restrictedFieldMessage,
+} from '@dental/domain/patients/patient.schema';
+import { type PatientView, patientViewFor } from '@dental/domain/patients/visibility';
+import { can, type PermissionSubject } from '@dental/domain/permissions/can';
+import { HEADER_NAMES } from '@dental/domain/sync/protocol';
 import type { Db } from '../db/connection.ts';
 import type { PatientRow } from '../db/schema.ts';
+import { hasAppointments } from '../repos/appointments.ts';
+import { writeAudit } from '../repos/audit-log.ts';
+import { recordChange } from '../repos/changes.ts';
+import { relationshipIdsOf } from '../repos/family-relationships.ts';
+import { sentFormIdsOfPatient } from '../repos/forms.ts';
+import { deleteNoShowEventsOf } from '../repos/no-show-events.ts';
+import {
+  allPatients,
+  deletePatientRow,
+  duplicateCandidates,
+  findPatient,
+  insertPatient,
+  type PatientFilter,
+  patientPage,
+  savePatient,
+  toPatient,
+} from '../repos/patients.ts';
+import { recallIdsOfPatient } from '../repos/recalls.ts';
+import { referenceIssues } from './booking.ts';
+import { type Caller, viewerOf } from './caller.ts';
+import { claimId } from './client-ids.ts';
+import { patientCsv } from './patient-export.ts';
 
-function parseMedicalHistory(json: string): MedicalHistory {
-  const stored = JSON.parse(json) as Partial<MedicalHistory>;
-  return {
-    conditions: stored.conditions ?? [],
-    medications: stored.medications ?? [],
-    allergies: stored.allergies ?? [],
-    communicationPreference: stored.communicationPreference ?? DEFAULT_COMMUNICATION_PREFERENCE,
-    insuranceProvider: stored.insuranceProvider ?? null,
-    insurancePolicyNumber: stored.insurancePolicyNumber ?? null,
-  };
+export async function requirePatient(db: Db, practiceId: number, id: string): Promise<PatientRow> {
+  const row = await findPatient(db, practiceId, id);
+  if (!row) throw new DomainError('NOT_FOUND', 'Patient not found.');
+  return row;
 }
 
-export function toPatient(row: PatientRow): Patient {
-  const isActive = row.is_active === 1;
-  return {
-    id: row.id,
-    practiceId: row.practice_id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phone: row.phone,
-    dateOfBirth: row.date_of_birth,
-    address: row.address,
-    city: row.city,
-    province: row.province,
-    zipCode: row.zip_code,
-    emergencyContact: row.emergency_contact,
-    emergencyPhone: row.emergency_phone,
-    medicalHistory: parseMedicalHistory(row.medical_history),
-    preferredProviderId: row.preferred_provider_id,
-    isActive,
-    status: isActive ? 'active' : 'inactive',
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
+/** The patient as this caller may see them. */
+export async function patientFor(db: Db, caller: Caller, practiceId: number, id: string): Promise<PatientView> {
+  return patientViewFor(toPatient(await requirePatient(db, practiceId, id)), viewerOf(caller));
 }
 
-export interface PatientQuery {
-  practiceId: number;
-  status: 'active' | 'inactive' | 'all';
-  search?: string | undefined;
-  limit: number;
-  offset: number;
-}
-
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/** Case-insensitive LIKE with backslash escapes, so user text never acts as a wildcard. */
-function like(column: string, pattern: string): Expression<SqlBool> {
-  return sql<SqlBool>`${sql.raw(column)} like ${pattern} escape '\\'`;
-}
-
-export type PatientFilter = Omit<PatientQuery, 'limit' | 'offset'>;
-
-function filteredPatients(db: Db, query: PatientFilter) {
-  let base = db.selectFrom('patients').where('practice_id', '=', query.practiceId);
-  if (query.status !== 'all') base = base.where('is_active', '=', query.status === 'active' ? 1 : 0);
-  const term = query.search?.trim();
-  if (term) {
-    const pattern = `%${escapeLike(term)}%`;
-    const digits = term.replace(/\D/g, '');
-    base = base.where((eb) =>
-      eb.or([
-        like('first_name', pattern),
-        like('last_name', pattern),
-        like("first_name || ' ' || last_name", pattern),
-        like('email', pattern),
-        ...(digits.length >= 3 ? [like('phone', `%${digits}%`)] : []),
-      ]),
-    );
+/** Medical and insurance fields need their own permission, on a create exactly as on an edit. */
+function refuseRestrictedFields(who: PermissionSubject, needed: readonly RestrictedPatientPermission[]): void {
+  for (const permission of needed) {
+    if (!can(who, permission)) {
+      throw new DomainError('PERMISSION_DENIED', restrictedFieldMessage(permission), {
+        details: { requiredPermission: permission },
+      });
+    }
   }
-  return base;
-}
-
-export async function listPatients(db: Db, query: PatientQuery): Promise<{ rows: PatientRow[]; total: number }> {
-  const base = filteredPatients(db, query);
-  const [{ total }] = (await base.select((eb) => eb.fn.countAll<number>().as('total')).execute()) as [
-    { total: number },
-  ];
-  const rows = await base
-    .selectAll()
-    .orderBy('last_name')
-    .orderBy('first_name')
-    .orderBy('id')
-    .limit(query.limit)
-    .offset(query.offset)
-    .execute();
-  return { rows, total };
-}
-
-/** Every patient the filter matches, in list order: the export has no page size. */
-export async function allPatients(db: Db, filter: PatientFilter): Promise<PatientRow[]> {
-  return filteredPatients(db, filter).selectAll().orderBy('last_name').orderBy('first_name').orderBy('id').execute();
-}
-
-/** A patient's editable columns, as insert and update both write them. */
-/** The duplicate check's index columns; every write of a name writes them too. */
-export function nameKeyColumns(names: { firstName: string; lastName: string }) {
-  return { first_name_key: duplicateNameKey(names.firstName), last_name_key: duplicateNameKey(names.lastName) };
-}
-
-export function patientColumns(patient: Patient) {
-  return {
-    first_name: patient.firstName,
-    last_name: patient.lastName,
-    ...nameKeyColumns(patient),
-    email: patient.email,
-    phone: patient.phone,
-    date_of_birth: patient.dateOfBirth,
-    address: patient.address,
-    city: patient.city,
-    province: patient.province,
-    zip_code: patient.zipCode,
-    emergency_contact: patient.emergencyContact,
-    emergency_phone: patient.emergencyPhone,
-    medical_history: JSON.stringify(patient.medicalHistory),
-    preferred_provider_id: patient.preferredProviderId,
-    is_active: patient.isActive ? 1 : 0,
-    updated_at: patient.updatedAt,
-  };
-}
-
-/** Writes every editable column of the patient as given. */
-export async function savePatient(db: Db, patient: Patient): Promise<void> {
-  await db
-    .updateTable('patients')
-    .set(patientColumns(patient))
-    .where('practice_id', '=', patient.practiceId)
-    .where('id', '=', patient.id)
-    .execute();
-}
-
-export async function findPatient(db: Db, practiceId: number, id: string): Promise<PatientRow | undefined> {
-  return db
-    .selectFrom('patients')
-    .selectAll()
-    .where('practice_id', '=', practiceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
 }
 
 /**
- * The shared duplicate rule over the practice's patients with the same phone or the same birth date:
- * two indexed lookups narrow the candidates, so a create never scans the practice.
+ * The shared duplicate rule over the practice's patients with the same phone or the same birth date;
+ * `excludeId` is the patient being edited, who must not count as their own duplicate.
  */
-export async function findDuplicatePatient(
-  db: Db,
-  practiceId: number,
-  candidate: { firstName: string; lastName: string; dateOfBirth: string | null; phone: string },
-  /** The patient being edited, who must not count as their own duplicate. */
-  excludeId?: string,
-): Promise<PatientRow | undefined> {
-  // Both lookups are exact on an index, so their cost does not grow with the patients sharing a birth date.
-  const keys = nameKeyColumns(candidate);
-  const sameLastName = db
-    .selectFrom('patients')
-    .selectAll()
-    .where('practice_id', '=', practiceId)
-    .where('last_name_key', '=', keys.last_name_key);
-  const [byPhone, byBirthDate] = [
-    await sameLastName.where('phone', '=', candidate.phone).execute(),
-    candidate.dateOfBirth
-      ? await sameLastName
-          .where('first_name_key', '=', keys.first_name_key)
-          .where('date_of_birth', '=', candidate.dateOfBirth)
-          .execute()
-      : [],
-  ];
-  const nearby = [...new Map([...byPhone, ...byBirthDate].map((row) => [row.id, row])).values()].sort((a, b) =>
-    a.created_at.localeCompare(b.created_at),
-  );
-  return findDuplicate(
-    { ...candidate, ...(excludeId !== undefined ? { id: excludeId } : {}) },
-    nearby.map((row) => ({
+async function refuseDuplicate(db: Db, caller: Caller, patient: Patient, excludeId?: string): Promise<void> {
+  const candidates = await duplicateCandidates(db, patient.practiceId, patient);
+  const duplicate = findDuplicate(
+    { ...patient, ...(excludeId !== undefined ? { id: excludeId } : {}) },
+    candidates.map((row) => ({
       row,
       id: row.id,
       firstName: row.first_name,
@@ -189,4 +80,164 @@ export async function findDuplicatePatient(
       phone: row.phone,
     })),
   )?.row;
+  if (duplicate) {
+    throw new DomainError('PATIENT_DUPLICATE', DUPLICATE_PATIENT_MESSAGE, {
+      details: { existingPatient: patientViewFor(toPatient(duplicate), viewerOf(caller)) },
+    });
+  }
+}
+
+/** A preferred provider is judged as a booking's provider is: a doctor, hygienist or admin of this practice. */
+async function checkProvider(db: Db, practiceId: number, providerId: number | null | undefined): Promise<void> {
+  if (providerId == null) return;
+  if ((await referenceIssues(db, practiceId, { providerId })).length > 0) {
+    throw invalidInput(
+      [{ field: 'preferredProviderId', message: 'preferredProviderId is not a provider of this practice' }],
+      'REFERENCE_INVALID',
+    );
+  }
+}
+
+export async function createPatient(
+  db: Db,
+  caller: Caller,
+  request: { practiceId: number; body: CreatePatientBody; now: Date },
+): Promise<PatientView> {
+  const { practiceId, body, now } = request;
+  if (body.practiceId !== undefined && body.practiceId !== practiceId) {
+    if (!caller.account.allowedPracticeIds.includes(body.practiceId)) {
+      throw new DomainError('PRACTICE_ACCESS_DENIED', MESSAGES.accessDeniedPractice);
+    }
+    throw new DomainError(
+      'PRACTICE_MISMATCH',
+      `practiceId does not match the practice of this request (${HEADER_NAMES.practice}).`,
+      { details: { field: 'practiceId' } },
+    );
+  }
+  refuseRestrictedFields(viewerOf(caller), permissionsForCreate(body));
+  const id = await claimId(db, 'patients', body.id);
+
+  const patient = newPatient(id, practiceId, body, now.toISOString());
+  await refuseDuplicate(db, caller, patient);
+  await checkProvider(db, practiceId, body.preferredProviderId);
+  await insertPatient(db, patient);
+  await recordChange(db, { practiceId, table: 'patients', rowId: id, at: now });
+  await writeAudit(db, {
+    at: now,
+    userId: caller.account.row.id,
+    practiceId,
+    action: 'patient.create',
+    entity: 'patient',
+    entityId: id,
+  });
+  return patientFor(db, caller, practiceId, id);
+}
+
+export async function updatePatient(
+  db: Db,
+  caller: Caller,
+  request: { practiceId: number; id: string; body: PatchPatientBody; now: Date },
+): Promise<PatientView> {
+  const { practiceId, body, now } = request;
+  const who = viewerOf(caller);
+  refuseRestrictedFields(who, permissionsForPatch(body));
+  const before = toPatient(await requirePatient(db, practiceId, request.id));
+  const after = applyPatientPatch(before, body, now.toISOString());
+  // A province or a postal code sent alone must still agree with the other as stored.
+  if (body.zipCode !== undefined || body.province !== undefined) {
+    const issue = postalCodeIssue(after);
+    if (issue) throw invalidInput([issue], 'POSTAL_CODE_MISMATCH');
+  }
+  const identityChanged =
+    after.firstName !== before.firstName ||
+    after.lastName !== before.lastName ||
+    after.dateOfBirth !== before.dateOfBirth ||
+    after.phone !== before.phone;
+  // Only a change to who the patient is can create a duplicate; existing look-alikes are left alone.
+  if (identityChanged) await refuseDuplicate(db, caller, after, after.id);
+  if (body.preferredProviderId !== undefined) await checkProvider(db, practiceId, body.preferredProviderId);
+  await savePatient(db, after);
+  await recordChange(db, { practiceId, table: 'patients', rowId: after.id, at: now });
+  // Family links carry the related patient's name: devices get the links that show the new one.
+  if (after.firstName !== before.firstName || after.lastName !== before.lastName) {
+    for (const id of await relationshipIdsOf(db, practiceId, after.id)) {
+      await recordChange(db, { practiceId, table: 'family_relationships', rowId: id, at: now });
+    }
+  }
+  const changed = Object.keys(body).filter((key) => body[key as keyof typeof body] !== undefined);
+  await writeAudit(db, {
+    at: now,
+    userId: caller.account.row.id,
+    practiceId,
+    action: before.isActive && !after.isActive ? 'patient.deactivate' : 'patient.update',
+    entity: 'patient',
+    entityId: after.id,
+    details: { fields: changed },
+  });
+  return patientViewFor(toPatient(await requirePatient(db, practiceId, after.id)), who);
+}
+
+export const HAS_APPOINTMENTS_MESSAGE = 'This patient has appointments; deactivate them instead.';
+
+/**
+ * Deletes a patient for good, with their family links, sent forms, recalls and no-show history; a
+ * patient with appointments is kept. Devices are told to drop everything that went with them.
+ */
+export async function deletePatient(
+  db: Db,
+  caller: Caller,
+  request: { practiceId: number; id: string; now: Date },
+): Promise<{ id: string; deleted: true }> {
+  const { practiceId, id, now } = request;
+  const row = await requirePatient(db, practiceId, id);
+  if (await hasAppointments(db, id)) throw new DomainError('PATIENT_HAS_APPOINTMENTS', HAS_APPOINTMENTS_MESSAGE);
+  // Family links, sent forms and recalls cascade with the row; no-show history has no foreign key.
+  const recalls = await recallIdsOfPatient(db, id);
+  const links = await relationshipIdsOf(db, practiceId, id);
+  const sends = await sentFormIdsOfPatient(db, id);
+  await deleteNoShowEventsOf(db, id);
+  await deletePatientRow(db, practiceId, id);
+  await recordChange(db, { practiceId, table: 'patients', rowId: id, deleted: true, at: now });
+  // Devices drop the patient's recalls, family links (both directions: the relatives' charts list them
+  // too) and sent forms, rather than keep them for a patient they no longer have.
+  for (const recall of recalls) {
+    await recordChange(db, { practiceId, table: 'recalls', rowId: recall, deleted: true, at: now });
+  }
+  for (const link of links) {
+    await recordChange(db, { practiceId, table: 'family_relationships', rowId: link, deleted: true, at: now });
+  }
+  for (const send of sends) {
+    await recordChange(db, { practiceId, table: 'form_sends', rowId: send, deleted: true, at: now });
+  }
+  await writeAudit(db, {
+    at: now,
+    userId: caller.account.row.id,
+    practiceId,
+    action: 'patient.delete',
+    entity: 'patient',
+    entityId: id,
+    details: { name: `${row.first_name} ${row.last_name}` },
+  });
+  return { id, deleted: true };
+}
+
+/** One page of the practice's patients as this caller may see them, and how many match in all. */
+export async function listPatients(
+  db: Db,
+  caller: Caller,
+  query: PatientFilter & { limit: number; offset: number },
+): Promise<{ patients: PatientView[]; total: number }> {
+  const { limit, offset, ...filter } = query;
+  const { rows, total } = await patientPage(db, filter, { limit, offset });
+  const who = viewerOf(caller);
+  return { patients: rows.map((row) => patientViewFor(toPatient(row), who)), total };
+}
+
+/** Every matching patient as CSV with only the columns this caller may see. */
+export async function exportPatients(db: Db, caller: Caller, filter: PatientFilter) {
+  const rows = await allPatients(db, filter);
+  return patientCsv(
+    rows.map((row) => toPatient(row)),
+    viewerOf(caller),
+  );
 }

@@ -1,6 +1,7 @@
 import { DEFAULTS } from '@dental/domain/constants';
 import { isValidTimeZone } from '@dental/domain/time/zones';
 import type { Db } from '../db/connection.ts';
+import { practicePlace, storedTimezone } from '../repos/practices.ts';
 
 /** A stored zone the platform does not know falls back to the spec's default instead of failing every date call. */
 function usableZone(timeZone: string | undefined): string {
@@ -8,8 +9,7 @@ function usableZone(timeZone: string | undefined): string {
 }
 
 export async function practiceTimezone(db: Db, practiceId: number): Promise<string> {
-  const row = await db.selectFrom('practices').select('timezone').where('id', '=', practiceId).executeTakeFirst();
-  return usableZone(row?.timezone);
+  return usableZone(await storedTimezone(db, practiceId));
 }
 
 export interface PracticeZone {
@@ -23,11 +23,7 @@ export interface PracticeZone {
 
 /** The practice's place and zone; undefined when there is no such practice. */
 export async function practiceZone(db: Db, practiceId: number): Promise<PracticeZone | undefined> {
-  const row = await db
-    .selectFrom('practices')
-    .select(['id', 'name', 'city', 'province', 'timezone'])
-    .where('id', '=', practiceId)
-    .executeTakeFirst();
+  const row = await practicePlace(db, practiceId);
   if (!row) return undefined;
   return {
     practiceId: row.id,
@@ -37,5 +33,3 @@ export async function practiceZone(db: Db, practiceId: number): Promise<Practice
     timezone: usableZone(row.timezone),
   };
 }
-
-export { localDate, localDayRange } from '@dental/domain/time/zones';

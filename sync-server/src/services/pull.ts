@@ -9,10 +9,17 @@ import {
   type SyncedTable,
 } from '@dental/domain/sync/protocol';
 import { localDayRange } from '@dental/domain/time/zones';
-import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
-import type { Database } from '../db/schema.ts';
-import { currentVersion, syncEpoch } from './changes.ts';
+import {
+  changesAfter,
+  countChangesAfter,
+  countSnapshotEntries,
+  type LogEntry,
+  type SnapshotScope,
+  snapshotEntries,
+  type TableCount,
+} from '../repos/change-log.ts';
+import { currentVersion, syncEpoch } from '../repos/changes.ts';
 import { practiceTimezone } from './practice-time.ts';
 import { loadSyncRows } from './sync-rows.ts';
 
@@ -100,51 +107,7 @@ export interface PullRequest {
   now: Date;
 }
 
-interface Entry {
-  table_name: string;
-  row_id: string;
-  version: number;
-  deleted: number;
-}
-
-type Where = ExpressionBuilder<Database, 'row_versions'>;
-
-/** The part's tables this viewer reads, and which appointments belong to it. */
-function partFilter(
-  db: Db,
-  practiceId: number,
-  part: number,
-  tables: readonly SyncedTable[],
-  focusRange: { start: string; end: string } | null,
-) {
-  const spec = SNAPSHOT_PARTS[part];
-  const own = tables.filter((table) => (spec?.tables as readonly SyncedTable[] | undefined)?.includes(table));
-  const mode = spec?.appointments ?? 'none';
-  return (eb: Where) => {
-    if (own.length === 0) return sql<boolean>`0`;
-    const inTables = eb('table_name', 'in', own);
-    if (!own.includes('appointments') || mode === 'none') return inTables;
-    // Without a focus day, the day part has no appointments and the rest part has them all.
-    if (!focusRange)
-      return mode === 'focus-day'
-        ? eb(
-            'table_name',
-            'in',
-            own.filter((t) => t !== 'appointments'),
-          )
-        : inTables;
-    const onFocusDay = db
-      .selectFrom('appointments')
-      .select('id')
-      .where('practice_id', '=', practiceId)
-      .where('appointment_date', '>=', focusRange.start)
-      .where('appointment_date', '<', focusRange.end);
-    const appointment = mode === 'focus-day' ? eb('row_id', 'in', onFocusDay) : eb('row_id', 'not in', onFocusDay);
-    return eb.and([inTables, eb.or([eb('table_name', '!=', 'appointments'), appointment])]);
-  };
-}
-
-function addCounts(totals: Map<string, number>, rows: readonly { table_name: string; n: number | string | bigint }[]) {
+function addCounts(totals: Map<string, number>, rows: readonly TableCount[]) {
   for (const row of rows) totals.set(row.table_name, (totals.get(row.table_name) ?? 0) + Number(row.n));
 }
 
@@ -157,69 +120,16 @@ function asRemaining(totals: Map<string, number>): PullResponse['remaining'] {
   return remaining;
 }
 
-/** Changes after `version`, per table: what a catch-up still has to send. */
-async function countChangesAfter(db: Db, practiceId: number, version: number, tables: readonly SyncedTable[]) {
-  if (tables.length === 0) return [];
-  return db
-    .selectFrom('row_versions')
-    .select(['table_name', (eb) => eb.fn.countAll().as('n')])
-    .where('practice_id', '=', practiceId)
-    .where('version', '>', version)
-    .where('table_name', 'in', tables)
-    .groupBy('table_name')
-    .execute();
-}
-
-/** The change log after a version, in version order. */
-async function changesPage(db: Db, practiceId: number, tables: readonly SyncedTable[], after: number, limit: number) {
-  if (tables.length === 0) return [];
-  return db
-    .selectFrom('row_versions')
-    .select(['table_name', 'row_id', 'version', 'deleted'])
-    .where('practice_id', '=', practiceId)
-    .where('version', '>', after)
-    .where('table_name', 'in', tables)
-    .orderBy('version')
-    .limit(limit)
-    .execute();
-}
-
-interface Context {
+interface Context extends SnapshotScope {
   db: Db;
-  practiceId: number;
-  tables: readonly SyncedTable[];
-  focusRange: { start: string; end: string } | null;
-}
-
-function snapshotRows(ctx: Context, position: SnapshotPosition, limit: number): Promise<Entry[]> {
-  return ctx.db
-    .selectFrom('row_versions')
-    .select(['table_name', 'row_id', 'version', 'deleted'])
-    .where('practice_id', '=', ctx.practiceId)
-    .where('deleted', '=', 0)
-    .where('version', '<=', position.upto)
-    .where('version', '>', position.after)
-    .where(partFilter(ctx.db, ctx.practiceId, position.part, ctx.tables, ctx.focusRange))
-    .orderBy('version')
-    .limit(limit)
-    .execute();
 }
 
 /** Rows of the snapshot not yet sent from this position on, plus the changes made since it began. */
 async function snapshotRemaining(ctx: Context, position: SnapshotPosition) {
   const totals = new Map<string, number>();
   for (let part = position.part; part < SNAPSHOT_PARTS.length; part += 1) {
-    const rows = await ctx.db
-      .selectFrom('row_versions')
-      .select(['table_name', (eb) => eb.fn.countAll().as('n')])
-      .where('practice_id', '=', ctx.practiceId)
-      .where('deleted', '=', 0)
-      .where('version', '<=', position.upto)
-      .where('version', '>', part === position.part ? position.after : 0)
-      .where(partFilter(ctx.db, ctx.practiceId, part, ctx.tables, ctx.focusRange))
-      .groupBy('table_name')
-      .execute();
-    addCounts(totals, rows);
+    const after = part === position.part ? position.after : 0;
+    addCounts(totals, await countSnapshotEntries(ctx.db, ctx, { part, after, upto: position.upto }));
   }
   addCounts(totals, await countChangesAfter(ctx.db, ctx.practiceId, position.upto, ctx.tables));
   return totals;
@@ -232,7 +142,7 @@ async function snapshotRemaining(ctx: Context, position: SnapshotPosition) {
 async function snapshotPage(ctx: Context, start: SnapshotPosition, limit: number) {
   let position = start;
   for (;;) {
-    const rows = await snapshotRows(ctx, position, limit + 1);
+    const rows = await snapshotEntries(ctx.db, ctx, position, limit + 1);
     if (rows.length > limit) {
       const page = rows.slice(0, limit);
       const next = { ...position, after: page.at(-1)?.version ?? position.after };
@@ -248,7 +158,7 @@ async function focusRangeOf(db: Db, practiceId: number, focus: string | null) {
   return focus ? localDayRange(focus, await practiceTimezone(db, practiceId)) : null;
 }
 
-async function withRows(db: Db, practiceId: number, viewer: PermissionSubject, page: readonly Entry[]) {
+async function withRows(db: Db, practiceId: number, viewer: PermissionSubject, page: readonly LogEntry[]) {
   const idsByTable = new Map<SyncedTable, string[]>();
   for (const entry of page) {
     if (entry.deleted === 1) continue;
@@ -313,7 +223,7 @@ export async function pullChanges(db: Db, request: PullRequest): Promise<PullRes
   }
 
   const after = given?.version ?? 0;
-  const entries = await changesPage(db, practiceId, tables, after, limit + 1);
+  const entries = await changesAfter(db, practiceId, tables, after, limit + 1);
   const hasMore = entries.length > limit;
   const page = hasMore ? entries.slice(0, limit) : entries;
   const last = page.at(-1)?.version ?? after;

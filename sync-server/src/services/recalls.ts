@@ -1,42 +1,55 @@
-import type { Recall, RecallType } from '@dental/domain/patients/recall.schema';
-import type { Selectable } from 'kysely';
+import { invalidInput } from '@dental/domain/errors';
+import type { CreateRecallBody, Recall } from '@dental/domain/patients/recall.schema';
 import type { Db } from '../db/connection.ts';
-import type { RecallTypesTable } from '../db/schema.ts';
+import { writeAudit } from '../repos/audit-log.ts';
+import { recordChange } from '../repos/changes.ts';
+import { findRecall, insertRecall, recallsOfPatient, recallTypeId } from '../repos/recalls.ts';
+import { claimId } from './client-ids.ts';
+import { requirePatient } from './patients.ts';
 
-/** A practice's recalls with their type's name, in the shape the REST API and the pull feed give them. */
-export function recallsOf(db: Db, practiceId: number) {
-  return db
-    .selectFrom('recalls as r')
-    .innerJoin('recall_types as t', 't.id', 'r.recall_type_id')
-    .selectAll('r')
-    .select('t.name as type_name')
-    .where('r.practice_id', '=', practiceId);
+export async function recallsOf(db: Db, practiceId: number, patientId: string): Promise<Recall[]> {
+  await requirePatient(db, practiceId, patientId);
+  return recallsOfPatient(db, practiceId, patientId);
 }
 
-export type RecallRow = Awaited<ReturnType<ReturnType<typeof recallsOf>['executeTakeFirstOrThrow']>>;
-
-export function toRecall(row: RecallRow): Recall {
-  return {
-    id: row.id,
-    patientId: row.patient_id,
-    recallTypeId: row.recall_type_id,
-    recallTypeName: row.type_name,
-    lastVisitDate: row.last_visit_date,
-    dueDate: row.due_date,
-    priority: row.priority,
-    notes: row.notes,
-    status: row.status,
-    createdBy: row.created_by,
-    createdAt: row.created_at,
-  };
-}
-
-export function toRecallType(row: Selectable<RecallTypesTable>): RecallType {
-  return {
-    id: row.id,
-    name: row.name,
-    intervalMonths: row.interval_months,
-    intervalWeeks: row.interval_weeks,
-    defaultPriority: row.default_priority,
-  };
+/** Records that a patient is due back for a recall type on a date; a client's own id is kept. */
+export async function createRecall(
+  db: Db,
+  actor: { practiceId: number; userId: number; now: Date },
+  body: CreateRecallBody,
+): Promise<Recall> {
+  const { practiceId, userId, now } = actor;
+  const id = await claimId(db, 'recalls', body.id);
+  await requirePatient(db, practiceId, body.patientId);
+  const typeId = await recallTypeId(db, practiceId, body.recallTypeId);
+  if (typeId === undefined) {
+    throw invalidInput(
+      [{ field: 'recallTypeId', message: 'recallTypeId is not a recall type of this practice' }],
+      'REFERENCE_INVALID',
+    );
+  }
+  await insertRecall(db, {
+    id,
+    practice_id: practiceId,
+    patient_id: body.patientId,
+    recall_type_id: typeId,
+    last_visit_date: body.lastVisitDate ?? null,
+    due_date: body.dueDate,
+    priority: body.priority,
+    notes: body.notes ?? null,
+    status: 'active',
+    created_by: userId,
+    created_at: now.toISOString(),
+  });
+  await recordChange(db, { practiceId, table: 'recalls', rowId: id, at: now });
+  await writeAudit(db, {
+    at: now,
+    userId,
+    practiceId,
+    action: 'recall.create',
+    entity: 'recall',
+    entityId: id,
+    details: { patientId: body.patientId, recallTypeId: typeId, dueDate: body.dueDate },
+  });
+  return findRecall(db, practiceId, id);
 }

@@ -1,4 +1,5 @@
 import type { OutgoingMessage } from '@dental/domain/communications/notification.schema';
+import { DomainError, invalidInput } from '@dental/domain/errors';
 import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
 import { checkBookingRules } from '@dental/domain/scheduling/booking-rules';
 import type { ReschedulePlan } from '@dental/domain/scheduling/reschedule-plan';
@@ -11,13 +12,12 @@ import {
 import { instantAt, shortDateTime } from '@dental/domain/time/zones';
 import type { FieldIssue } from '@dental/domain/validation/issues';
 import type { Db } from '../db/connection.ts';
-import { writeAudit } from '../plugins/audit.ts';
-import { badRequest, conflict } from '../plugins/http-error.ts';
-import { findAppointment } from './appointments.ts';
+import { findAppointment, updateAppointment } from '../repos/appointments.ts';
+import { writeAudit } from '../repos/audit-log.ts';
+import { recordChange } from '../repos/changes.ts';
+import { weeklyHours } from '../repos/practice-hours.ts';
 import { conflictsFor, referenceIssues } from './booking.ts';
-import { recordChange } from './changes.ts';
 import { type QueuedMessage, queueMessage } from './messages.ts';
-import { weeklyHours } from './practice-hours.ts';
 import { practiceTimezone } from './practice-time.ts';
 
 export interface PlanRun {
@@ -79,7 +79,7 @@ export async function applyPlans(db: Db, run: PlanRun, plans: readonly Reschedul
       issues.push({ field: `${field}.${index}.${name}`, message: issue.message.replace(issue.field, name) });
     }
   }
-  if (issues.length > 0) throw badRequest(issues);
+  if (issues.length > 0) throw invalidInput(issues, 'REFERENCE_INVALID');
 
   const applied: AppliedPlan[] = [];
   const ordered = [...indexed].sort(
@@ -90,7 +90,9 @@ export async function applyPlans(db: Db, run: PlanRun, plans: readonly Reschedul
     const from = normalizeStatus(before.status) ?? 'scheduled';
     const to = targetStatus(plan, from);
     if (!canTransition(from, to)) {
-      throw conflict(transitionRefusal(from, to), { appointmentId: before.id, field: `${field}.${index}.action` });
+      throw new DomainError('STATUS_TRANSITION', transitionRefusal(from, to), {
+        details: { appointmentId: before.id, field: `${field}.${index}.action` },
+      });
     }
     const placement = {
       id: before.id,
@@ -107,17 +109,20 @@ export async function applyPlans(db: Db, run: PlanRun, plans: readonly Reschedul
     if (plan.action === 'reschedule') {
       const rules = checkBookingRules(placement, { hours, timeZone, now: run.now });
       if (rules.length > 0) {
-        throw badRequest(rules.map((issue) => ({ field: `${field}.${index}.newTime`, message: issue.message })));
+        throw invalidInput(
+          rules.map((issue) => ({ field: `${field}.${index}.newTime`, message: issue.message })),
+          'BOOKING_RULE',
+        );
       }
     }
     if (plan.action !== 'cancel') {
       const conflicts = await conflictsFor(db, practiceId, placement);
       if (conflicts.length > 0) {
-        throw conflict(`Scheduling conflict for ${before.patientName}: ${conflicts[0]?.message}`, {
-          appointmentId: before.id,
-          field: `${field}.${index}`,
-          conflicts,
-        });
+        throw new DomainError(
+          'SCHEDULING_CONFLICT',
+          `Scheduling conflict for ${before.patientName}: ${conflicts[0]?.message}`,
+          { details: { appointmentId: before.id, field: `${field}.${index}`, conflicts } },
+        );
       }
     }
 
@@ -125,21 +130,16 @@ export async function applyPlans(db: Db, run: PlanRun, plans: readonly Reschedul
       .filter((part): part is string => Boolean(part))
       .join('\n');
     const stamp = run.now.toISOString();
-    await db
-      .updateTable('appointments')
-      .set({
-        provider_id: placement.providerId,
-        treatment_room: placement.treatmentRoom,
-        appointment_date: placement.appointmentDate,
-        status: to,
-        notes: notes || null,
-        // A booking moved to another time has not been arrived for yet.
-        checked_in_at: to === 'scheduled' ? null : before.checkedInAt,
-        updated_at: stamp,
-      })
-      .where('practice_id', '=', practiceId)
-      .where('id', '=', before.id)
-      .execute();
+    await updateAppointment(db, practiceId, before.id, {
+      provider_id: placement.providerId,
+      treatment_room: placement.treatmentRoom,
+      appointment_date: placement.appointmentDate,
+      status: to,
+      notes: notes || null,
+      // A booking moved to another time has not been arrived for yet.
+      checked_in_at: to === 'scheduled' ? null : before.checkedInAt,
+      updated_at: stamp,
+    });
     await recordChange(db, { practiceId, table: 'appointments', rowId: before.id, at: run.now });
     await writeAudit(db, {
       at: run.now,

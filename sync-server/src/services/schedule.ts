@@ -4,33 +4,17 @@ import { absenceCovers, intervalOf, overlaps } from '@dental/domain/scheduling/c
 import { localDayRange } from '@dental/domain/time/zones';
 import { providerDisplayName } from '@dental/domain/users/user';
 import type { Db } from '../db/connection.ts';
-import { absencesBetween } from './absences.ts';
-import { liveBookingsQuery, toBookedAppointment, toMaintenanceWindow } from './appointments.ts';
-import { weeklyHours } from './practice-hours.ts';
+import { liveBookingsBetween } from '../repos/bookings.ts';
+import { maintenanceBetween } from '../repos/maintenance-schedules.ts';
+import { weeklyHours } from '../repos/practice-hours.ts';
+import { absencesBetween } from '../repos/provider-absences.ts';
+import { activeRoomCodes } from '../repos/treatment-rooms.ts';
+import { availableStaff } from '../repos/users.ts';
 import { practiceTimezone } from './practice-time.ts';
-
-/** Codes of the practice's active rooms, in display order (as GET /api/treatment-rooms lists them). */
-export function roomCodesQuery(db: Db, practiceId: number) {
-  return db
-    .selectFrom('treatment_rooms')
-    .select('room_code')
-    .where('practice_id', '=', practiceId)
-    .where('is_active', '=', 1)
-    .orderBy('id');
-}
 
 /** Providers who can be booked today: provider roles working in the practice and not marked unavailable. */
 async function bookableProviders(db: Db, practiceId: number): Promise<DaySchedule['providers']> {
-  const rows = await db
-    .selectFrom('users')
-    .innerJoin('user_practices', 'user_practices.user_id', 'users.id')
-    .select(['users.id', 'users.first_name', 'users.last_name', 'users.role'])
-    .where('user_practices.practice_id', '=', practiceId)
-    .where('users.is_available', '=', 1)
-    .orderBy('users.last_name')
-    .orderBy('users.first_name')
-    .orderBy('users.id')
-    .execute();
+  const rows = await availableStaff(db, practiceId);
   return rows
     .filter((row) => PROVIDER_ROLES.includes(effectiveRole(row.role)))
     .map((row) => ({
@@ -55,7 +39,7 @@ export async function daySchedules<const Dates extends readonly string[]>(
   if (dates.length === 0) return [] as SchedulesOf<Dates>;
   const timeZone = await practiceTimezone(db, practiceId);
   const hours = await weeklyHours(db, practiceId);
-  const rooms = (await roomCodesQuery(db, practiceId).execute()).map((row) => row.room_code);
+  const rooms = await activeRoomCodes(db, practiceId);
   const providers = await bookableProviders(db, practiceId);
   const days = dates.map((date) => {
     const range = localDayRange(date, timeZone);
@@ -64,16 +48,8 @@ export async function daySchedules<const Dates extends readonly string[]>(
   const from = new Date(Math.min(...days.map((day) => day.span.start)));
   const to = new Date(Math.max(...days.map((day) => day.span.end)));
 
-  const bookings = (await liveBookingsQuery(db, practiceId, from, to).execute()).map(toBookedAppointment);
-  const maintenance = (
-    await db
-      .selectFrom('maintenance_schedules')
-      .select(['id', 'room_id', 'title', 'start_date_time', 'end_date_time'])
-      .where('practice_id', '=', practiceId)
-      .where('start_date_time', '<', to.toISOString())
-      .where('end_date_time', '>', from.toISOString())
-      .execute()
-  ).map(toMaintenanceWindow);
+  const bookings = await liveBookingsBetween(db, practiceId, from, to);
+  const maintenance = await maintenanceBetween(db, practiceId, from, to);
 
   const sortedDates = [...dates].sort();
   const absences = await absencesBetween(db, practiceId, sortedDates[0] ?? '', sortedDates.at(-1) ?? '');

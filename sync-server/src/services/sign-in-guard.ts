@@ -1,4 +1,13 @@
 import type { Db } from '../db/connection.ts';
+import {
+  deleteAllFailures,
+  deleteClientFailures,
+  failuresOf,
+  lockedClientCount,
+  locksOf,
+  saveFailures,
+  unlockedFailuresElsewhere,
+} from '../repos/sign-in-failures.ts';
 
 /**
  * Who is trying to sign in: a browser holding this user's trusted-device cookie, or otherwise its
@@ -54,24 +63,9 @@ async function failuresElsewhere(
   now: Date,
   policy: SignInPolicy,
 ): Promise<Spread> {
-  const row = await db
-    .selectFrom('sign_in_failures')
-    .select((eb) => [eb.fn.sum<number>('failed_count').as('failures'), eb.fn.max('updated_at').as('last')])
-    .where('username', '=', username)
-    .where('client', '!=', client.key)
-    .where('locked_until', 'is', null)
-    .where('updated_at', '>', new Date(now.getTime() - policy.lockoutMs).toISOString())
-    .executeTakeFirst();
-  return { failures: Number(row?.failures ?? 0), lastFailureAt: row?.last ? Date.parse(row.last) : 0 };
-}
-
-function failuresOf(db: Db, username: string, client: SignInClient) {
-  return db
-    .selectFrom('sign_in_failures')
-    .selectAll()
-    .where('username', '=', username)
-    .where('client', '=', client.key)
-    .executeTakeFirst();
+  const since = new Date(now.getTime() - policy.lockoutMs);
+  const { failures, last } = await unlockedFailuresElsewhere(db, username, client.key, since);
+  return { failures, lastFailureAt: last ? Date.parse(last) : 0 };
 }
 
 /** Decided before any password is hashed: a refused attempt costs the server nothing. */
@@ -83,7 +77,7 @@ export async function signInRefusal(
   policy: SignInPolicy,
 ): Promise<SignInRefusal> {
   const id = usernameKey(username);
-  const lock = await failuresOf(db, id, client);
+  const lock = await failuresOf(db, id, client.key);
   const lockedFor = lock?.locked_until ? Date.parse(lock.locked_until) - now.getTime() : 0;
   if (lockedFor > 0) return { kind: 'locked', remainingMs: lockedFor };
   // A browser this user signed in from before is never slowed by guesses made elsewhere.
@@ -104,7 +98,7 @@ export async function recordSignInFailure(
   policy: SignInPolicy,
 ): Promise<number> {
   const id = usernameKey(username);
-  const row = await failuresOf(db, id, client);
+  const row = await failuresOf(db, id, client.key);
   // Callers check the lock first, so a lock still on the row has run out; a quiet spell as long as
   // the lockout forgives earlier failures too. Either way counting starts again.
   const stale = !row || row.locked_until !== null || now.getTime() - Date.parse(row.updated_at) >= policy.lockoutMs;
@@ -115,21 +109,13 @@ export async function recordSignInFailure(
     locked_until: locks ? new Date(now.getTime() + policy.lockoutMs).toISOString() : null,
     updated_at: now.toISOString(),
   };
-  await db
-    .insertInto('sign_in_failures')
-    .values({ username: id, client: client.key, ...values })
-    .onConflict((oc) => oc.columns(['username', 'client']).doUpdateSet(values))
-    .execute();
+  await saveFailures(db, id, client.key, values);
   return locks ? policy.lockoutMs : 0;
 }
 
 /** A success proves the password is known here: this client's failures are forgotten. */
 export async function clearSignInFailures(db: Db, username: string, client: SignInClient): Promise<void> {
-  await db
-    .deleteFrom('sign_in_failures')
-    .where('username', '=', usernameKey(username))
-    .where('client', '=', client.key)
-    .execute();
+  await deleteClientFailures(db, usernameKey(username), client.key);
 }
 
 export interface SignInStatus {
@@ -145,13 +131,7 @@ function describeClient(client: string): string {
 /** What an administrator sees for a username: current locks by client, and recent failures elsewhere. */
 export async function signInStatus(db: Db, username: string, now: Date, policy: SignInPolicy): Promise<SignInStatus> {
   const id = usernameKey(username);
-  const locks = await db
-    .selectFrom('sign_in_failures')
-    .select(['client', 'locked_until'])
-    .where('username', '=', id)
-    .where('locked_until', '>', now.toISOString())
-    .orderBy('locked_until', 'desc')
-    .execute();
+  const locks = await locksOf(db, id, now);
   const spread = await failuresElsewhere(db, id, { key: '', trusted: false }, now, policy);
   return {
     locks: locks.map((lock) => ({ client: describeClient(lock.client), lockedUntil: lock.locked_until as string })),
@@ -162,12 +142,7 @@ export async function signInStatus(db: Db, username: string, now: Date, policy: 
 /** An administrator's unlock: every lock and failure count of the username go; returns how many locks. */
 export async function unlockSignIn(db: Db, username: string, now: Date): Promise<number> {
   const id = usernameKey(username);
-  const locked = await db
-    .selectFrom('sign_in_failures')
-    .select('client')
-    .where('username', '=', id)
-    .where('locked_until', '>', now.toISOString())
-    .execute();
-  await db.deleteFrom('sign_in_failures').where('username', '=', id).execute();
-  return locked.length;
+  const locked = await lockedClientCount(db, id, now);
+  await deleteAllFailures(db, id);
+  return locked;
 }

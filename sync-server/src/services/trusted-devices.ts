@@ -1,14 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/connection.ts';
-
-/** The browser's long-lived device cookie; it proves only "this browser signed in as this user before". */
-export const DEVICE_COOKIE = 'did';
+import { deviceLastUsedAt, saveTrustedDevice } from '../repos/trusted-devices.ts';
 
 export function hashDeviceToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function newDeviceToken(): string {
+function newDeviceToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
@@ -16,7 +14,7 @@ function plausible(token: string | undefined): token is string {
   return typeof token === 'string' && token.length > 0 && token.length <= 100;
 }
 
-/** Whether this cookie belongs to a browser the user signed in from within the lifetime. */
+/** Whether this device token belongs to a browser the user signed in from within the lifetime. */
 export async function isTrustedDevice(
   db: Db,
   token: string | undefined,
@@ -25,23 +23,13 @@ export async function isTrustedDevice(
   lifetimeMs: number,
 ): Promise<boolean> {
   if (!plausible(token)) return false;
-  const row = await db
-    .selectFrom('trusted_devices')
-    .select('last_used_at')
-    .where('token_hash', '=', hashDeviceToken(token))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined && now.getTime() - Date.parse(row.last_used_at) < lifetimeMs;
+  const lastUsedAt = await deviceLastUsedAt(db, hashDeviceToken(token), userId);
+  return lastUsedAt !== undefined && now.getTime() - Date.parse(lastUsedAt) < lifetimeMs;
 }
 
-/** Records a successful sign-in from this browser; returns the token its cookie must carry. */
+/** Records a successful sign-in from this browser; returns the token its device cookie must carry. */
 export async function trustDevice(db: Db, token: string | undefined, userId: number, now: Date): Promise<string> {
   const kept = plausible(token) ? token : newDeviceToken();
-  const stamp = now.toISOString();
-  await db
-    .insertInto('trusted_devices')
-    .values({ token_hash: hashDeviceToken(kept), user_id: userId, created_at: stamp, last_used_at: stamp })
-    .onConflict((oc) => oc.columns(['token_hash', 'user_id']).doUpdateSet({ last_used_at: stamp }))
-    .execute();
+  await saveTrustedDevice(db, hashDeviceToken(kept), userId, now);
   return kept;
 }

@@ -1,60 +1,13 @@
-import { isPermission } from '@dental/domain/permissions/catalogue';
-import { providerDisplayName, type StaffMember, type User } from '@dental/domain/users/user';
+import { DomainError, invalidInput } from '@dental/domain/errors';
+import type { User } from '@dental/domain/users/user';
 import type { Db } from '../db/connection.ts';
-import type { UserRow } from '../db/schema.ts';
-
-export interface AccountRecord {
-  row: UserRow;
-  allowedPracticeIds: number[];
-  permissions: Record<string, boolean>;
-}
-
-export async function findUserById(db: Db, id: number): Promise<AccountRecord | undefined> {
-  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? withAccess(db, row) : undefined;
-}
-
-export async function findUserByUsername(db: Db, username: string): Promise<AccountRecord | undefined> {
-  // The column collates NOCASE, so sign-in ignores the case of the username.
-  const row = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-  return row ? withAccess(db, row) : undefined;
-}
-
-async function withAccess(db: Db, row: UserRow): Promise<AccountRecord> {
-  const practices = await db
-    .selectFrom('user_practices')
-    .select('practice_id')
-    .where('user_id', '=', row.id)
-    .orderBy('practice_id')
-    .execute();
-  const overrides = await db
-    .selectFrom('user_permissions')
-    .select(['permission', 'granted'])
-    .where('user_id', '=', row.id)
-    .execute();
-  const permissions: Record<string, boolean> = {};
-  for (const override of overrides) {
-    if (isPermission(override.permission)) permissions[override.permission] = override.granted === 1;
-  }
-  return { row, allowedPracticeIds: practices.map((p) => p.practice_id), permissions };
-}
-
-export function toStaffMember(row: UserRow): StaffMember {
-  const firstName = row.first_name;
-  const lastName = row.last_name;
-  return {
-    id: row.id,
-    username: row.username,
-    firstName,
-    lastName,
-    email: row.email,
-    role: row.role ?? 'staff',
-    practiceId: row.practice_id,
-    providerColor: row.provider_color,
-    isAvailable: row.is_available === 1,
-    displayName: providerDisplayName({ firstName, lastName, role: row.role }),
-  };
-}
+import { writeAudit } from '../repos/audit-log.ts';
+import { deleteUserSessions } from '../repos/sessions.ts';
+import { type AccountRecord, findUserById, setPassword, toStaffMember } from '../repos/users.ts';
+import { type Caller, requireNoPendingPasswordReset, requirePermission } from './caller.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.ts';
+import type { PasswordHasher } from './passwords.ts';
+import { type SignInPolicy, type SignInStatus, signInStatus, unlockSignIn } from './sign-in-guard.ts';
 
 export function toPublicUser(account: AccountRecord, currentPracticeId: number): User {
   return {
@@ -64,4 +17,73 @@ export function toPublicUser(account: AccountRecord, currentPracticeId: number):
     mustResetPassword: account.row.must_reset_password === 1,
     permissions: account.permissions,
   };
+}
+
+/** A user another user may manage: one sharing a practice; anyone else is reported as missing, not as forbidden. */
+async function managedUser(db: Db, caller: Caller, id: number): Promise<AccountRecord> {
+  const target = caller.account.row.id === id ? caller.account : await findUserById(db, id);
+  const shared = target?.allowedPracticeIds.some((practiceId) =>
+    caller.account.allowedPracticeIds.includes(practiceId),
+  );
+  if (!target || !shared) throw new DomainError('NOT_FOUND', 'User not found.');
+  return target;
+}
+
+/**
+ * Users reset their own password; holders of settings.users reset others', who must then choose their
+ * own at next sign-in. Every other session of the user ends.
+ */
+export async function resetPassword(
+  db: Db,
+  caller: Caller,
+  change: { userId: number; newPassword: string; now: Date },
+  hasher: PasswordHasher,
+): Promise<void> {
+  const self = caller.account.row.id === change.userId;
+  if (!self) {
+    requireNoPendingPasswordReset(caller);
+    requirePermission(caller, 'settings.users');
+  }
+  const target = await managedUser(db, caller, change.userId);
+  if (await isCommonPassword(change.newPassword)) {
+    throw invalidInput([{ field: 'newPassword', message: COMMON_PASSWORD_MESSAGE }], 'COMMON_PASSWORD');
+  }
+  const passwordHash = await hasher.hash(change.newPassword);
+  await setPassword(db, target.row.id, { passwordHash, mustReset: !self, at: change.now });
+  await deleteUserSessions(db, target.row.id, self ? caller.session.id : null);
+  await writeAudit(db, {
+    at: change.now,
+    userId: caller.account.row.id,
+    practiceId: caller.session.currentPracticeId,
+    action: 'user.reset_password',
+    entity: 'user',
+    entityId: target.row.id,
+  });
+}
+
+export async function userSignInStatus(
+  db: Db,
+  caller: Caller,
+  userId: number,
+  now: Date,
+  policy: SignInPolicy,
+): Promise<SignInStatus> {
+  const target = await managedUser(db, caller, userId);
+  return signInStatus(db, target.row.username, now, policy);
+}
+
+/** Ends every sign-in lock of the user at once; audited. Returns how many locks there were. */
+export async function unlockUser(db: Db, caller: Caller, userId: number, now: Date): Promise<number> {
+  const target = await managedUser(db, caller, userId);
+  const locksRemoved = await unlockSignIn(db, target.row.username, now);
+  await writeAudit(db, {
+    at: now,
+    userId: caller.account.row.id,
+    practiceId: caller.session.currentPracticeId,
+    action: 'user.unlock_sign_in',
+    entity: 'user',
+    entityId: target.row.id,
+    details: { locksRemoved },
+  });
+  return locksRemoved;
 }

@@ -1,5 +1,6 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { HEADERS } from '@dental/domain/sync/protocol';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { inject } from 'vitest';
@@ -73,7 +74,7 @@ export async function createTestApp(
       url: options.url,
       headers: {
         ...(options.cookie ? { cookie: options.cookie } : {}),
-        ...(options.practiceId !== undefined ? { 'x-practice-id': String(options.practiceId) } : {}),
+        ...(options.practiceId !== undefined ? { [HEADERS.practice]: String(options.practiceId) } : {}),
         ...options.headers,
       },
       ...(options.body !== undefined ? { payload: options.body as object } : {}),

@@ -22,12 +22,24 @@ export const SERVER_SCHEMA_VERSION = 1;
 /** Clients older than this are asked to update (after their outbox has flushed). */
 export const MIN_CLIENT_SCHEMA = 1;
 
+/** The headers of the protocol as documented and quoted in messages. */
+export const HEADER_NAMES = {
+  practice: 'X-Practice-ID',
+  idempotencyKey: 'Idempotency-Key',
+  idempotentReplayed: 'Idempotent-Replayed',
+  clientSchema: 'X-Client-Schema',
+  serverSchema: 'X-Server-Schema',
+} as const;
+
+const lowerCase = <const T extends string>(name: T) => name.toLowerCase() as Lowercase<T>;
+
+/** The same names lower-cased, as Node hands incoming headers over and as they are sent. */
 export const HEADERS = {
-  practice: 'x-practice-id',
-  idempotencyKey: 'idempotency-key',
-  idempotentReplayed: 'idempotent-replayed',
-  clientSchema: 'x-client-schema',
-  serverSchema: 'x-server-schema',
+  practice: lowerCase(HEADER_NAMES.practice),
+  idempotencyKey: lowerCase(HEADER_NAMES.idempotencyKey),
+  idempotentReplayed: lowerCase(HEADER_NAMES.idempotentReplayed),
+  clientSchema: lowerCase(HEADER_NAMES.clientSchema),
+  serverSchema: lowerCase(HEADER_NAMES.serverSchema),
 } as const;
 
 export const UPGRADE_REQUIRED = {

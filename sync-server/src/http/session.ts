@@ -1,0 +1,36 @@
+import { DomainError } from '@dental/domain/errors';
+import { MESSAGES } from '@dental/domain/messages';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../context.ts';
+import { findUserById } from '../repos/users.ts';
+import type { Caller } from '../services/caller.ts';
+import { resolveSession, type SessionLookup } from '../services/sessions.ts';
+import { SESSION_COOKIE } from './cookies.ts';
+
+const lookups = new WeakMap<FastifyRequest, Promise<SessionLookup>>();
+
+/**
+ * The request's session, looked up once: the rate limit keys signed-in traffic on it before the route
+ * runs, and the route's own check then reuses the same answer.
+ */
+export function requestSession(deps: AppDeps, request: FastifyRequest): Promise<SessionLookup> {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = resolveSession(deps.db, request.cookies[SESSION_COOKIE], deps.clock(), {
+      idleTimeoutMs: deps.settings.sessionIdleTimeoutMs,
+      absoluteLifetimeMs: deps.settings.sessionAbsoluteLifetimeMs,
+    });
+    lookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+/** The signed-in user behind the request; refused when there is no live session. */
+export async function authenticate(deps: AppDeps, request: FastifyRequest): Promise<Caller> {
+  const lookup = await requestSession(deps, request);
+  if (lookup.kind === 'expired') throw new DomainError('SESSION_EXPIRED', MESSAGES.sessionExpired);
+  if (lookup.kind === 'none') throw new DomainError('NOT_SIGNED_IN', MESSAGES.notSignedIn);
+  const account = await findUserById(deps.db, lookup.session.userId);
+  if (!account) throw new DomainError('NOT_SIGNED_IN', MESSAGES.notSignedIn);
+  return { account, session: lookup.session };
+}

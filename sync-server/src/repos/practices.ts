@@ -1,0 +1,41 @@
+import type { Practice } from '@dental/domain/practices/practice';
+import type { Db } from '../db/connection.ts';
+import type { PracticeRow } from '../db/schema.ts';
+
+function toPractice(row: PracticeRow): Practice {
+  return { id: row.id, name: row.name, city: row.city, province: row.province, settings: { timezone: row.timezone } };
+}
+
+export async function practicesByIds(db: Db, ids: readonly number[]): Promise<Practice[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('practices').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  return rows.map(toPractice);
+}
+
+/** The practice's time zone as stored, which may be one the platform does not know. */
+export async function storedTimezone(db: Db, practiceId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('practices').select('timezone').where('id', '=', practiceId).executeTakeFirst();
+  return row?.timezone;
+}
+
+export function practicePlace(db: Db, practiceId: number) {
+  return db
+    .selectFrom('practices')
+    .select(['id', 'name', 'city', 'province', 'timezone'])
+    .where('id', '=', practiceId)
+    .executeTakeFirst();
+}
+
+export async function anyPracticeExists(db: Db): Promise<boolean> {
+  const practice = await db.selectFrom('practices').select('id').limit(1).executeTakeFirst();
+  return practice !== undefined;
+}
+
+/** A real round trip that reads a table, for the health check: throws when the database cannot answer. */
+export async function countPractices(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('practices')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
