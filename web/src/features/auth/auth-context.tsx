@@ -71,7 +71,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (result.kind === 'signed-in') {
       // A reload while the session lives reopens the local data through the session's secret.
       const userKey = result.deviceSecret
-        ? await import('@dental/local-store/crypto/user-keyring')
+        ? await import('@dental/local-store/keyring')
             .then(({ unlockUserKeyWithSession }) =>
               unlockUserKeyWithSession(result.user.id, result.deviceSecret as string),
             )
@@ -129,7 +129,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const userId = state.user?.id;
         if (!state.offline) await logoutRequest();
         if (userId !== undefined) {
-          await import('@dental/local-store/crypto/user-keyring')
+          await import('@dental/local-store/keyring')
             .then(({ forgetSession }) => forgetSession(userId))
             .catch(() => undefined);
         }

@@ -1,8 +1,7 @@
 import type { User } from '@dental/domain/users/user';
 
 /** Loaded on demand so the storage library stays out of the sign-in page's first download. */
-const keyring = () =>
-  Promise.all([import('@dental/local-store/crypto/keys'), import('@dental/local-store/crypto/user-keyring')]);
+const keyring = () => import('@dental/local-store/keyring');
 
 /**
  * Opens this user's local data with the password just accepted. Null when the data on this device
@@ -14,7 +13,7 @@ export async function unlockLocalData(
   password: string,
   deviceSecret: string | null,
 ): Promise<CryptoKey | null> {
-  const [{ WrongPasswordError }, { unlockUserKey }] = await keyring();
+  const { WrongPasswordError, unlockUserKey } = await keyring();
   try {
     return await unlockUserKey(user.id, password, { deviceSecret });
   } catch (error) {
@@ -34,7 +33,7 @@ export async function unlockAfterPasswordChange(
   if (withNew || !previousPassword || !deviceSecret) return withNew;
   const withOld = await unlockLocalData(user, previousPassword, deviceSecret);
   if (!withOld) return null;
-  const [, { changeKeyringPassword }] = await keyring();
+  const { changeKeyringPassword } = await keyring();
   await changeKeyringPassword(user.id, deviceSecret, newPassword);
   return withOld;
 }

@@ -1,9 +1,6 @@
 import type { SendSurveyBody } from '@dental/domain/communications/survey.schema';
 import { CHECK_OUT_TEXTS } from '@dental/domain/scheduling/check-out';
-import { type CheckOutDetails, checkOut } from '@dental/local-store/appointment-commands';
-import { queueRecall, queueSurvey } from '@dental/local-store/check-out-commands';
-import type { StoreKey } from '@dental/local-store/crypto/keys';
-import type { LocalStore } from '@dental/local-store/store';
+import type { CheckOutDetails, LocalStore } from '@dental/local-store';
 import { errorMessage } from '../../lib/error-message.ts';
 import { logError, logWarning } from '../../lib/log.ts';
 import { bookFollowUp, type FollowUpRequest } from './follow-up.ts';
@@ -45,25 +42,19 @@ export type CheckOutResult = { completed: false; error: string } | { completed: 
  * any of them is logged and reported but does not undo the check-out. All of it is written to this
  * device and queued, so it works offline; a refusal by the server later shows under Needs attention.
  */
-export async function runCheckOut(
-  store: LocalStore,
-  key: StoreKey,
-  timeZone: string,
-  plan: CheckOutPlan,
-): Promise<CheckOutResult> {
+export async function runCheckOut(store: LocalStore, timeZone: string, plan: CheckOutPlan): Promise<CheckOutResult> {
   try {
-    await checkOut(store, key, plan.appointmentId, plan.details);
+    await store.appointments.checkOut(plan.appointmentId, plan.details);
   } catch (error) {
     logError(CHECK_OUT_TEXTS.completeFailed, error);
     return { completed: false, error: errorMessage(error, CHECK_OUT_TEXTS.failedMessage) };
   }
-  return { completed: true, outcomes: await runParts(store, key, timeZone, plan) };
+  return { completed: true, outcomes: await runParts(store, timeZone, plan) };
 }
 
 /** The parts after the visit is completed; also what "Try again" re-runs for the parts that failed. */
 export async function runParts(
   store: LocalStore,
-  key: StoreKey,
   timeZone: string,
   plan: Pick<CheckOutPlan, 'patientId' | 'followUp' | 'recalls' | 'survey'>,
 ): Promise<PartOutcome[]> {
@@ -88,7 +79,7 @@ export async function runParts(
       'follow-up',
       'Follow-up',
       { log: CHECK_OUT_TEXTS.followUpFailed, fallback: CHECK_OUT_TEXTS.followUpFailed },
-      () => bookFollowUp(store, key, timeZone, followUp),
+      () => bookFollowUp(store, timeZone, followUp),
     );
   }
   for (const recall of plan.recalls) {
@@ -105,7 +96,7 @@ export async function runParts(
       label,
       { log: 'Failed to create recall', fallback: 'The recall could not be recorded.' },
       () =>
-        queueRecall(store, key, {
+        store.recalls.create({
           patientId: plan.patientId,
           recallTypeId,
           lastVisitDate: recall.lastVisitDate,
@@ -117,7 +108,7 @@ export async function runParts(
   }
   if (survey) {
     await attempt('survey', 'Survey', { log: 'Failed to send survey', fallback: 'The survey could not be sent.' }, () =>
-      queueSurvey(store, key, survey),
+      store.surveys.send(survey),
     );
   }
   return outcomes;

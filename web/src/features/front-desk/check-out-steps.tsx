@@ -3,7 +3,7 @@ import { CHECKOUT, DEFAULTS } from '@dental/domain/constants';
 import { formatClockTime } from '@dental/domain/scheduling/conflicts';
 import { labelOf, PAYMENT_METHOD_LABELS, SURVEY_METHOD_LABELS } from '@dental/domain/scheduling/front-desk-labels';
 import { instantAt, localDate, longDate } from '@dental/domain/time/zones';
-import type { LocalAppointment } from '@dental/local-store/records';
+import type { LocalAppointment } from '@dental/local-store';
 import {
   Alert,
   Checkbox,

@@ -1,9 +1,7 @@
 import { CHECKOUT } from '@dental/domain/constants';
 import { openSpan, timeSlots } from '@dental/domain/practices/hours';
 import { CHECK_OUT_STEPS, CHECK_OUT_TEXTS } from '@dental/domain/scheduling/check-out';
-import { readTable } from '@dental/local-store/reads';
-import type { LocalAppointment } from '@dental/local-store/records';
-import type { ClearRow } from '@dental/local-store/rows';
+import type { ClearRow, LocalAppointment } from '@dental/local-store';
 import { Button, Group, Modal, Stack, Stepper } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
@@ -68,7 +66,7 @@ function Wizard({ appointment, timeZone, onClose, onBookManually }: Props & { ap
   const [values, setValues] = useState<WizardValues>(() => initialValues(appointment, timeZone, today));
   const [busy, setBusy] = useState(false);
   const [finished, setFinished] = useState<Finished | null>(null);
-  const { store, key } = local;
+  const { store } = local;
 
   const followUpDay = useScheduleDay(values.followUp.date);
   const providers = useMemo(
@@ -79,11 +77,7 @@ function Wizard({ appointment, timeZone, onClose, onBookManually }: Props & { ap
     () => (followUpDay.hours ? timeSlots(followUpDay.hours, values.followUp.date) : []),
     [followUpDay.hours, values.followUp.date],
   );
-  const recallTypes = useLiveQuery(
-    async () => (store ? readTable(store, 'recall_types') : NO_TYPES),
-    [store],
-    NO_TYPES,
-  );
+  const recallTypes = useLiveQuery(async () => (store ? store.reference('recall_types') : NO_TYPES), [store], NO_TYPES);
   const available = useMemo(
     () =>
       Object.fromEntries(
@@ -97,20 +91,20 @@ function Wizard({ appointment, timeZone, onClose, onBookManually }: Props & { ap
   const followUp = values.followUp;
   const eligible = providers.some((provider) => String(provider.id) === followUp.providerId);
   const checked = useLiveQuery(async () => {
-    if (!followUp.enabled || !store || !key) return null;
+    if (!followUp.enabled || !store) return null;
     if (!eligible || !followUp.room) return 'Choose a doctor or hygienist and a room for the follow-up.';
-    return followUpProblem(store, key, timeZone, followUpRequest(appointment, followUp));
-  }, [followUp, eligible, store, key, timeZone, appointment]);
+    return followUpProblem(store, timeZone, followUpRequest(appointment, followUp));
+  }, [followUp, eligible, store, timeZone, appointment]);
   // Undefined while the check runs: Next waits for its answer rather than letting an unchecked slot through.
   const problem = checked ?? null;
   const checking = followUp.enabled && checked === undefined;
 
   async function complete() {
-    if (!store || !key) return;
+    if (!store) return;
     const plan = planOf(appointment, values, { timeZone, online, recallTypes });
     setBusy(true);
     try {
-      const result = await runCheckOut(store, key, timeZone, plan);
+      const result = await runCheckOut(store, timeZone, plan);
       if (!result.completed) {
         toast(CHECK_OUT_TEXTS.failedTitle, result.error || CHECK_OUT_TEXTS.failedMessage, 'error');
         return;
@@ -134,12 +128,12 @@ function Wizard({ appointment, timeZone, onClose, onBookManually }: Props & { ap
   }
 
   async function retryFailed(done: Finished) {
-    if (!store || !key) return;
+    if (!store) return;
     const failed = new Set(done.outcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.label));
     const plan = done.plan;
     setBusy(true);
     try {
-      const again = await runParts(store, key, timeZone, {
+      const again = await runParts(store, timeZone, {
         patientId: plan.patientId,
         followUp: failed.has('Follow-up') ? plan.followUp : null,
         recalls: plan.recalls.filter((recall) => failed.has(`Recall: ${recall.label}`)),

@@ -2,7 +2,7 @@ import { CHECKOUT } from '@dental/domain/constants';
 import { addDays } from '@dental/domain/scheduling/booking-rules';
 import { CHECK_OUT_TEXTS } from '@dental/domain/scheduling/check-out';
 import { instantAt, localDate, localTime, longDate } from '@dental/domain/time/zones';
-import type { LocalAppointment } from '@dental/local-store/records';
+import type { LocalAppointment } from '@dental/local-store';
 import { Button, Checkbox, Group, Input, Modal, Rating, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useConnection } from '../../lib/connection.ts';
@@ -81,10 +81,10 @@ function ExpressForm({ appointment, timeZone, onClose, onFullCheckOut, onBookMan
   };
 
   async function submit() {
-    if (!local.store || !local.key) return;
+    if (!local.store) return;
     setBusy(true);
     try {
-      const result = await runCheckOut(local.store, local.key, timeZone, {
+      const result = await runCheckOut(local.store, timeZone, {
         appointmentId: appointment.id,
         patientId: appointment.patientId,
         details: {
@@ -114,10 +114,10 @@ function ExpressForm({ appointment, timeZone, onClose, onFullCheckOut, onBookMan
   }
 
   async function retry() {
-    if (!local.store || !local.key) return;
+    if (!local.store) return;
     setBusy(true);
     try {
-      const again = await runParts(local.store, local.key, timeZone, {
+      const again = await runParts(local.store, timeZone, {
         patientId: appointment.patientId,
         followUp,
         recalls: [],

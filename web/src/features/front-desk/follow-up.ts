@@ -5,11 +5,7 @@ import {
 } from '@dental/domain/scheduling/booking-rules';
 import { findConflicts } from '@dental/domain/scheduling/conflicts';
 import { instantAt, localDayRange } from '@dental/domain/time/zones';
-import { createAppointment } from '@dental/local-store/appointment-commands';
-import type { StoreKey } from '@dental/local-store/crypto/keys';
-import { localConflictMessage } from '@dental/local-store/outbox/describe';
-import { readAbsences, readAppointmentsForDay, readTable } from '@dental/local-store/reads';
-import type { LocalStore } from '@dental/local-store/store';
+import { type LocalStore, localConflictMessage } from '@dental/local-store';
 import { maintenanceFrom, weeklyHoursFrom } from '../scheduling/schedule-model.ts';
 
 /** A follow-up visit chosen at check-out (spec 7: the full check-out's follow-up POST). */
@@ -32,12 +28,11 @@ export interface FollowUpRequest {
  */
 export async function followUpProblem(
   store: LocalStore,
-  key: StoreKey,
   timeZone: string,
   request: FollowUpRequest,
 ): Promise<string | null> {
   const appointmentDate = instantAt(request.date, request.time, timeZone);
-  const hours = weeklyHoursFrom(await readTable(store, 'practice_hours'));
+  const hours = weeklyHoursFrom(await store.reference('practice_hours'));
   if (!hours) return 'The practice hours are not on this device yet. Connect once so the schedule can load them.';
   const booking: BookingTimes = {
     appointmentDate,
@@ -48,9 +43,9 @@ export async function followUpProblem(
   if (rule) return rule.message;
   const range = localDayRange(request.date, timeZone);
   const [appointments, maintenanceRows, absences] = await Promise.all([
-    readAppointmentsForDay(store, key, request.date),
-    readTable(store, 'maintenance_schedules'),
-    readAbsences(store, key, request.date),
+    store.appointments.onDay(request.date),
+    store.reference('maintenance_schedules'),
+    store.absences.overlapping(request.date),
   ]);
   const conflicts = findConflicts(
     {
@@ -66,15 +61,10 @@ export async function followUpProblem(
 }
 
 /** Checks the follow-up and books it on this device (queued for the server); throws with the reason it cannot. */
-export async function bookFollowUp(
-  store: LocalStore,
-  key: StoreKey,
-  timeZone: string,
-  request: FollowUpRequest,
-): Promise<void> {
-  const problem = await followUpProblem(store, key, timeZone, request);
+export async function bookFollowUp(store: LocalStore, timeZone: string, request: FollowUpRequest): Promise<void> {
+  const problem = await followUpProblem(store, timeZone, request);
   if (problem) throw new Error(problem);
-  await createAppointment(store, key, {
+  await store.appointments.create({
     patientId: request.patientId,
     providerId: request.providerId,
     treatmentRoom: request.treatmentRoom,

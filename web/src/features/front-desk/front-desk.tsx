@@ -1,4 +1,4 @@
-import type { LocalAppointment } from '@dental/local-store/records';
+import type { LocalAppointment } from '@dental/local-store';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import type { FormInitial } from '../scheduling/appointment-form-values.ts';
 import type { GridAppointment } from '../scheduling/schedule-model.ts';

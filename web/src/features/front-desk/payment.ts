@@ -1,4 +1,4 @@
-import type { CheckOutDetails } from '@dental/local-store/appointment-commands';
+import type { CheckOutDetails } from '@dental/local-store';
 
 /** Payment is not processed without a connection (issue 7): the inputs are disabled and say why. */
 export const PAYMENT_OFFLINE_TEXT = 'Payment can be recorded when the device is back online.';

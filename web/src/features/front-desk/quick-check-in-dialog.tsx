@@ -2,7 +2,6 @@ import { CHECKOUT } from '@dental/domain/constants';
 import { CHECK_IN_TEXTS, CHECK_IN_VERIFICATIONS, fullCheckInAllowed } from '@dental/domain/scheduling/check-in';
 import { labelOf, WAITING_AREA_LABELS } from '@dental/domain/scheduling/front-desk-labels';
 import { localTime } from '@dental/domain/time/zones';
-import { checkIn } from '@dental/local-store/appointment-commands';
 import { Alert, Button, Checkbox, Group, Input, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -54,10 +53,10 @@ function CheckInForm({
   const validTime = /^([01]\d|2[0-3]):[0-5]\d$/.test(arrivalTime);
 
   async function submit() {
-    if (!local.store || !local.key || !validTime) return;
+    if (!local.store || !validTime) return;
     setBusy(true);
     try {
-      await checkIn(local.store, local.key, appointment.id, {
+      await local.store.appointments.checkIn(appointment.id, {
         arrivalTime,
         waitingArea,
         checkInNotes: notes.trim() || null,

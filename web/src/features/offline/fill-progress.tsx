@@ -1,6 +1,6 @@
 import { SYNCED_TABLES } from '@dental/domain/sync/protocol';
 import { formatCount, SYNCED_TABLE_LABELS } from '@dental/domain/sync/table-labels';
-import { type FillState, fillTotals } from '@dental/local-store/fill';
+import { type FillState, fillTotals } from '@dental/local-store';
 import { Progress, Table, Text } from '@mantine/core';
 
 /** Records received and the total, overall and per table, of a first fill or a catch-up. */

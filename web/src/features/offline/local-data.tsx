@@ -1,10 +1,6 @@
 import { DEFAULTS, STALE_TIMES_MS } from '@dental/domain/constants';
 import { PUSH_PATH, SERVER_SCHEMA_VERSION } from '@dental/domain/sync/protocol';
-import type { StoreKey } from '@dental/local-store/crypto/keys';
-import { storedFillState } from '@dental/local-store/fill';
-import { createPusher, type Pusher, type PusherEvent } from '@dental/local-store/outbox/pusher';
-import { PullError } from '@dental/local-store/pull';
-import { closeStore, type LocalStore } from '@dental/local-store/store';
+import { type LocalStore, PullError, type Pusher, type PusherEvent } from '@dental/local-store';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { isConnected, trackedFetch, useConnection } from '../../lib/connection.ts';
@@ -18,7 +14,6 @@ export type LocalStatus = 'locked' | 'opening' | 'ready' | 'error';
 interface LocalDataValue {
   status: LocalStatus;
   store: LocalStore | null;
-  key: StoreKey | null;
   timezone: string;
   pending: number;
   attention: number;
@@ -38,6 +33,8 @@ interface LocalDataValue {
 }
 
 const LocalDataContext = createContext<LocalDataValue | null>(null);
+
+const NO_COUNTS = { pending: 0, attention: 0 };
 
 /**
  * The current practice's encrypted local store for the signed-in user: opened with the user's key,
@@ -63,33 +60,10 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
   const round = useRef({ sent: 0, refused: 0, afterOutage: false });
 
   const store = opened?.store ?? null;
-  const counts = useLiveQuery(
-    async () => {
-      if (!store) return { pending: 0, attention: 0 };
-      const [pending, attention] = await Promise.all([
-        store.db.outbox.where('state').equals('pending').count(),
-        store.db.outbox.where('state').equals('attention').count(),
-      ]);
-      return { pending, attention };
-    },
-    [store],
-    { pending: 0, attention: 0 },
-  );
+  const counts = useLiveQuery(async () => (store ? store.outbox.counts() : NO_COUNTS), [store], NO_COUNTS);
   // Changes with every page pulled: kept out of the context value, and read by selection.
   const [statusStore] = useState(createSyncStatusStore);
-  const syncStatus = useLiveQuery(async () => {
-    if (!store) return undefined;
-    const [synced, fill, cursor] = await Promise.all([
-      store.db.meta.get('lastSyncedAt'),
-      store.db.meta.get('fill'),
-      store.db.meta.get('cursor'),
-    ]);
-    const at = synced?.value;
-    return {
-      lastSyncedAt: typeof at === 'string' || typeof at === 'number' ? new Date(at).toISOString() : null,
-      fill: storedFillState(fill?.value, typeof cursor?.value === 'string'),
-    };
-  }, [store]);
+  const syncStatus = useLiveQuery(async () => store?.sync.state(), [store]);
   useEffect(() => {
     statusStore.set(syncStatus ?? { fill: undefined, lastSyncedAt: null });
   }, [statusStore, syncStatus]);
@@ -122,7 +96,7 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
         const opened = await openUserStore({ userId, practiceId, role, overrides, userKey });
         current = opened;
         if (cancelled) {
-          closeStore(opened.store);
+          opened.store.close();
           return;
         }
         setOpened(opened);
@@ -137,10 +111,7 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
       cancelled = true;
       pusher.current?.stop();
       pusher.current = null;
-      if (current) {
-        current.key.lock();
-        closeStore(current.store);
-      }
+      current?.store.close();
       setOpened(null);
     };
   }, [userId, practiceId, userKey, role, overrides]);
@@ -169,9 +140,7 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
       }
       if (event.type === 'drained') void pull();
     };
-    const instance = createPusher({
-      store: opened.store,
-      key: opened.key,
+    const instance = opened.store.sync.pusher({
       fetch: trackedFetch,
       clientSchema: SERVER_SCHEMA_VERSION,
       batchEndpoint: PUSH_PATH,
@@ -196,7 +165,6 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
     () => ({
       status,
       store,
-      key: opened?.key ?? null,
       timezone: opened?.timezone ?? DEFAULTS.timezone,
       pending: counts.pending,
       attention: counts.attention,

@@ -1,11 +1,5 @@
 import { shortDateTime } from '@dental/domain/time/zones';
-import {
-  type AttentionItem,
-  discard,
-  listAttention,
-  retry,
-  retryWithOverride,
-} from '@dental/local-store/outbox/attention';
+import type { AttentionItem } from '@dental/local-store';
 import { Alert, Button, Drawer, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
@@ -31,8 +25,8 @@ function AttentionCard({ item }: { item: AttentionItem }) {
   const [editing, setEditing] = useState<EditableBody | null>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const canOverride = item.failure.status === 409 && item.entry.entity.table === 'appointments';
-  const { store, key } = local;
-  if (!store || !key) return null;
+  const { store } = local;
+  if (!store) return null;
 
   async function act(action: () => Promise<unknown>, done: string) {
     await action();
@@ -86,7 +80,7 @@ function AttentionCard({ item }: { item: AttentionItem }) {
               <Button
                 size="xs"
                 color="red"
-                onClick={() => void act(() => discard(store, item.entry.id), 'Change discarded')}
+                onClick={() => void act(() => store.outbox.discard(item.entry.id), 'Change discarded')}
               >
                 Discard
               </Button>
@@ -103,7 +97,7 @@ function AttentionCard({ item }: { item: AttentionItem }) {
               onClick={() =>
                 void act(
                   () =>
-                    retry(store, key, item.entry.id, {
+                    store.outbox.retry(item.entry.id, {
                       ...(item.body as object),
                       ...editing,
                     }),
@@ -122,7 +116,7 @@ function AttentionCard({ item }: { item: AttentionItem }) {
             <Button
               size="xs"
               variant="light"
-              onClick={() => void act(() => retryWithOverride(store, key, item.entry.id), 'Scheduled anyway')}
+              onClick={() => void act(() => store.outbox.retryWithOverride(item.entry.id), 'Scheduled anyway')}
             >
               Schedule anyway
             </Button>
@@ -149,8 +143,8 @@ function AttentionCard({ item }: { item: AttentionItem }) {
 export function NeedsAttentionDrawer({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const local = useLocalData();
   const items = useLiveQuery(
-    async () => (local.store && local.key ? listAttention(local.store, local.key) : []),
-    [local.store, local.key, local.attention],
+    async () => (local.store ? local.store.outbox.needingAttention() : []),
+    [local.store, local.attention],
     [],
   );
   return (

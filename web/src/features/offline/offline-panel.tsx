@@ -1,5 +1,4 @@
 import { shortDateTime } from '@dental/domain/time/zones';
-import { clearStore } from '@dental/local-store/store';
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useConnection } from '../../lib/connection.ts';
@@ -53,11 +52,7 @@ export function OfflinePanel({ opened, onClose }: { opened: boolean; onClose(): 
     const [estimate, entries, localRecords] = await Promise.all([
       navigator.storage?.estimate?.().catch(() => undefined),
       cacheEntries(),
-      local.store
-        ? Promise.all(local.store.db.tables.map((table) => table.count())).then((counts) =>
-            counts.reduce((a, b) => a + b, 0),
-          )
-        : Promise.resolve(0),
+      local.store ? local.store.countRecords() : Promise.resolve(0),
     ]);
     setStats({
       sizeBytes: estimate?.usage ?? null,
@@ -85,7 +80,7 @@ export function OfflinePanel({ opened, onClose }: { opened: boolean; onClose(): 
 
   async function clear(force: boolean) {
     if (!local.store) return;
-    const result = await clearStore(local.store, { force });
+    const result = await local.store.clear({ force });
     if (!result.ok) {
       setConfirmClear(result.unsent);
       return;

@@ -1,5 +1,5 @@
 import { formatCount } from '@dental/domain/sync/table-labels';
-import { fillTotals, NOTHING_YET } from '@dental/local-store/fill';
+import { fillTotals, NOTHING_YET } from '@dental/local-store';
 import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import { useConnection } from '../../lib/connection.ts';
 import { FillProgress } from './fill-progress.tsx';

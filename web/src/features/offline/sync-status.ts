@@ -1,5 +1,4 @@
-import { dayOnDevice, dayUpdating, type FillState, patientsOnDevice } from '@dental/local-store/fill';
-import { isStale } from '@dental/local-store/pull';
+import { dayOnDevice, dayUpdating, type FillState, isStale, patientsOnDevice } from '@dental/local-store';
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 
 /** What the last pulls left on the device: it changes with every page, so it is read by selection. */

@@ -2,9 +2,7 @@ import { DEFAULTS } from '@dental/domain/constants';
 import { SERVER_SCHEMA_VERSION } from '@dental/domain/sync/protocol';
 import { localDate, localTime } from '@dental/domain/time/zones';
 import type { User } from '@dental/domain/users/user';
-import { type StoreKey, unlockStoreWithUserKey } from '@dental/local-store/crypto/keys';
-import { type PullPage, pullChanges } from '@dental/local-store/pull';
-import { closeStore, type LocalStore, openStore } from '@dental/local-store/store';
+import { type LocalStore, openLocalStore, type PullPage } from '@dental/local-store';
 import { markMoment } from '@dental/local-store/timing';
 import { trackedFetch } from '../../lib/connection.ts';
 import { practicesFor } from '../auth/offline-profiles.ts';
@@ -22,7 +20,6 @@ export interface StoreOwner {
 
 export interface OpenedStore {
   store: LocalStore;
-  key: StoreKey;
   timezone: string;
 }
 
@@ -49,22 +46,15 @@ function timezoneOf(userId: number, practiceId: number): string {
 async function open(owner: StoreOwner): Promise<OpenedStore> {
   const timezone = timezoneOf(owner.userId, owner.practiceId);
   markMoment('store-opening');
-  const store = await openStore({
+  const store = await openLocalStore({
     practiceId: owner.practiceId,
     userId: owner.userId,
     calendar: { dayOf: (iso) => localDate(iso, timezone), timeOf: (iso) => localTime(iso, timezone) },
     // Commands refuse on the device what the server would refuse this user.
     actor: { role: owner.role, permissions: JSON.parse(owner.overrides) as Record<string, boolean> },
+    unlock: { userKey: owner.userKey },
   });
-  markMoment('store-opened');
-  try {
-    const key = await unlockStoreWithUserKey(store.db, owner.userKey);
-    markMoment('store-unlocked');
-    return { store, key, timezone };
-  } catch (error) {
-    closeStore(store);
-    throw error;
-  }
+  return { store, timezone };
 }
 
 const same = (a: StoreOwner, b: StoreOwner) =>
@@ -91,7 +81,7 @@ export function prepareStore(owner: StoreOwner): void {
   window.setTimeout(() => {
     if (prepared?.opening !== opening) return;
     prepared = null;
-    void opening.then(({ store }) => closeStore(store)).catch(() => undefined);
+    void opening.then(({ store }) => store.close()).catch(() => undefined);
   }, 60_000);
 }
 
@@ -100,7 +90,7 @@ export function openUserStore(owner: StoreOwner): Promise<OpenedStore> {
   const ready = prepared;
   prepared = null;
   if (ready && same(ready.owner, owner)) return ready.opening;
-  if (ready) void ready.opening.then(({ store }) => closeStore(store)).catch(() => undefined);
+  if (ready) void ready.opening.then(({ store }) => store.close()).catch(() => undefined);
   return open(owner);
 }
 
@@ -120,12 +110,9 @@ interface PullRun {
 }
 const pulls = new WeakMap<LocalStore, PullRun>();
 
-async function pullOnce({ store, key, timezone }: OpenedStore): Promise<void> {
-  await pullChanges({
-    store,
-    key,
+async function pullOnce({ store, timezone }: OpenedStore): Promise<void> {
+  await store.sync.pull({
     fetch: trackedFetch,
-    practiceId: store.practiceId,
     clientSchema: SERVER_SCHEMA_VERSION,
     // A new device gets today's appointments first: the day a front desk opens on.
     focus: localDate(new Date().toISOString(), timezone),

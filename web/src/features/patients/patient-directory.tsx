@@ -1,6 +1,5 @@
 import type { PatientMatch, PatientSearchOptions } from '@dental/domain/patients/search';
-import { readPatients } from '@dental/local-store/reads';
-import type { LocalPatient } from '@dental/local-store/records';
+import type { LocalPatient } from '@dental/local-store';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { useLocalData } from '../offline/local-data.tsx';
@@ -42,15 +41,15 @@ export function PatientDirectoryProvider({ children }: { children: ReactNode }) 
   // While the patient list is still arriving on a new device, every page written would re-read and
   // re-index the growing list: wait for the whole of it instead.
   const arrived = usePatientsArrival() === 'arrived';
-  const ready = local.status === 'ready' && local.store !== null && local.key !== null && arrived;
+  const ready = local.status === 'ready' && local.store !== null && arrived;
   const loaded = useLiveQuery<Loaded | null>(async () => {
-    if (!ready || !local.store || !local.key) return null;
+    if (!ready || !local.store) return null;
     try {
-      return { patients: await readPatients(local.store, local.key), error: null };
+      return { patients: await local.store.patients.all(), error: null };
     } catch (error) {
       return { patients: EMPTY, error: error instanceof Error ? error.message : String(error) };
     }
-  }, [ready, local.store, local.key]);
+  }, [ready, local.store]);
 
   const searchable = useMemo(
     // Spec 8: records whose encrypted part cannot be opened are left out rather than matched as noise.

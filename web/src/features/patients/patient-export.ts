@@ -1,6 +1,6 @@
 import { patientExportColumns } from '@dental/domain/patients/export';
 import type { PermissionSubject } from '@dental/domain/permissions/can';
-import type { LocalPatient } from '@dental/local-store/records';
+import type { LocalPatient } from '@dental/local-store';
 import Papa from 'papaparse';
 
 /**

@@ -1,6 +1,6 @@
 import type { Province } from '@dental/domain/constants';
 import { ageOn } from '@dental/domain/patients/age';
-import type { LocalPatient } from '@dental/local-store/records';
+import type { LocalPatient } from '@dental/local-store';
 
 export type PatientSort = 'name' | '-name';
 

@@ -2,7 +2,7 @@ import { PATIENTS } from '@dental/domain/constants';
 import { formatPhone } from '@dental/domain/patients/phone';
 import { can } from '@dental/domain/permissions/can';
 import { localDate } from '@dental/domain/time/zones';
-import type { LocalPatient } from '@dental/local-store/records';
+import type { LocalPatient } from '@dental/local-store';
 import {
   ActionIcon,
   Alert,

@@ -2,7 +2,7 @@ import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
 import { MAINTENANCE_TEXTS } from '@dental/domain/scheduling/maintenance.schema';
 import type { SmartSuggestion } from '@dental/domain/scheduling/reschedule-plan';
 import { localTime } from '@dental/domain/time/zones';
-import type { MaintenanceInput } from '@dental/local-store/maintenance-commands';
+import type { MaintenanceInput } from '@dental/local-store';
 import { Alert, Button, Group, Loader, Radio, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ApiError, apiRequest } from '../../lib/api.ts';

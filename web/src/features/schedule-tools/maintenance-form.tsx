@@ -6,14 +6,11 @@ import { MAINTENANCE_PRIORITIES, MAINTENANCE_TYPES } from '@dental/domain/schedu
 import { MAINTENANCE_TEXTS } from '@dental/domain/scheduling/maintenance.schema';
 import { instantAt, localDate, localTime } from '@dental/domain/time/zones';
 import {
-  createMaintenance,
-  deleteMaintenance,
+  type ClearRow,
+  type LocalAppointment,
   MaintenanceConflictError,
   type MaintenanceInput,
-  updateMaintenance,
-} from '@dental/local-store/maintenance-commands';
-import type { LocalAppointment } from '@dental/local-store/records';
-import type { ClearRow } from '@dental/local-store/rows';
+} from '@dental/local-store';
 import {
   Alert,
   Button,
@@ -193,13 +190,13 @@ function FormBody({
   }
 
   async function save() {
-    if (!local.store || !local.key) return;
+    if (!local.store) return;
     const payload = validate();
     if (!payload) return;
     setBusy(true);
     try {
-      if (editingId) await updateMaintenance(local.store, local.key, editingId, payload);
-      else await createMaintenance(local.store, local.key, payload);
+      if (editingId) await local.store.maintenance.update(editingId, payload);
+      else await local.store.maintenance.create(payload);
       local.afterWrite();
       toast(editingId ? MAINTENANCE_TEXTS.updated : MAINTENANCE_TEXTS.scheduled, payload.title, 'success');
       onClose();
@@ -212,10 +209,10 @@ function FormBody({
   }
 
   async function remove() {
-    if (!local.store || !local.key || !editingId) return;
+    if (!local.store || !editingId) return;
     setBusy(true);
     try {
-      await deleteMaintenance(local.store, local.key, editingId);
+      await local.store.maintenance.delete(editingId);
       local.afterWrite();
       toast('Maintenance Deleted', values.title, 'success');
       onClose();

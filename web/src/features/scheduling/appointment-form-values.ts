@@ -1,9 +1,7 @@
 import { SCHEDULING } from '@dental/domain/constants';
 import type { AnalyzedConflict } from '@dental/domain/scheduling/analysis';
 import { localTime } from '@dental/domain/time/zones';
-import type { AppointmentChanges } from '@dental/local-store/appointment-commands';
-import type { CommandValidationError } from '@dental/local-store/commands';
-import type { LocalAppointment } from '@dental/local-store/records';
+import type { AppointmentChanges, CommandValidationError, LocalAppointment } from '@dental/local-store';
 import { DURATION_OPTIONS } from './adjust-dialogs.tsx';
 
 /** What the form opens with: an empty slot, a patient, a smart-scheduling hand-off, or an appointment to edit. */

@@ -6,10 +6,7 @@ import { INVALID_TIME_FORMAT } from '@dental/domain/scheduling/appointment.schem
 import { nextOpenDate } from '@dental/domain/scheduling/availability';
 import { checkBookingRules } from '@dental/domain/scheduling/booking-rules';
 import { instantAt, localDate, localTime, longDate } from '@dental/domain/time/zones';
-import { createAppointment, updateAppointment } from '@dental/local-store/appointment-commands';
-import { CommandValidationError } from '@dental/local-store/commands';
-import { readPatients } from '@dental/local-store/reads';
-import type { LocalPatient } from '@dental/local-store/records';
+import { CommandValidationError, type LocalPatient } from '@dental/local-store';
 import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -37,8 +34,8 @@ import { daySchedule, useDayAppointments, useScheduleDay } from './use-schedule-
 const NO_PATIENTS: LocalPatient[] = [];
 
 function usePatients(): LocalPatient[] {
-  const { store, key } = useLocalData();
-  return useLiveQuery(async () => (store && key ? readPatients(store, key) : NO_PATIENTS), [store, key], NO_PATIENTS);
+  const { store } = useLocalData();
+  return useLiveQuery(async () => (store ? store.patients.all() : NO_PATIENTS), [store], NO_PATIENTS);
 }
 
 interface Props {
@@ -177,7 +174,7 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
   }
 
   async function save(override: boolean) {
-    if (!local.store || !local.key) return;
+    if (!local.store) return;
     const appointmentDate = validate();
     if (!appointmentDate) return;
     const clashes = blockingConflicts();
@@ -200,7 +197,7 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
       if (editing) {
         const changes = changedFrom(editing, fields);
         if (Object.keys(changes).length > 0) {
-          await updateAppointment(local.store, local.key, editing.id, {
+          await local.store.appointments.update(editing.id, {
             ...changes,
             ...(override ? { override: true } : {}),
           });
@@ -208,7 +205,7 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
           toast('Appointment updated', `${values.time} in ${values.treatmentRoom}.`, 'success');
         }
       } else {
-        await createAppointment(local.store, local.key, {
+        await local.store.appointments.create({
           ...fields,
           status: 'scheduled',
           ...(override ? { override: true } : {}),

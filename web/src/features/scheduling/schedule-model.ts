@@ -5,7 +5,7 @@ import type { MaintenanceWindow } from '@dental/domain/scheduling/conflicts';
 import type { AppointmentPriority } from '@dental/domain/scheduling/priority';
 import { isBlocking } from '@dental/domain/scheduling/status-transitions';
 import { providerDisplayName } from '@dental/domain/users/user';
-import type { ClearRow } from '@dental/local-store/rows';
+import type { ClearRow } from '@dental/local-store';
 
 /** What the grid needs of an appointment; a LocalAppointment fits as it is. */
 export interface GridAppointment {

@@ -1,7 +1,6 @@
 import { checkHoursAt } from '@dental/domain/scheduling/booking-rules';
 import { type Conflict, findConflicts } from '@dental/domain/scheduling/conflicts';
-import { changeAppointmentStatus, updateAppointment } from '@dental/local-store/appointment-commands';
-import { friendlyConflictMessage } from '@dental/local-store/outbox/describe';
+import { friendlyConflictMessage } from '@dental/local-store';
 import { useCallback, useMemo, useRef } from 'react';
 import { useLocalData } from '../offline/local-data.tsx';
 import { toast } from '../toasts/toast.ts';
@@ -57,9 +56,9 @@ export function useAppointmentActions(day: ScheduleDay) {
 
   const setStatus = useCallback(async (appointment: GridAppointment, action: StatusAction): Promise<boolean> => {
     const local = localRef.current;
-    if (!local.store || !local.key) return false;
+    if (!local.store) return false;
     try {
-      await changeAppointmentStatus(local.store, local.key, appointment.id, STATUS_OF[action]);
+      await local.store.appointments.changeStatus(appointment.id, STATUS_OF[action]);
       local.afterWrite();
       return true;
     } catch (error) {
@@ -71,7 +70,7 @@ export function useAppointmentActions(day: ScheduleDay) {
   const move = useCallback(
     async (appointment: GridAppointment, target: { room: string; appointmentDate: string }): Promise<boolean> => {
       const local = localRef.current;
-      if (!local.store || !local.key) return false;
+      if (!local.store) return false;
       const { hours, timeZone } = dayRef.current;
       const hoursCheck = hours ? checkHoursAt(hours, timeZone, target.appointmentDate, appointment.duration) : null;
       if (hoursCheck && !hoursCheck.ok) {
@@ -89,7 +88,7 @@ export function useAppointmentActions(day: ScheduleDay) {
         return false;
       }
       try {
-        await updateAppointment(local.store, local.key, appointment.id, {
+        await local.store.appointments.update(appointment.id, {
           treatmentRoom: target.room,
           appointmentDate: target.appointmentDate,
         });
@@ -106,7 +105,7 @@ export function useAppointmentActions(day: ScheduleDay) {
   const resize = useCallback(
     async (appointment: GridAppointment, duration: number): Promise<boolean> => {
       const local = localRef.current;
-      if (!local.store || !local.key) return false;
+      if (!local.store) return false;
       const { hours, timeZone } = dayRef.current;
       const hoursCheck = hours ? checkHoursAt(hours, timeZone, appointment.appointmentDate, duration) : null;
       if (hoursCheck && !hoursCheck.ok) {
@@ -118,7 +117,7 @@ export function useAppointmentActions(day: ScheduleDay) {
         return false;
       }
       try {
-        await updateAppointment(local.store, local.key, appointment.id, { duration });
+        await local.store.appointments.update(appointment.id, { duration });
         local.afterWrite();
         return true;
       } catch (error) {

@@ -3,10 +3,7 @@ import type { DaySchedule } from '@dental/domain/scheduling/availability';
 import { addDays } from '@dental/domain/scheduling/booking-rules';
 import { absenceCovers, type MaintenanceWindow } from '@dental/domain/scheduling/conflicts';
 import { localDayRange } from '@dental/domain/time/zones';
-import { readAbsences, readAppointmentsForDay, readTable } from '@dental/local-store/reads';
-import type { LocalAbsence, LocalAppointment } from '@dental/local-store/records';
-import type { ClearRow } from '@dental/local-store/rows';
-import type { LocalStore } from '@dental/local-store/store';
+import type { ClearRow, LocalAbsence, LocalAppointment, LocalStore } from '@dental/local-store';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useRef } from 'react';
 import { useLocalData } from '../offline/local-data.tsx';
@@ -71,10 +68,10 @@ function useReference(): Reference | undefined {
     async () => {
       if (!store) return NO_REFERENCE;
       const [rooms, users, hours, maintenance] = await Promise.all([
-        readTable(store, 'treatment_rooms'),
-        readTable(store, 'users'),
-        readTable(store, 'practice_hours'),
-        readTable(store, 'maintenance_schedules'),
+        store.reference('treatment_rooms'),
+        store.reference('users'),
+        store.reference('practice_hours'),
+        store.reference('maintenance_schedules'),
       ]);
       const reference = { rooms, users, hours, maintenance };
       referenceCache.set(store, reference);
@@ -96,17 +93,15 @@ interface DayRead {
  * previous day's read is still returned until the new one lands, and must not be drawn as the new day.
  */
 function useDayRead(date: string | null): DayRead | undefined {
-  const { store, key } = useLocalData();
+  const { store } = useLocalData();
   return useLiveQuery(
     async () => ({
       date,
-      appointments: store && key && date ? await readAppointmentsForDay(store, key, date) : NO_APPOINTMENTS,
+      appointments: store && date ? await store.appointments.onDay(date) : NO_APPOINTMENTS,
       absences:
-        store && key && date
-          ? await readAbsences(store, key, date, addDays(date, ABSENCE_LOOKAHEAD_DAYS))
-          : NO_ABSENCES,
+        store && date ? await store.absences.overlapping(date, addDays(date, ABSENCE_LOOKAHEAD_DAYS)) : NO_ABSENCES,
     }),
-    [store, key, date],
+    [store, date],
   );
 }
 

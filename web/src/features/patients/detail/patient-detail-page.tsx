@@ -1,7 +1,6 @@
 import { can } from '@dental/domain/permissions/can';
 import { localDate } from '@dental/domain/time/zones';
-import { deactivatePatient } from '@dental/local-store/patient-commands';
-import type { LocalPatient } from '@dental/local-store/records';
+import type { LocalPatient } from '@dental/local-store';
 import { Anchor, Button, Group, Loader, Modal, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCalendarPlus, IconEdit, IconFileDescription, IconUserOff } from '@tabler/icons-react';
 import { Link, useParams } from '@tanstack/react-router';
@@ -68,9 +67,9 @@ function PatientRecord({ patient }: { patient: LocalPatient }) {
   const today = localDate(new Date(now), local.timezone);
 
   async function deactivate() {
-    if (!local.store || !local.key) return;
+    if (!local.store) return;
     try {
-      await deactivatePatient(local.store, local.key, patient.id);
+      await local.store.patients.deactivate(patient.id);
       local.afterWrite();
       toast(
         'Patient deactivated',

@@ -1,6 +1,6 @@
 import { ageOn } from '@dental/domain/patients/age';
 import { formatPhone } from '@dental/domain/patients/phone';
-import type { LocalPatient } from '@dental/local-store/records';
+import type { LocalPatient } from '@dental/local-store';
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconMail, IconPhone, IconStethoscope } from '@tabler/icons-react';
 import type { ReactNode } from 'react';

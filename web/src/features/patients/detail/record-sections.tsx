@@ -1,6 +1,6 @@
 import { formatClockTime } from '@dental/domain/scheduling/conflicts';
 import { localDate } from '@dental/domain/time/zones';
-import type { LocalAppointment, LocalPatient } from '@dental/local-store/records';
+import type { LocalAppointment, LocalPatient } from '@dental/local-store';
 import { Alert, Anchor, Badge, Group, List, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';

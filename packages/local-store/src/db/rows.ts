@@ -3,7 +3,10 @@
  * the clear fields are the ones indexes and the schedule grid need without unlocking.
  */
 import type { SyncedTable } from '@dental/domain/sync/protocol';
-import type { Sealed } from './crypto/seal.ts';
+import type { Sealed } from '../crypto/seal.ts';
+import type { ClearRow } from '../types.ts';
+
+export type { ClearRow } from '../types.ts';
 
 export type SealedTable =
   | 'patients'
@@ -103,12 +106,6 @@ export interface RecallRow extends SealedRowBase {
   dueDate: string;
 }
 
-/** Rows of the tables without patient data: the server's record as is, keyed by the pull feed's text id. */
-export interface ClearRow {
-  id: string;
-  [field: string]: unknown;
-}
-
 export interface FamilyRelationshipRow extends SealedRowBase {
   patientId: string;
   relatedPatientId: string;
@@ -145,10 +142,10 @@ export interface RowOf {
 }
 
 /**
- * Requests the server records without a row on this device: the survey of a check-out. Its
- * entries apply nothing locally, so a refusal has nothing to roll back.
+ * Requests the server records without a row on this device: the survey of a check-out, the forms
+ * sent to a new patient. Their entries apply nothing locally, so a refusal has nothing to roll back.
  */
-export const SEND_ONLY_TARGETS = ['survey_sends'] as const;
+export const SEND_ONLY_TARGETS = ['survey_sends', 'form_requests'] as const;
 export type SendOnlyTarget = (typeof SEND_ONLY_TARGETS)[number];
 export type OutboxTarget = SyncedTable | SendOnlyTarget;
 
@@ -213,4 +210,18 @@ export interface MetaEntry {
 
 export function entityKey(table: string, id: string): string {
   return `${table}/${id}`;
+}
+
+/** One sealed page of the patient roster (records/roster.ts). */
+export interface RosterPage {
+  page: number;
+  /** The rosterDirty sequence the pages were cut at: changes after it are overlaid on read. */
+  cutAt: number;
+  sealed: Sealed;
+}
+
+/** A patient written since the roster pages were cut, noted in the same transaction as the write. */
+export interface RosterDirty {
+  seq?: number;
+  id: string;
 }

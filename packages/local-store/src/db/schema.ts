@@ -1,5 +1,4 @@
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
-import { type RosterDirty, type RosterPage, rosterMiddleware } from './roster.ts';
 import type {
   AbsenceRow,
   AppointmentRow,
@@ -11,6 +10,8 @@ import type {
   OutboxEntry,
   PatientRow,
   RecallRow,
+  RosterDirty,
+  RosterPage,
   RowOf,
 } from './rows.ts';
 
@@ -44,7 +45,7 @@ export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string,
     stores: { outbox: '++seq, &id, state, createdAt, [entity.table+entity.id]' },
   },
   {
-    // The patient list read from sealed pages (roster.ts) instead of 10,000 single decryptions.
+    // The patient list read from sealed pages (records/roster.ts) instead of 10,000 single decryptions.
     version: 3,
     stores: { roster: '&page', rosterDirty: '++seq' },
   },
@@ -93,28 +94,14 @@ export class DentalDb extends Dexie {
   declare readonly roster: EntityTable<RosterPage, 'page'>;
   declare readonly rosterDirty: EntityTable<RosterDirty, 'seq'>;
 
+  /** The roster middleware is installed by openStore (db/open.ts), where the store is opened. */
   constructor(name: string, options?: DexieOptions) {
     super(name, options);
     for (const { version, stores } of SCHEMA_VERSIONS) this.version(version).stores(stores);
-    this.use(rosterMiddleware);
   }
 
   /** A synced table by its pull-feed name, typed by that name. */
   synced<T extends keyof RowOf>(table: T): EntityTable<RowOf[T], 'id'> {
     return this.table(table) as unknown as EntityTable<RowOf[T], 'id'>;
   }
-}
-
-export type MetaKey =
-  | 'cursor'
-  | 'fill'
-  | 'lastSyncedAt'
-  | 'wrappedKey'
-  | 'salt'
-  | 'iterations'
-  | 'schemaVersion'
-  | 'userWrappedKey';
-
-export async function getMeta(db: DentalDb, key: MetaKey): Promise<unknown> {
-  return (await db.meta.get(key))?.value;
 }

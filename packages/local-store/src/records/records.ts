@@ -1,31 +1,17 @@
-import type { FamilyRelationship } from '@dental/domain/patients/family';
-import type { SentForm } from '@dental/domain/patients/forms';
 import { DEFAULT_COMMUNICATION_PREFERENCE } from '@dental/domain/patients/patient.schema';
-import type { Recall } from '@dental/domain/patients/recall.schema';
-import type { PatientView } from '@dental/domain/patients/visibility';
-import type { ProviderAbsence } from '@dental/domain/scheduling/absence.schema';
-import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
 import type { SyncedTable } from '@dental/domain/sync/protocol';
-import type { StoreKey } from './crypto/keys.ts';
-import { DECRYPTION_ERROR, openRecords, sealRecords } from './crypto/seal.ts';
-import { CLEAR_FIELDS, type ClearRow, isSealedTable, type RowOf, type SealedTable, type StoredRow } from './rows.ts';
-import type { LocalStore } from './store.ts';
-
-/** A record as the app sees it: the server's JSON shape, decrypted. */
-export type PlainRecord = { id: string } & Record<string, unknown>;
-
-export interface LocalMarks {
-  /** The change-log version the row was last synced at; 0 for a change not yet acknowledged. */
-  version: number;
-  /** Set when the sealed part could not be opened; its fields then read DECRYPTION_ERROR. */
-  decryptionError?: true;
-}
-export type LocalPatient = PatientView & LocalMarks;
-export type LocalAppointment = Appointment & LocalMarks & { day: string };
-export type LocalAbsence = ProviderAbsence & LocalMarks;
-export type LocalRecall = Recall & LocalMarks & { practiceId: number; updatedAt: string };
-export type LocalFamilyRelationship = FamilyRelationship & LocalMarks & { practiceId: number; updatedAt: string };
-export type LocalSentForm = SentForm & LocalMarks & { practiceId: number; updatedAt: string };
+import { DECRYPTION_ERROR, openRecords, sealRecords } from '../crypto/seal.ts';
+import type { StoreKey } from '../crypto/store-key.ts';
+import type { StoreHandle } from '../db/handle.ts';
+import {
+  CLEAR_FIELDS,
+  type ClearRow,
+  isSealedTable,
+  type RowOf,
+  type SealedTable,
+  type StoredRow,
+} from '../db/rows.ts';
+import type { PlainRecord } from '../types.ts';
 
 /** What a record's sealed fields read as when its ciphertext fails (spec 8's marker). */
 const DECRYPTION_FALLBACK: Record<SealedTable, () => Record<string, unknown>> = {
@@ -90,7 +76,7 @@ const DECRYPTION_FALLBACK: Record<SealedTable, () => Record<string, unknown>> = 
   }),
 };
 
-function splitRecord(store: LocalStore, table: SealedTable, record: PlainRecord) {
+function splitRecord(store: StoreHandle, table: SealedTable, record: PlainRecord) {
   const allowed: readonly string[] = CLEAR_FIELDS[table];
   const clear: Record<string, unknown> = {};
   const secret: Record<string, unknown> = {};
@@ -111,7 +97,7 @@ function splitRecord(store: LocalStore, table: SealedTable, record: PlainRecord)
 
 /** Records to rows: patient data sealed in one batch. Call before opening a transaction. */
 export async function toStoredRows<T extends SyncedTable>(
-  store: LocalStore,
+  store: StoreHandle,
   key: StoreKey,
   table: T,
   records: readonly PlainRecord[],
@@ -131,7 +117,7 @@ export async function toStoredRows<T extends SyncedTable>(
 
 /** Rows to records, decrypting in one batch; a row that fails reads DECRYPTION_ERROR, alone. */
 export async function fromStoredRows(
-  store: LocalStore,
+  store: StoreHandle,
   key: StoreKey,
   table: SyncedTable,
   rows: readonly StoredRow[],
@@ -154,7 +140,7 @@ export async function fromStoredRows(
 
 /** Bulk load (first sync, imports, benchmarks): seal the batch, then one transaction. */
 export async function putSealedBatch<T extends SyncedTable>(
-  store: LocalStore,
+  store: StoreHandle,
   key: StoreKey,
   table: T,
   records: readonly PlainRecord[],

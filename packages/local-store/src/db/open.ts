@@ -1,29 +1,10 @@
 import type { PermissionSubject } from '@dental/domain/permissions/can';
 import { type Clock, systemClock } from '@dental/domain/time/clock';
 import type { DexieOptions } from 'dexie';
-import { DentalDb, SCHEMA_VERSION, storeName } from './db.ts';
-
-/**
- * Turns an instant into the practice's calendar day and clock time. Passed in because the zone
- * rules belong to the domain package and the practice settings, not to storage.
- */
-export interface PracticeCalendar {
-  /** YYYY-MM-DD on the practice's clock. */
-  dayOf(isoInstant: string): string;
-  /** HH:mm on the practice's clock. */
-  timeOf(isoInstant: string): string;
-}
-
-/** One practice's data for one user: a database of its own, so practices can never share rows. */
-export interface LocalStore {
-  readonly db: DentalDb;
-  readonly practiceId: number;
-  readonly userId: number;
-  readonly calendar: PracticeCalendar;
-  readonly clock: Clock;
-  /** The signed-in user's role and overrides; null leaves permission checks to the server alone. */
-  readonly actor: PermissionSubject | null;
-}
+import { rosterMiddleware } from '../records/roster.ts';
+import type { PracticeCalendar } from '../types.ts';
+import type { StoreHandle } from './handle.ts';
+import { DentalDb, SCHEMA_VERSION, storeName } from './schema.ts';
 
 export interface OpenStoreOptions {
   practiceId: number;
@@ -44,8 +25,13 @@ export class StoreOutdatedError extends Error {
   }
 }
 
-export async function openStore(options: OpenStoreOptions): Promise<LocalStore> {
+/**
+ * Opens (on first use, creates) the practice's database. The roster middleware is installed here,
+ * before the first transaction, so every write to patients is noted whatever its path.
+ */
+export async function openStore(options: OpenStoreOptions): Promise<StoreHandle> {
   const db = new DentalDb(storeName(options.practiceId, options.userId), options.dexie);
+  db.use(rosterMiddleware);
   try {
     await db.open();
   } catch (error) {
@@ -65,7 +51,7 @@ export async function openStore(options: OpenStoreOptions): Promise<LocalStore> 
   };
 }
 
-export function closeStore(store: LocalStore): void {
+export function closeStore(store: StoreHandle): void {
   store.db.close();
 }
 
@@ -75,7 +61,7 @@ export type ClearResult = { ok: true } | { ok: false; unsent: number };
  * Deletes this practice's local database (sign-out on a shared device, or a reset). Refuses while
  * anything typed has not reached the server, unless the user has explicitly chosen to lose it.
  */
-export async function clearStore(store: LocalStore, options: { force?: boolean } = {}): Promise<ClearResult> {
+export async function clearStore(store: StoreHandle, options: { force?: boolean } = {}): Promise<ClearResult> {
   const unsent = await store.db.outbox.count();
   if (unsent > 0 && options.force !== true) return { ok: false, unsent };
   await store.db.delete();

@@ -9,13 +9,14 @@
  * stale but never wrong, and is rebuilt when too much of it has changed.
  */
 import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreTable, type Middleware } from 'dexie';
-import type { StoreKey } from './crypto/keys.ts';
-import { openRecords, sealRecords } from './crypto/seal.ts';
-import type { DentalDb } from './db.ts';
-import { fromStoredRows, type PlainRecord } from './records.ts';
-import type { PatientRow } from './rows.ts';
-import type { LocalStore } from './store.ts';
-import { markMoment } from './timing.ts';
+import { openRecords, sealRecords } from '../crypto/seal.ts';
+import type { StoreKey } from '../crypto/store-key.ts';
+import type { StoreHandle } from '../db/handle.ts';
+import type { PatientRow, RosterDirty, RosterPage } from '../db/rows.ts';
+import type { DentalDb } from '../db/schema.ts';
+import { markMoment } from '../timing.ts';
+import type { PlainRecord } from '../types.ts';
+import { fromStoredRows } from './records.ts';
 
 export const ROSTER_PAGE_SIZE = 500;
 /** Past this many changed patients, reading them one by one costs more than a rebuild saves. */
@@ -23,18 +24,6 @@ export const ROSTER_REBUILD_AFTER = 200;
 /** Marks every patient as changed (a cleared table): the pages are ignored until rebuilt. */
 const ALL = '*';
 const ROSTER_TABLE = 'patients-roster';
-
-export interface RosterPage {
-  page: number;
-  /** The rosterDirty sequence the pages were cut at: changes after it are overlaid on read. */
-  cutAt: number;
-  sealed: PatientRow['sealed'];
-}
-
-export interface RosterDirty {
-  seq?: number;
-  id: string;
-}
 
 function changedIds(request: DBCoreMutateRequest): string[] {
   switch (request.type) {
@@ -103,7 +92,7 @@ async function readSnapshot(db: DentalDb): Promise<Snapshot> {
   }));
 }
 
-async function openPages(store: LocalStore, key: StoreKey, pages: RosterPage[]): Promise<PlainRecord[] | null> {
+async function openPages(store: StoreHandle, key: StoreKey, pages: RosterPage[]): Promise<PlainRecord[] | null> {
   const opened = await openRecords<PlainRecord[]>(
     key,
     store.practiceId,
@@ -119,7 +108,7 @@ async function openPages(store: LocalStore, key: StoreKey, pages: RosterPage[]):
 }
 
 /** The list from the pages plus the rows changed since; null when the pages cannot serve it. */
-async function fromRoster(store: LocalStore, key: StoreKey): Promise<PlainRecord[] | null> {
+async function fromRoster(store: StoreHandle, key: StoreKey): Promise<PlainRecord[] | null> {
   const { db } = store;
   const { pages, dirty } = await readSnapshot(db);
   if (pages.length === 0 || dirty.length > ROSTER_REBUILD_AFTER || dirty.some(({ id }) => id === ALL)) return null;
@@ -139,7 +128,7 @@ async function fromRoster(store: LocalStore, key: StoreKey): Promise<PlainRecord
  * Seals the list read at `cutAt` as the new pages and forgets the changes it includes. A rebuild
  * from an older read than the pages on disk (another tab got there first) is dropped.
  */
-async function writeRoster(store: LocalStore, key: StoreKey, records: PlainRecord[], cutAt: number): Promise<void> {
+async function writeRoster(store: StoreHandle, key: StoreKey, records: PlainRecord[], cutAt: number): Promise<void> {
   const { db } = store;
   const started = performance.now();
   const chunks: { id: string; plain: PlainRecord[] }[] = [];
@@ -158,7 +147,7 @@ async function writeRoster(store: LocalStore, key: StoreKey, records: PlainRecor
 }
 
 /** Reads every row, decrypting one by one, and rebuilds the pages from that read afterwards. */
-async function fromRows(store: LocalStore, key: StoreKey): Promise<PlainRecord[]> {
+async function fromRows(store: StoreHandle, key: StoreKey): Promise<PlainRecord[]> {
   const { db } = store;
   const { rows, cutAt } = await db.transaction('r', [db.patients, db.rosterDirty], async () => ({
     rows: await db.patients.toArray(),
@@ -179,9 +168,9 @@ async function fromRows(store: LocalStore, key: StoreKey): Promise<PlainRecord[]
 }
 
 /** Stores with a rebuild on its way: reads meanwhile do not start another over the same rows. */
-const rebuilding = new WeakSet<LocalStore>();
+const rebuilding = new WeakSet<StoreHandle>();
 
 /** Every patient of the store, decrypted: from the sealed pages when they are current enough. */
-export async function readRoster(store: LocalStore, key: StoreKey): Promise<PlainRecord[]> {
+export async function readRoster(store: StoreHandle, key: StoreKey): Promise<PlainRecord[]> {
   return (await fromRoster(store, key)) ?? fromRows(store, key);
 }

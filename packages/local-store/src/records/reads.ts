@@ -1,27 +1,27 @@
 import type { SyncedTable } from '@dental/domain/sync/protocol';
-import type { StoreKey } from './crypto/keys.ts';
-import {
-  fromStoredRows,
-  type LocalAbsence,
-  type LocalAppointment,
-  type LocalFamilyRelationship,
-  type LocalPatient,
-  type LocalRecall,
-  type LocalSentForm,
-  type PlainRecord,
-} from './records.ts';
+import type { StoreKey } from '../crypto/store-key.ts';
+import type { StoreHandle } from '../db/handle.ts';
+import type { ClearRow, ClearTable, StoredRow } from '../db/rows.ts';
+import type {
+  LocalAbsence,
+  LocalAppointment,
+  LocalFamilyRelationship,
+  LocalPatient,
+  LocalRecall,
+  LocalSentForm,
+  PlainRecord,
+} from '../types.ts';
+import { fromStoredRows } from './records.ts';
 import { readRoster } from './roster.ts';
-import type { ClearRow, ClearTable, StoredRow } from './rows.ts';
-import type { LocalStore } from './store.ts';
 
 /** Every patient of the practice, decrypted: from the sealed roster pages when they are current. */
-export async function readPatients(store: LocalStore, key: StoreKey): Promise<LocalPatient[]> {
+export async function readPatients(store: StoreHandle, key: StoreKey): Promise<LocalPatient[]> {
   return (await readRoster(store, key)) as unknown as LocalPatient[];
 }
 
 /** Stored rows of one table, opened and typed as that table's records. */
 async function opened<T>(
-  store: LocalStore,
+  store: StoreHandle,
   key: StoreKey,
   table: SyncedTable,
   rows: readonly StoredRow[],
@@ -30,13 +30,13 @@ async function opened<T>(
 }
 
 /** One day of the schedule (YYYY-MM-DD on the practice's clock), in start order. */
-export function readAppointmentsForDay(store: LocalStore, key: StoreKey, day: string): Promise<LocalAppointment[]> {
+export function readAppointmentsForDay(store: StoreHandle, key: StoreKey, day: string): Promise<LocalAppointment[]> {
   return readAppointmentsForDays(store, key, day, day);
 }
 
 /** Every appointment of one patient, cancelled and no-show included, oldest first. */
 export async function readAppointmentsForPatient(
-  store: LocalStore,
+  store: StoreHandle,
   key: StoreKey,
   patientId: string,
 ): Promise<LocalAppointment[]> {
@@ -46,7 +46,7 @@ export async function readAppointmentsForPatient(
 
 /** Every recall of one patient, soonest due first (ties by id, as the server lists them). */
 export async function readRecallsForPatient(
-  store: LocalStore,
+  store: StoreHandle,
   key: StoreKey,
   patientId: string,
 ): Promise<LocalRecall[]> {
@@ -60,7 +60,7 @@ export async function readRecallsForPatient(
  * them. The names are sealed, so the order is settled after opening.
  */
 export async function readFamilyForPatient(
-  store: LocalStore,
+  store: StoreHandle,
   key: StoreKey,
   patientId: string,
 ): Promise<LocalFamilyRelationship[]> {
@@ -77,7 +77,7 @@ export async function readFamilyForPatient(
 
 /** The forms sent to the patient, newest first (ties by id, as the server lists them). */
 export async function readSentFormsForPatient(
-  store: LocalStore,
+  store: StoreHandle,
   key: StoreKey,
   patientId: string,
 ): Promise<LocalSentForm[]> {
@@ -87,7 +87,12 @@ export async function readSentFormsForPatient(
 }
 
 /** Provider absences overlapping the practice days [from, to] (YYYY-MM-DD, inclusive). */
-export async function readAbsences(store: LocalStore, key: StoreKey, from: string, to = from): Promise<LocalAbsence[]> {
+export async function readAbsences(
+  store: StoreHandle,
+  key: StoreKey,
+  from: string,
+  to = from,
+): Promise<LocalAbsence[]> {
   const rows = await store.db.provider_absences
     .where('startDate')
     .belowOrEqual(to)
@@ -98,7 +103,7 @@ export async function readAbsences(store: LocalStore, key: StoreKey, from: strin
 
 /** Every appointment of the practice days [from, to] (inclusive), cancelled ones included, in start order. */
 export async function readAppointmentsForDays(
-  store: LocalStore,
+  store: StoreHandle,
   key: StoreKey,
   from: string,
   to: string,
@@ -108,13 +113,13 @@ export async function readAppointmentsForDays(
 }
 
 /** A table without patient data (rooms, users, hours, maintenance, forms, recall types), as stored. */
-export function readTable(store: LocalStore, table: ClearTable): Promise<ClearRow[]> {
+export function readTable(store: StoreHandle, table: ClearTable): Promise<ClearRow[]> {
   return store.db.synced(table).toArray();
 }
 
 /** One record of any synced table, decrypted; undefined when it is not stored. */
 export async function readRecord(
-  store: LocalStore,
+  store: StoreHandle,
   key: StoreKey,
   table: SyncedTable,
   id: string,
@@ -123,4 +128,10 @@ export async function readRecord(
   if (!row) return undefined;
   const [record] = await fromStoredRows(store, key, table, [row]);
   return record;
+}
+
+/** Every row of every table on the device, outbox and bookkeeping included. */
+export async function countRecords(store: StoreHandle): Promise<number> {
+  const counts = await Promise.all(store.db.tables.map((table) => table.count()));
+  return counts.reduce((a, b) => a + b, 0);
 }

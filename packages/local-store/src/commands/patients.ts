@@ -11,12 +11,13 @@ import {
 } from '@dental/domain/patients/patient.schema';
 import { can } from '@dental/domain/permissions/can';
 import { parseWith } from '@dental/domain/validation/issues';
-import { CommandPermissionError, CommandValidationError, writeThrough } from './commands.ts';
-import type { StoreKey } from './crypto/keys.ts';
-import { readRecord } from './reads.ts';
-import type { LocalPatient, PlainRecord } from './records.ts';
-import type { OutboxEntry } from './rows.ts';
-import type { LocalStore } from './store.ts';
+import type { StoreKey } from '../crypto/store-key.ts';
+import type { StoreHandle } from '../db/handle.ts';
+import type { OutboxEntry } from '../db/rows.ts';
+import { readRecord } from '../records/reads.ts';
+import type { LocalPatient, PlainRecord } from '../types.ts';
+import { CommandPermissionError, CommandValidationError } from './errors.ts';
+import { writeThrough } from './write-through.ts';
 
 /** What the new-patient form and the edit form send; validated with the same schema as the server. */
 export interface PatientInput {
@@ -44,14 +45,14 @@ export interface QueuedPatient {
   entry: OutboxEntry;
 }
 
-function parsePatient(store: LocalStore, input: Record<string, unknown>): CreatePatientBody {
+function parsePatient(store: StoreHandle, input: Record<string, unknown>): CreatePatientBody {
   const parsed = parseWith(createPatientSchema(store.clock), input);
   if (!parsed.ok) throw new CommandValidationError(parsed.issues);
   return parsed.value;
 }
 
 /** The server's field rule, applied on the device: offline, a change the server would refuse is never queued. */
-function refuseRestrictedFields(store: LocalStore, needed: readonly RestrictedPatientPermission[]): void {
+function refuseRestrictedFields(store: StoreHandle, needed: readonly RestrictedPatientPermission[]): void {
   if (!store.actor) return;
   for (const permission of needed) {
     if (!can(store.actor, permission)) throw new CommandPermissionError(permission, restrictedFieldMessage(permission));
@@ -59,12 +60,12 @@ function refuseRestrictedFields(store: LocalStore, needed: readonly RestrictedPa
 }
 
 /** The record as the server would return it, so the screen shows the new patient at once. */
-function toRecord(store: LocalStore, id: string, body: CreatePatientBody, stamp: string): LocalPatient {
+function toRecord(store: StoreHandle, id: string, body: CreatePatientBody, stamp: string): LocalPatient {
   return { ...newPatient(id, store.practiceId, body, stamp), restricted: [], version: 0 };
 }
 
 /** Spec 7: POST /api/patients with the patient fields plus practiceId and isActive true; the id is ours. */
-export async function createPatient(store: LocalStore, key: StoreKey, input: PatientInput): Promise<QueuedPatient> {
+export async function createPatient(store: StoreHandle, key: StoreKey, input: PatientInput): Promise<QueuedPatient> {
   const id = input.id ?? crypto.randomUUID();
   const body = parsePatient(store, { ...input, id });
   refuseRestrictedFields(store, permissionsForCreate(body));
@@ -87,7 +88,7 @@ export async function createPatient(store: LocalStore, key: StoreKey, input: Pat
  * changed fields are sent (PATCH /api/patients/{id}).
  */
 export async function updatePatient(
-  store: LocalStore,
+  store: StoreHandle,
   key: StoreKey,
   id: string,
   changes: PatientChanges,
@@ -138,7 +139,7 @@ export async function updatePatient(
  * Deactivates rather than deletes (spec 3 status active/inactive): shown as inactive at once, and
  * PATCH {isActive: false} queued for the server.
  */
-export async function deactivatePatient(store: LocalStore, key: StoreKey, id: string): Promise<QueuedPatient> {
+export async function deactivatePatient(store: StoreHandle, key: StoreKey, id: string): Promise<QueuedPatient> {
   const current = (await readRecord(store, key, 'patients', id)) as LocalPatient | undefined;
   if (!current) throw new CommandValidationError([{ field: 'id', message: 'Patient not found.' }]);
   if (current.decryptionError) throw new CommandValidationError([{ field: 'id', message: 'Failed to decrypt data' }]);

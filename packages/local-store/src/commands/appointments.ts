@@ -13,12 +13,13 @@ import {
   transitionRefusal,
 } from '@dental/domain/scheduling/status-transitions';
 import { parseWith } from '@dental/domain/validation/issues';
-import { CommandValidationError, writeThrough } from './commands.ts';
-import type { StoreKey } from './crypto/keys.ts';
-import { readRecord } from './reads.ts';
-import type { LocalAppointment, LocalPatient, PlainRecord } from './records.ts';
-import type { OutboxEntry } from './rows.ts';
-import type { LocalStore } from './store.ts';
+import type { StoreKey } from '../crypto/store-key.ts';
+import type { StoreHandle } from '../db/handle.ts';
+import type { OutboxEntry } from '../db/rows.ts';
+import { readRecord } from '../records/reads.ts';
+import type { LocalAppointment, LocalPatient, PlainRecord } from '../types.ts';
+import { CommandValidationError } from './errors.ts';
+import { writeThrough } from './write-through.ts';
 
 /** What the booking form sends (spec 7, POST /api/appointments). */
 export interface AppointmentInput {
@@ -88,7 +89,7 @@ function invalid(field: string, message: string): CommandValidationError {
 }
 
 /** Names shown on the schedule card, from the local copies, so an offline booking looks like any other. */
-async function displayFields(store: LocalStore, key: StoreKey, patientId: string, providerId: number) {
+async function displayFields(store: StoreHandle, key: StoreKey, patientId: string, providerId: number) {
   const patient = (await readRecord(store, key, 'patients', patientId)) as LocalPatient | undefined;
   const provider = await store.db.users.get(String(providerId));
   const providerName =
@@ -105,7 +106,7 @@ async function displayFields(store: LocalStore, key: StoreKey, patientId: string
 }
 
 export async function createAppointment(
-  store: LocalStore,
+  store: StoreHandle,
   key: StoreKey,
   input: AppointmentInput,
 ): Promise<QueuedAppointment> {
@@ -149,7 +150,7 @@ function checkTransition(current: AppointmentStatus | undefined, next: Appointme
 
 /** Sends only the changed fields; status changes follow the same transition rules as the server. */
 export function updateAppointment(
-  store: LocalStore,
+  store: StoreHandle,
   key: StoreKey,
   id: string,
   changes: AppointmentChanges,
@@ -162,7 +163,7 @@ export function updateAppointment(
  * arrived and what was verified. Written locally and queued, so it works offline.
  */
 export function checkIn(
-  store: LocalStore,
+  store: StoreHandle,
   key: StoreKey,
   id: string,
   details: CheckInDetails,
@@ -174,7 +175,7 @@ export function checkIn(
 
 /** Full or express check-out (spec 2.11, 2.13): completed now, with what the visit recorded. */
 export function checkOut(
-  store: LocalStore,
+  store: StoreHandle,
   key: StoreKey,
   id: string,
   details: CheckOutDetails,
@@ -189,7 +190,7 @@ export function checkOut(
  * are set locally the way the server sets them, so the card is right before the next pull.
  */
 export function changeAppointmentStatus(
-  store: LocalStore,
+  store: StoreHandle,
   key: StoreKey,
   id: string,
   status: string,
@@ -205,7 +206,7 @@ export function changeAppointmentStatus(
 }
 
 async function patchAppointment(
-  store: LocalStore,
+  store: StoreHandle,
   key: StoreKey,
   id: string,
   changes: AppointmentChanges,

@@ -6,16 +6,16 @@ import {
   type SyncedTable,
 } from '@dental/domain/sync/protocol';
 import * as v from 'valibot';
-import type { StoreKey } from './crypto/keys.ts';
-import { type DentalDb, getMeta } from './db.ts';
-import { type FillState, nextFillState, type PageProgress, storedFillState } from './fill.ts';
-import { pendingEntityKeys } from './outbox/queue.ts';
-import { toStoredRows } from './records.ts';
-import { entityKey, type StoredRow } from './rows.ts';
-import type { LocalStore } from './store.ts';
+import type { StoreKey } from '../crypto/store-key.ts';
+import type { StoreHandle } from '../db/handle.ts';
+import { getMeta } from '../db/meta.ts';
+import { entityKey, type StoredRow } from '../db/rows.ts';
+import { pendingEntityKeys } from '../outbox/queue.ts';
+import { toStoredRows } from '../records/records.ts';
+import { type FillState, nextFillState, type PageProgress } from './fill.ts';
+import { readFillState } from './status.ts';
 
 export const DEFAULT_PULL_LIMIT = 500;
-export const STALE_AFTER_MS = 60 * 60_000;
 
 const changeSchema = v.object({
   // Any table name is accepted so a newer server's extra tables are skipped, not a failed sync.
@@ -69,11 +69,10 @@ export interface PullPage {
 }
 
 export interface PullOptions {
-  store: LocalStore;
+  store: StoreHandle;
   key: StoreKey;
   fetch: typeof fetch;
   baseUrl?: string;
-  practiceId: number;
   clientSchema: number;
   limit?: number;
   /** The practice day shown first: a new snapshot sends its appointments before the rest. */
@@ -101,7 +100,10 @@ async function fetchPage(options: PullOptions, cursor: string | null) {
   const response = await options.fetch(`${options.baseUrl ?? ''}/api/sync/pull?${query}`, {
     method: 'GET',
     credentials: 'include',
-    headers: { [HEADERS.practice]: String(options.practiceId), [HEADERS.clientSchema]: String(options.clientSchema) },
+    headers: {
+      [HEADERS.practice]: String(options.store.practiceId),
+      [HEADERS.clientSchema]: String(options.clientSchema),
+    },
   });
   const text = await response.text();
   let body: unknown = text;
@@ -128,7 +130,7 @@ interface PreparedChange {
 }
 
 /** Seals the page's rows before the transaction opens: WebCrypto inside it would commit it early. */
-async function prepare(store: LocalStore, key: StoreKey, changes: readonly PullChange[]): Promise<PreparedChange[]> {
+async function prepare(store: StoreHandle, key: StoreKey, changes: readonly PullChange[]): Promise<PreparedChange[]> {
   const prepared: PreparedChange[] = changes.map((change) => ({ change, row: null }));
   for (const table of SYNCED_TABLES) {
     const upserts = prepared.filter(({ change }) => change.table === table && change.op === 'upsert' && change.row);
@@ -158,14 +160,8 @@ function receivedByTable(changes: readonly PullChange[]): PageProgress['received
   return received;
 }
 
-/** Where this device's copy stands (see FillState). */
-export async function readFillState(db: DentalDb): Promise<FillState> {
-  const [fill, cursor] = await Promise.all([getMeta(db, 'fill'), getMeta(db, 'cursor')]);
-  return storedFillState(fill, typeof cursor === 'string');
-}
-
 async function applyPage(
-  store: LocalStore,
+  store: StoreHandle,
   prepared: readonly PreparedChange[],
   page: Omit<PageProgress, 'received'> & { cursor: string },
 ): Promise<{ applied: number; skipped: number; syncedAt: string; fill: FillState }> {
@@ -227,9 +223,6 @@ async function applyPage(
 /** Brings the local copy up to date with the server's change log, page by page. */
 export async function pullChanges(options: PullOptions): Promise<PullResult> {
   const { store, key } = options;
-  if (options.practiceId !== store.practiceId) {
-    throw new PullError(0, 'This store belongs to another practice.');
-  }
   const stored = await getMeta(store.db, 'cursor');
   const cursor = typeof stored === 'string' ? stored : null;
   const totals: PullResult = { pages: 0, applied: 0, skipped: 0, lastSyncedAt: '' };
@@ -282,11 +275,4 @@ export async function pullChanges(options: PullOptions): Promise<PullResult> {
     writing = write;
     await options.betweenPages?.();
   }
-}
-
-/** Whether the local copy is too old to trust without saying so (no pull for an hour by default). */
-export function isStale(lastSyncedAt: string | number | null | undefined, now: number, maxAgeMs = STALE_AFTER_MS) {
-  if (lastSyncedAt === null || lastSyncedAt === undefined) return true;
-  const at = typeof lastSyncedAt === 'number' ? lastSyncedAt : Date.parse(lastSyncedAt);
-  return Number.isNaN(at) || now - at > maxAgeMs;
 }

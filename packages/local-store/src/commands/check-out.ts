@@ -1,11 +1,12 @@
 import { type SendSurveyBody, sendSurveySchema } from '@dental/domain/communications/survey.schema';
 import { type CreateRecallBody, createRecallSchema } from '@dental/domain/patients/recall.schema';
 import { parseWith } from '@dental/domain/validation/issues';
-import { CommandValidationError, queueSend, writeThrough } from './commands.ts';
-import type { StoreKey } from './crypto/keys.ts';
-import type { LocalRecall, PlainRecord } from './records.ts';
-import type { OutboxEntry } from './rows.ts';
-import type { LocalStore } from './store.ts';
+import type { StoreKey } from '../crypto/store-key.ts';
+import type { StoreHandle } from '../db/handle.ts';
+import type { OutboxEntry } from '../db/rows.ts';
+import type { LocalRecall, PlainRecord } from '../types.ts';
+import { CommandValidationError } from './errors.ts';
+import { queueSend, writeThrough } from './write-through.ts';
 
 /** What POST /api/recalls takes; the priority is any text here and checked against the picklist. */
 export type RecallRequest = Omit<CreateRecallBody, 'priority' | 'id'> & { id?: string; priority: string };
@@ -21,7 +22,7 @@ export interface QueuedRecall {
  * a refusal takes it off the page again and lists it under Needs attention. Checked here first, so a
  * bad recall fails while the user is still looking at it rather than later under Needs attention.
  */
-export async function queueRecall(store: LocalStore, key: StoreKey, input: RecallRequest): Promise<QueuedRecall> {
+export async function queueRecall(store: StoreHandle, key: StoreKey, input: RecallRequest): Promise<QueuedRecall> {
   const parsed = parseWith(createRecallSchema, { ...input, id: input.id ?? crypto.randomUUID() });
   if (!parsed.ok) throw new CommandValidationError(parsed.issues);
   const value = parsed.value;
@@ -57,7 +58,7 @@ export async function queueRecall(store: LocalStore, key: StoreKey, input: Recal
 }
 
 /** The satisfaction survey of a check-out (spec 7 POST /api/surveys/send), queued without a local row. */
-export async function queueSurvey(store: LocalStore, key: StoreKey, input: SendSurveyBody): Promise<OutboxEntry> {
+export async function queueSurvey(store: StoreHandle, key: StoreKey, input: SendSurveyBody): Promise<OutboxEntry> {
   const parsed = parseWith(sendSurveySchema, input);
   if (!parsed.ok) throw new CommandValidationError(parsed.issues);
   return queueSend(store, key, { target: 'survey_sends', endpoint: '/api/surveys/send', body: parsed.value });

@@ -6,12 +6,13 @@ import {
   updateMaintenanceSchema,
 } from '@dental/domain/scheduling/maintenance.schema';
 import { parseWith } from '@dental/domain/validation/issues';
-import { CommandValidationError, writeThrough } from './commands.ts';
-import type { StoreKey } from './crypto/keys.ts';
-import { readAppointmentsForDays, readRecord } from './reads.ts';
-import type { LocalAppointment, PlainRecord } from './records.ts';
-import type { OutboxEntry } from './rows.ts';
-import type { LocalStore } from './store.ts';
+import type { StoreKey } from '../crypto/store-key.ts';
+import type { StoreHandle } from '../db/handle.ts';
+import type { OutboxEntry } from '../db/rows.ts';
+import { readAppointmentsForDays, readRecord } from '../records/reads.ts';
+import type { LocalAppointment, PlainRecord } from '../types.ts';
+import { CommandValidationError } from './errors.ts';
+import { writeThrough } from './write-through.ts';
 
 /** What the maintenance form sends (spec 7, POST /api/maintenance-schedules); `id` lets an offline create keep its id. */
 export interface MaintenanceInput {
@@ -54,7 +55,7 @@ export class MaintenanceConflictError extends Error {
 
 /** The booked appointments of the room that overlap the window, from this device's copy. */
 export async function appointmentsInTheWay(
-  store: LocalStore,
+  store: StoreHandle,
   key: StoreKey,
   window: { roomId: string; startDateTime: string; endDateTime: string },
 ): Promise<LocalAppointment[]> {
@@ -66,7 +67,7 @@ export async function appointmentsInTheWay(
 }
 
 async function refuseConflicts(
-  store: LocalStore,
+  store: StoreHandle,
   key: StoreKey,
   window: { roomId: string; startDateTime: string; endDateTime: string },
 ): Promise<void> {
@@ -79,7 +80,7 @@ function asRecord(maintenance: LocalMaintenance): PlainRecord {
 }
 
 export async function createMaintenance(
-  store: LocalStore,
+  store: StoreHandle,
   key: StoreKey,
   input: MaintenanceInput,
 ): Promise<QueuedMaintenance> {
@@ -116,7 +117,7 @@ export async function createMaintenance(
   return { maintenance, entry };
 }
 
-async function stored(store: LocalStore, key: StoreKey, id: string): Promise<LocalMaintenance> {
+async function stored(store: StoreHandle, key: StoreKey, id: string): Promise<LocalMaintenance> {
   const current = (await readRecord(store, key, 'maintenance_schedules', id)) as LocalMaintenance | undefined;
   if (!current) throw new CommandValidationError([{ field: 'id', message: 'Maintenance schedule not found.' }]);
   return current;
@@ -124,7 +125,7 @@ async function stored(store: LocalStore, key: StoreKey, id: string): Promise<Loc
 
 /** PUT sends the whole window, as the form holds it; the room stays the one it was created for (spec 2.14). */
 export async function updateMaintenance(
-  store: LocalStore,
+  store: StoreHandle,
   key: StoreKey,
   id: string,
   changes: MaintenanceChanges,
@@ -153,7 +154,7 @@ export async function updateMaintenance(
   return { maintenance: next, entry };
 }
 
-export async function deleteMaintenance(store: LocalStore, key: StoreKey, id: string): Promise<OutboxEntry> {
+export async function deleteMaintenance(store: StoreHandle, key: StoreKey, id: string): Promise<OutboxEntry> {
   await stored(store, key, id);
   return writeThrough(store, key, {
     table: 'maintenance_schedules',
