@@ -1,7 +1,7 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { useAuth } from '../features/auth/auth-context.tsx';
-import { LoginPage } from '../features/auth/login-page.tsx';
+import { useAuth } from '../platform/auth/auth-context.tsx';
+import { LoginPage } from '../platform/auth/login-page.tsx';
 import classes from './app-gate.module.css';
 import { PageErrorBoundary } from './error-boundary.tsx';
 import { loadShell } from './screen-chunks.ts';

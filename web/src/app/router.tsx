@@ -3,13 +3,13 @@ import { type GuardedRoute, ROUTE_PERMISSIONS } from '@dental/domain/permissions
 import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { createRootRoute, createRoute, createRouter, Outlet, useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { useAuth } from '../features/auth/auth-context.tsx';
-import { LoginPage } from '../features/auth/login-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { NotFoundPage } from '../features/unavailable/not-found-page.tsx';
 import { PublicUnavailablePage } from '../features/unavailable/public-page.tsx';
 import { UnavailablePage } from '../features/unavailable/unavailable-page.tsx';
-import { useConnection } from '../lib/connection.ts';
+import { useConnection } from '../platform/api/connection.ts';
+import { useAuth } from '../platform/auth/auth-context.tsx';
+import { LoginPage } from '../platform/auth/login-page.tsx';
 import { routeTitle } from '../shell/nav-items.ts';
 import { AppGate, FullScreenLoading } from './app-gate.tsx';
 import { PageGuard } from './page-guard.tsx';

@@ -1,8 +1,8 @@
 import type { SendSurveyBody } from '@dental/domain/communications/survey.schema';
 import { CHECK_OUT_TEXTS } from '@dental/domain/scheduling/check-out';
 import type { CheckOutDetails, LocalStore } from '@dental/local-store';
-import { errorMessage } from '../../lib/error-message.ts';
-import { logError, logWarning } from '../../lib/log.ts';
+import { errorMessage } from '../../platform/errors/error-message.ts';
+import { logError, logWarning } from '../../platform/errors/log.ts';
 import { bookFollowUp, type FollowUpRequest } from './follow-up.ts';
 
 export interface RecallChoice {

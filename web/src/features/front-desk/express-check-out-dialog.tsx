@@ -5,11 +5,11 @@ import { instantAt, localDate, localTime, longDate } from '@dental/domain/time/z
 import type { LocalAppointment } from '@dental/local-store';
 import { Button, Checkbox, Group, Input, Modal, Rating, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { useConnection } from '../../lib/connection.ts';
-import { logError } from '../../lib/log.ts';
-import { useLocalData } from '../offline/local-data.tsx';
+import { useConnection } from '../../platform/api/connection.ts';
+import { logError } from '../../platform/errors/log.ts';
+import { useLocalData } from '../../platform/offline/local-data.tsx';
+import { toast } from '../../platform/toasts/toast.ts';
 import type { FormInitial } from '../scheduling/appointment-form-values.ts';
-import { toast } from '../toasts/toast.ts';
 import { CheckOutResult } from './check-out-result.tsx';
 import { type PartOutcome, runCheckOut, runParts } from './check-out-run.ts';
 import type { FollowUpRequest } from './follow-up.ts';

@@ -6,10 +6,10 @@ import { Alert, Button, Checkbox, Group, Input, Modal, Select, Stack, Text, Text
 import { TimeInput } from '@mantine/dates';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { logError } from '../../lib/log.ts';
-import { useLocalData } from '../offline/local-data.tsx';
+import { logError } from '../../platform/errors/log.ts';
+import { useLocalData } from '../../platform/offline/local-data.tsx';
+import { toast } from '../../platform/toasts/toast.ts';
 import type { GridAppointment } from '../scheduling/schedule-model.ts';
-import { toast } from '../toasts/toast.ts';
 
 type Verification = (typeof CHECK_IN_VERIFICATIONS)[number]['field'];
 type Checks = Record<Verification, boolean>;

@@ -2,8 +2,8 @@ import type { PatientMatch, PatientSearchOptions } from '@dental/domain/patients
 import type { LocalPatient } from '@dental/local-store';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
-import { useLocalData } from '../offline/local-data.tsx';
-import { usePatientsArrival } from '../offline/sync-status.ts';
+import { useLocalData } from '../../platform/offline/local-data.tsx';
+import { usePatientsArrival } from '../../platform/offline/sync-status.ts';
 import { PatientIndexClient } from './search/patient-index-client.ts';
 
 export interface PatientDirectory {

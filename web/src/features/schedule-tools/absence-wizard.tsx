@@ -3,11 +3,11 @@ import { ABSENCE_STEPS, ABSENCE_TEXTS, type AbsencePreview } from '@dental/domai
 import { Alert, Button, Group, Modal, Stepper, Text } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiRequest } from '../../lib/api.ts';
-import { useConnection } from '../../lib/connection.ts';
-import { useLocalData } from '../offline/local-data.tsx';
+import { apiRequest } from '../../platform/api/api.ts';
+import { useConnection } from '../../platform/api/connection.ts';
+import { useLocalData } from '../../platform/offline/local-data.tsx';
+import { toast } from '../../platform/toasts/toast.ts';
 import type { GridRoom, Provider } from '../scheduling/schedule-model.ts';
-import { toast } from '../toasts/toast.ts';
 import { type Drafts, draftProblem, groupsOf, initialDrafts, type Lookup, planOf } from './absence-model.ts';
 import { type AbsenceDetails, ConfirmationStep, DetailsStep, ProviderStep, ReviewStep } from './absence-steps.tsx';
 import { RescheduleOptionsStep } from './reschedule-options.tsx';

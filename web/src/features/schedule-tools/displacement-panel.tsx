@@ -5,10 +5,10 @@ import { localTime } from '@dental/domain/time/zones';
 import type { MaintenanceInput } from '@dental/local-store';
 import { Alert, Button, Group, Loader, Radio, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { ApiError, apiRequest } from '../../lib/api.ts';
-import { useConnection } from '../../lib/connection.ts';
-import { useLocalData } from '../offline/local-data.tsx';
-import { toast } from '../toasts/toast.ts';
+import { ApiError, apiRequest } from '../../platform/api/api.ts';
+import { useConnection } from '../../platform/api/connection.ts';
+import { useLocalData } from '../../platform/offline/local-data.tsx';
+import { toast } from '../../platform/toasts/toast.ts';
 import { confidencePercent, planFromSuggestion } from './plans.ts';
 
 interface Affected {

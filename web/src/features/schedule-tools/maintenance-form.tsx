@@ -25,9 +25,9 @@ import {
 } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import { type FormEvent, useState } from 'react';
-import { useLocalData } from '../offline/local-data.tsx';
+import { useLocalData } from '../../platform/offline/local-data.tsx';
+import { toast } from '../../platform/toasts/toast.ts';
 import type { GridRoom } from '../scheduling/schedule-model.ts';
-import { toast } from '../toasts/toast.ts';
 import { DisplacementPanel } from './displacement-panel.tsx';
 
 /** Create from the header (no room) or from a slot (room and time), or edit a stored window. */

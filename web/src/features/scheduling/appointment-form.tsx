@@ -11,10 +11,10 @@ import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput }
 import { notifications } from '@mantine/notifications';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
-import { ApiError, apiRequest } from '../../lib/api.ts';
-import { useAuth } from '../auth/auth-context.tsx';
-import { useLocalData } from '../offline/local-data.tsx';
-import { toast } from '../toasts/toast.ts';
+import { ApiError, apiRequest } from '../../platform/api/api.ts';
+import { useAuth } from '../../platform/auth/auth-context.tsx';
+import { useLocalData } from '../../platform/offline/local-data.tsx';
+import { toast } from '../../platform/toasts/toast.ts';
 import { DURATION_OPTIONS } from './adjust-dialogs.tsx';
 import {
   changedFrom,

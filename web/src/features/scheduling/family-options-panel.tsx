@@ -2,8 +2,8 @@ import type { FamilyRelationship } from '@dental/domain/patients/family';
 import { Button, Checkbox, Group, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
-import { apiRequest } from '../../lib/api.ts';
-import { useConnection } from '../../lib/connection.ts';
+import { apiRequest } from '../../platform/api/api.ts';
+import { useConnection } from '../../platform/api/connection.ts';
 
 type Lookup =
   | { state: 'idle' }

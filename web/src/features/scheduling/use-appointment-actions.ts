@@ -2,8 +2,8 @@ import { checkHoursAt } from '@dental/domain/scheduling/booking-rules';
 import { type Conflict, findConflicts } from '@dental/domain/scheduling/conflicts';
 import { friendlyConflictMessage } from '@dental/local-store';
 import { useCallback, useMemo, useRef } from 'react';
-import { useLocalData } from '../offline/local-data.tsx';
-import { toast } from '../toasts/toast.ts';
+import { useLocalData } from '../../platform/offline/local-data.tsx';
+import { toast } from '../../platform/toasts/toast.ts';
 import type { GridAppointment } from './schedule-model.ts';
 import type { ScheduleDay } from './use-schedule-day.ts';
 

@@ -6,7 +6,7 @@ import { localDayRange } from '@dental/domain/time/zones';
 import type { ClearRow, LocalAbsence, LocalAppointment, LocalStore } from '@dental/local-store';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useRef } from 'react';
-import { useLocalData } from '../offline/local-data.tsx';
+import { useLocalData } from '../../platform/offline/local-data.tsx';
 import {
   assistantsFrom,
   type GridRoom,

@@ -6,8 +6,8 @@ import { CommandValidationError, type LocalPatient, type PatientChanges } from '
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { type FormEvent, useState } from 'react';
-import { useLocalData } from '../../offline/local-data.tsx';
-import { toast } from '../../toasts/toast.ts';
+import { useLocalData } from '../../../platform/offline/local-data.tsx';
+import { toast } from '../../../platform/toasts/toast.ts';
 
 const FIELDS = [
   'firstName',

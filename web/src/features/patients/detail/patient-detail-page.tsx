@@ -5,11 +5,11 @@ import { Anchor, Button, Group, Loader, Modal, Paper, Stack, Tabs, Text, Title }
 import { IconCalendarPlus, IconEdit, IconFileDescription, IconUserOff } from '@tabler/icons-react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useAuth } from '../../auth/auth-context.tsx';
-import { useLocalData } from '../../offline/local-data.tsx';
-import { PreparingDevice } from '../../offline/preparing-device.tsx';
-import { usePatientsArrival } from '../../offline/sync-status.ts';
-import { toast } from '../../toasts/toast.ts';
+import { useAuth } from '../../../platform/auth/auth-context.tsx';
+import { useLocalData } from '../../../platform/offline/local-data.tsx';
+import { PreparingDevice } from '../../../platform/offline/preparing-device.tsx';
+import { usePatientsArrival } from '../../../platform/offline/sync-status.ts';
+import { toast } from '../../../platform/toasts/toast.ts';
 import { DemographicsSection } from './demographics-section.tsx';
 import { MessagesSection } from './messages-section.tsx';
 import { PatientHeader } from './patient-header.tsx';

@@ -7,7 +7,7 @@ import type {
   LocalStore,
 } from '@dental/local-store';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useLocalData } from '../../offline/local-data.tsx';
+import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { type Provider, providersFrom } from '../../scheduling/schedule-model.ts';
 
 /** The patient from the device: undefined while reading, null when this device has no such patient. */

@@ -1,6 +1,6 @@
 import { CHECKOUT } from '@dental/domain/constants';
 import type { LocalPatient, LocalStore } from '@dental/local-store';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { errorMessage } from '../../../platform/errors/error-message.ts';
 import { toPatientInput, type WizardValues } from './wizard-values.ts';
 
 const BOOKING = CHECKOUT.wizardBooking;

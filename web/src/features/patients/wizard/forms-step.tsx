@@ -3,8 +3,8 @@ import { can } from '@dental/domain/permissions/can';
 import { Badge, Checkbox, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { useAuth } from '../../auth/auth-context.tsx';
-import { useLocalData } from '../../offline/local-data.tsx';
+import { useAuth } from '../../../platform/auth/auth-context.tsx';
+import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import type { StepProps } from './patient-steps.tsx';
 
 interface FormTemplate {

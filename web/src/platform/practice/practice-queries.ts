@@ -1,7 +1,7 @@
 import { DEFAULTS, STALE_TIMES_MS } from '@dental/domain/constants';
 import type { Practice } from '@dental/domain/practices/practice';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api.ts';
+import { apiRequest } from '../api/api.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { practicesFor, rememberPractices } from '../auth/offline-profiles.ts';
 

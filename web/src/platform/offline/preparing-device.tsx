@@ -1,7 +1,7 @@
 import { formatCount } from '@dental/domain/sync/table-labels';
 import { fillTotals, NOTHING_YET } from '@dental/local-store';
 import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
-import { useConnection } from '../../lib/connection.ts';
+import { useConnection } from '../api/connection.ts';
 import { FillProgress } from './fill-progress.tsx';
 import { useFullSyncStatus } from './sync-status.ts';
 

@@ -1,4 +1,4 @@
-import { isConnected } from '../../lib/connection.ts';
+import { isConnected } from '../api/connection.ts';
 import { checkSession } from '../auth/auth-api.ts';
 import { OFFLINE_SIGN_IN_KEYS } from '../auth/offline-profiles.ts';
 

@@ -7,7 +7,7 @@ import { Alert, Box, Button, Paper, PasswordInput, Stack, Text, TextInput, Title
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { preloadLanding } from '../../app/screen-chunks.ts';
-import { NetworkError } from '../../lib/api.ts';
+import { NetworkError } from '../api/api.ts';
 import { toast } from '../toasts/toast.ts';
 import { checkSession, login, loginErrorMessage } from './auth-api.ts';
 import { type SignIn, useAuth } from './auth-context.tsx';

@@ -3,7 +3,7 @@ import { PUSH_PATH, SERVER_SCHEMA_VERSION } from '@dental/domain/sync/protocol';
 import { type LocalStore, PullError, type Pusher, type PusherEvent } from '@dental/local-store';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { isConnected, trackedFetch, useConnection } from '../../lib/connection.ts';
+import { isConnected, trackedFetch, useConnection } from '../api/connection.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { toast } from '../toasts/toast.ts';
 import { createSyncStatusStore, SyncStatusContext } from './sync-status.ts';

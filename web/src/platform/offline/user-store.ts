@@ -4,7 +4,7 @@ import { localDate, localTime } from '@dental/domain/time/zones';
 import type { User } from '@dental/domain/users/user';
 import { type LocalStore, openLocalStore, type PullPage } from '@dental/local-store';
 import { markMoment } from '@dental/local-store/timing';
-import { trackedFetch } from '../../lib/connection.ts';
+import { trackedFetch } from '../api/connection.ts';
 import { practicesFor } from '../auth/offline-profiles.ts';
 import { expectLanding, untilLandingDrawn } from './landing.ts';
 

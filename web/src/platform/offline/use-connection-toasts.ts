@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isConnected, subscribeConnection } from '../../lib/connection.ts';
+import { isConnected, subscribeConnection } from '../api/connection.ts';
 import { toast } from '../toasts/toast.ts';
 
 /** Spec 8: 'Connection Lost' when the server goes out of reach, 'Connection Restored' when it is back. */

@@ -1,7 +1,7 @@
 import { REQUESTS } from '@dental/domain/constants';
 import { MESSAGES } from '@dental/domain/messages';
 import type { User } from '@dental/domain/users/user';
-import { ApiError, apiRequest, NetworkError } from '../../lib/api.ts';
+import { ApiError, apiRequest, NetworkError } from '../api/api.ts';
 
 export interface LoginResult {
   user: User;

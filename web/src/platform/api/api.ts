@@ -1,6 +1,6 @@
 import { REQUESTS } from '@dental/domain/constants';
 import { PRACTICE_HEADER } from '@dental/domain/practices/practice';
-import { readCurrentPracticeId } from '../features/practice/current-practice-storage.ts';
+import { readCurrentPracticeId } from '../practice/current-practice-storage.ts';
 import { reportReachable, reportUnreachable } from './connection.ts';
 
 /** Any non-OK answer: message from the body's message, else its error, else the text, else the status text (spec 8). */

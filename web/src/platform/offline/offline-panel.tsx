@@ -1,7 +1,7 @@
 import { shortDateTime } from '@dental/domain/time/zones';
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useConnection } from '../../lib/connection.ts';
+import { useConnection } from '../api/connection.ts';
 import { toast } from '../toasts/toast.ts';
 import { FillProgress } from './fill-progress.tsx';
 import { useLocalData } from './local-data.tsx';

@@ -3,7 +3,7 @@ import { MESSAGES } from '@dental/domain/messages';
 import type { User } from '@dental/domain/users/user';
 import { Button, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../lib/error-message.ts';
+import { errorMessage } from '../errors/error-message.ts';
 import { toast } from '../toasts/toast.ts';
 import { resetPassword } from './auth-api.ts';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
