@@ -4,17 +4,17 @@ import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { createRootRoute, createRoute, createRouter, Outlet, useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { HomePage } from '../features/home/home-page.tsx';
-import { NotFoundPage } from '../features/unavailable/not-found-page.tsx';
-import { PublicUnavailablePage } from '../features/unavailable/public-page.tsx';
-import { UnavailablePage } from '../features/unavailable/unavailable-page.tsx';
 import { useConnection } from '../platform/api/connection.ts';
 import { useAuth } from '../platform/auth/auth-context.tsx';
 import { LoginPage } from '../platform/auth/login-page.tsx';
+import { AppGate, FullScreenLoading } from '../routes/app-gate.tsx';
+import { NotFoundPage } from '../routes/not-found-page.tsx';
+import { PageGuard } from '../routes/page-guard.tsx';
+import { PublicUnavailablePage } from '../routes/public-unavailable-page.tsx';
+import { loadPatientDetailPage, loadPatientsPage, loadSchedulePage } from '../routes/screen-chunks.ts';
+import { loginSearch, patientIdSearch, patientsSearch, settingsSearch } from '../routes/search-params.ts';
+import { UnavailablePage } from '../routes/unavailable-page.tsx';
 import { routeTitle } from '../shell/nav-items.ts';
-import { AppGate, FullScreenLoading } from './app-gate.tsx';
-import { PageGuard } from './page-guard.tsx';
-import { loadPatientDetailPage, loadPatientsPage, loadSchedulePage } from './screen-chunks.ts';
-import { loginSearch, patientIdSearch, patientsSearch, settingsSearch } from './search-params.ts';
 
 function NotFoundGate() {
   const { status, user, arriving } = useAuth();

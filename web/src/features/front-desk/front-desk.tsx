@@ -1,11 +1,11 @@
 import type { LocalAppointment } from '@dental/local-store';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
-import type { FormInitial } from '../scheduling/appointment-form-values.ts';
-import type { GridAppointment } from '../scheduling/schedule-model.ts';
-import type { ScheduleDay } from '../scheduling/use-schedule-day.ts';
-import { CheckOutWizard } from './check-out-wizard.tsx';
-import { ExpressCheckOutDialog } from './express-check-out-dialog.tsx';
-import { QuickCheckInDialog } from './quick-check-in-dialog.tsx';
+import type { GridAppointment } from '../scheduling/day/schedule-model.ts';
+import type { ScheduleDay } from '../scheduling/day/use-schedule-day.ts';
+import type { FormInitial } from '../scheduling/form/appointment-form-values.ts';
+import { QuickCheckInDialog } from './check-in/quick-check-in-dialog.tsx';
+import { CheckOutWizard } from './check-out/check-out-wizard.tsx';
+import { ExpressCheckOutDialog } from './check-out/express-check-out-dialog.tsx';
 import { WaitingRoomPanel } from './waiting-room-panel.tsx';
 
 export interface FrontDesk {

@@ -1,8 +1,8 @@
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import type { SlotRef } from '../scheduling/schedule-grid.tsx';
-import { absentOn, type ScheduleDay } from '../scheduling/use-schedule-day.ts';
-import { AbsenceWizard } from './absence-wizard.tsx';
-import { MaintenanceForm, type MaintenanceTarget } from './maintenance-form.tsx';
+import { absentOn, type ScheduleDay } from '../scheduling/day/use-schedule-day.ts';
+import type { SlotRef } from '../scheduling/grid/schedule-grid.tsx';
+import { AbsenceWizard } from './absence/absence-wizard.tsx';
+import { MaintenanceForm, type MaintenanceTarget } from './maintenance/maintenance-form.tsx';
 
 export interface ScheduleTools {
   openAbsence(): void;

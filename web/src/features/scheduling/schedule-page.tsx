@@ -13,18 +13,18 @@ import { PreparingDevice, UpdatingBanner } from '../../platform/offline/preparin
 import { useDayArrival } from '../../platform/offline/sync-status.ts';
 import { useFrontDesk } from '../front-desk/front-desk.tsx';
 import { useScheduleTools } from '../schedule-tools/schedule-tools.tsx';
-import { DurationDialog, MoveDialog } from './adjust-dialogs.tsx';
-import { AppointmentForm } from './appointment-form.tsx';
-import type { FormInitial } from './appointment-form-values.ts';
-import { AppointmentMenu, type AppointmentMenuTarget } from './appointment-menu.tsx';
-import { practiceToday } from './practice-clock.tsx';
-import { ScheduleGrid, type SlotRef } from './schedule-grid.tsx';
-import { ScheduleHeader } from './schedule-header.tsx';
-import { type GridAppointment, matchesSearch, type SlotView, shownOnGrid } from './schedule-model.ts';
-import { SlotMenu, type SlotMenuTarget } from './slot-menu.tsx';
-import { useAppointmentActions } from './use-appointment-actions.ts';
-import { useBookingPrefill } from './use-booking-prefill.ts';
-import { useScheduleDay } from './use-schedule-day.ts';
+import { DurationDialog, MoveDialog } from './actions/adjust-dialogs.tsx';
+import { AppointmentMenu, type AppointmentMenuTarget } from './actions/appointment-menu.tsx';
+import { SlotMenu, type SlotMenuTarget } from './actions/slot-menu.tsx';
+import { useAppointmentActions } from './actions/use-appointment-actions.ts';
+import { type GridAppointment, matchesSearch, type SlotView, shownOnGrid } from './day/schedule-model.ts';
+import { useScheduleDay } from './day/use-schedule-day.ts';
+import { AppointmentForm } from './form/appointment-form.tsx';
+import type { FormInitial } from './form/appointment-form-values.ts';
+import { useBookingPrefill } from './form/use-booking-prefill.ts';
+import { ScheduleGrid, type SlotRef } from './grid/schedule-grid.tsx';
+import { practiceToday } from './header/practice-clock.tsx';
+import { ScheduleHeader } from './header/schedule-header.tsx';
 
 interface FormState {
   opened: boolean;

@@ -6,7 +6,7 @@ import { markMoment } from '@dental/local-store/timing';
 import { Alert, Box, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { preloadLanding } from '../../app/screen-chunks.ts';
+import { preloadLanding } from '../../routes/screen-chunks.ts';
 import { NetworkError } from '../api/api.ts';
 import { toast } from '../toasts/toast.ts';
 import { checkSession, login, loginErrorMessage } from './auth-api.ts';
