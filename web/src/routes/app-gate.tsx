@@ -4,7 +4,7 @@ import { PageErrorBoundary } from '../app/error-boundary.tsx';
 import { useAuth } from '../platform/auth/auth-context.tsx';
 import { LoginPage } from '../platform/auth/login-page.tsx';
 import classes from './app-gate.module.css';
-import { loadShell } from './screen-chunks.ts';
+import { loadShell, preloadLanding } from './screens.ts';
 
 // The shell loads after sign-in, so the sign-in page (the first screen) stays small.
 const AppLayout = lazy(() => loadShell().then((module) => ({ default: module.AppLayout })));
@@ -40,7 +40,7 @@ export function AppGate({ children }: { children: ReactNode }) {
           </PageErrorBoundary>
         </div>
       )}
-      {(!usable || arriving) && <LoginPage />}
+      {(!usable || arriving) && <LoginPage preloadLanding={preloadLanding} />}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Box } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { PageErrorBoundary } from '../app/error-boundary.tsx';
-import { PatientDirectoryProvider } from '../features/patients/search/patient-directory.tsx';
+import { PatientDirectoryProvider } from '../features/patients/index.ts';
 import { useAuth } from '../platform/auth/auth-context.tsx';
 import { LocalDataProvider } from '../platform/offline/local-data.tsx';
 import { useConnectionToasts } from '../platform/offline/use-connection-toasts.ts';

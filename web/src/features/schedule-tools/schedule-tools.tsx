@@ -1,18 +1,7 @@
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import { absentOn, type ScheduleDay } from '../scheduling/day/use-schedule-day.ts';
-import type { SlotRef } from '../scheduling/grid/schedule-grid.tsx';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { absentOn, type ScheduleDay, type ScheduleTools, type SlotRef } from '../scheduling/index.ts';
 import { AbsenceWizard } from './absence/absence-wizard.tsx';
 import { MaintenanceForm, type MaintenanceTarget } from './maintenance/maintenance-form.tsx';
-
-export interface ScheduleTools {
-  openAbsence(): void;
-  /** From the header (no slot) or a slot's menu (its room and time). */
-  openMaintenance(slot?: SlotRef): void;
-  editMaintenance(id: string): void;
-  /** The day's absences, for the line under the legend. */
-  absences: ScheduleDay['absences'];
-  dialogs: ReactNode;
-}
 
 /** The schedule screen's provider-absence and room-maintenance dialogs, and how to open them. */
 export function useScheduleTools(day: ScheduleDay): ScheduleTools {

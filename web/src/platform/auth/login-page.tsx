@@ -6,7 +6,6 @@ import { markMoment } from '@dental/local-store/timing';
 import { Alert, Box, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { preloadLanding } from '../../routes/screen-chunks.ts';
 import { NetworkError } from '../api/api.ts';
 import { toast } from '../toasts/toast.ts';
 import { checkSession, login, loginErrorMessage } from './auth-api.ts';
@@ -27,9 +26,11 @@ interface PendingReset {
 interface LoginPageProps {
   /** Where to go after sign-in; by default the page this sign-in stands in for (a reload or a deep link). */
   returnTo?: string;
+  /** Starts loading the code of the screen at this path, during the second before the redirect. */
+  preloadLanding(path: string): void;
 }
 
-export function LoginPage({ returnTo }: LoginPageProps) {
+export function LoginPage({ returnTo, preloadLanding }: LoginPageProps) {
   const auth = useAuth();
   const navigate = useNavigate();
   const here = useRouterState({ select: (state) => state.location.href });

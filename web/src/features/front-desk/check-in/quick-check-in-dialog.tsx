@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { logError } from '../../../platform/errors/log.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
-import type { GridAppointment } from '../../scheduling/day/schedule-model.ts';
+import type { GridAppointment } from '../../scheduling/index.ts';
 
 type Verification = (typeof CHECK_IN_VERIFICATIONS)[number]['field'];
 type Checks = Record<Verification, boolean>;

@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import type { ReactNode } from 'react';
-import type { GridRoom, Provider } from '../../scheduling/day/schedule-model.ts';
+import type { GridRoom, Provider } from '../../scheduling/index.ts';
 import {
   dueDateOf,
   type FollowUpValues,

@@ -9,7 +9,7 @@ import { useConnection } from '../../../platform/api/connection.ts';
 import { logError } from '../../../platform/errors/log.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
-import type { FormInitial } from '../../scheduling/form/appointment-form-values.ts';
+import type { FormInitial } from '../../scheduling/index.ts';
 import { CheckOutResult } from './check-out-result.tsx';
 import { type PartOutcome, runCheckOut, runParts } from './check-out-run.ts';
 import type { FollowUpRequest } from './follow-up.ts';

@@ -6,7 +6,7 @@ import {
 import { findConflicts } from '@dental/domain/scheduling/conflicts';
 import { instantAt, localDayRange } from '@dental/domain/time/zones';
 import { type LocalStore, localConflictMessage } from '@dental/local-store';
-import { maintenanceFrom, weeklyHoursFrom } from '../../scheduling/day/schedule-model.ts';
+import { maintenanceFrom, weeklyHoursFrom } from '../../scheduling/index.ts';
 
 /** A follow-up visit chosen at check-out (spec 7: the full check-out's follow-up POST). */
 export interface FollowUpRequest {

@@ -3,7 +3,7 @@ import { localDate } from '@dental/domain/time/zones';
 import type { LocalPatient } from '@dental/local-store';
 import { Anchor, Button, Group, Loader, Modal, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCalendarPlus, IconEdit, IconFileDescription, IconUserOff } from '@tabler/icons-react';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useAuth } from '../../../platform/auth/auth-context.tsx';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
@@ -19,9 +19,8 @@ import { usePatient, usePatientAppointments, useProviders } from './use-patient.
 
 type Tab = 'details' | 'medical' | 'family' | 'appointments' | 'recalls' | 'forms' | 'messages';
 
-/** One patient, read from the device so the front desk and the chair see it offline too. */
-export function PatientDetailPage() {
-  const { id } = useParams({ from: '/app/patients/$id' });
+/** One patient, by the id in the address, read from the device so the front desk and the chair see it offline too. */
+export function PatientDetailPage({ id }: { id: string }) {
   const patient = usePatient(id);
   const arrival = usePatientsArrival();
   if (patient === undefined) return <Loader aria-label="Loading patient" />;

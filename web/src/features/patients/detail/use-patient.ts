@@ -8,7 +8,7 @@ import type {
 } from '@dental/local-store';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
-import { type Provider, providersFrom } from '../../scheduling/day/schedule-model.ts';
+import { type Provider, providersFrom } from '../../scheduling/index.ts';
 
 /** The patient from the device: undefined while reading, null when this device has no such patient. */
 export function usePatient(id: string): LocalPatient | null | undefined {

@@ -1,4 +1,4 @@
-import type { Province } from '@dental/domain/constants';
+import type { PATIENTS, Province } from '@dental/domain/constants';
 import { ageOn } from '@dental/domain/patients/age';
 import type { LocalPatient } from '@dental/local-store';
 
@@ -9,6 +9,14 @@ export interface PatientListFilters {
   ageMax?: number | undefined;
   city?: string | undefined;
   province?: Province | undefined;
+}
+
+/** The list as the address holds it: the search, the page, the sort and the filters. */
+export interface PatientsQuery extends PatientListFilters {
+  search?: string | undefined;
+  page?: number | undefined;
+  pageSize?: (typeof PATIENTS.pageSizes)[number] | undefined;
+  sort?: PatientSort | undefined;
 }
 
 export function activeFilterCount(filters: PatientListFilters): number {

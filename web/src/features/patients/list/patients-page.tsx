@@ -32,29 +32,33 @@ import {
   IconSearch,
   IconSelector,
 } from '@tabler/icons-react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import * as v from 'valibot';
 import { useAuth } from '../../../platform/auth/auth-context.tsx';
 import { landingDrawn } from '../../../platform/offline/landing.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { LocalDataGate } from '../../../platform/offline/local-data-gate.tsx';
 import { PreparingDevice } from '../../../platform/offline/preparing-device.tsx';
 import { usePatientsArrival } from '../../../platform/offline/sync-status.ts';
-import { type PatientsSearch, patientsSearch } from '../../../routes/search-params.ts';
 import { usePatientDirectory, usePatientMatches } from '../search/patient-directory.tsx';
 import { NewPatientWizard } from '../wizard/new-patient-wizard.tsx';
 import { downloadCsv, patientsCsv } from './patient-export.ts';
 import { PatientFilters } from './patient-filters.tsx';
-import { activeFilterCount, listPatients, type PatientListFilters } from './patient-list-model.ts';
+import { activeFilterCount, listPatients, type PatientListFilters, type PatientsQuery } from './patient-list-model.ts';
 
 const EMPTY: LocalPatient[] = [];
 
-function PatientList() {
+export interface PatientsPageProps {
+  /** The search, page, sort and filters, from the address. */
+  query: PatientsQuery;
+  /** The list changed what it shows: the address should say so. */
+  onQueryChange(next: PatientsQuery): void;
+}
+
+function PatientList({ query: params, onQueryChange }: PatientsPageProps) {
   const local = useLocalData();
   const { user } = useAuth();
   const navigate = useNavigate();
-  const params = v.parse(patientsSearch, useSearch({ strict: false }));
   const search = params.search ?? '';
   const [debouncedSearch] = useDebouncedValue(search, PATIENTS.searchDebounceMs);
   const { ageMin, ageMax, city, province } = params;
@@ -93,10 +97,10 @@ function PatientList() {
   const shown = filtered.slice((page - 1) * pageSize, page * pageSize);
   const canExport = can(user, 'patients.export');
 
-  function update(patch: Partial<PatientsSearch>, keepPage = false) {
-    const next: PatientsSearch = { ...params, ...patch };
+  function update(patch: Partial<PatientsQuery>, keepPage = false) {
+    const next: PatientsQuery = { ...params, ...patch };
     if (!keepPage) next.page = undefined;
-    void navigate({ to: '/patients', search: next, replace: true });
+    onQueryChange(next);
   }
 
   // Without a search term the list is already A to Z, and the header says so.
@@ -289,10 +293,10 @@ function PatientList() {
 }
 
 /** The patient list from the encrypted local store: the same offline as online. */
-export function PatientsPage() {
+export function PatientsPage(props: PatientsPageProps) {
   return (
     <LocalDataGate>
-      <PatientList />
+      <PatientList {...props} />
     </LocalDataGate>
   );
 }

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useAuth } from '../../../platform/auth/auth-context.tsx';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
-import { useScheduleDay } from '../../scheduling/day/use-schedule-day.ts';
+import { useScheduleDay } from '../../scheduling/index.ts';
 import { DuplicateNotice } from './duplicate-notice.tsx';
 import { type FinishResult, finishWizard, type Outcome } from './finish.ts';
 import { FormsStep } from './forms-step.tsx';

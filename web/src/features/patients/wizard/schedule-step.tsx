@@ -7,8 +7,7 @@ import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@m
 import { DateInput } from '@mantine/dates';
 import { useMemo } from 'react';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
-import type { Provider } from '../../scheduling/day/schedule-model.ts';
-import type { ScheduleDay } from '../../scheduling/day/use-schedule-day.ts';
+import type { Provider, ScheduleDay } from '../../scheduling/index.ts';
 import type { StepProps } from './patient-steps.tsx';
 
 const BOOKING = CHECKOUT.wizardBooking;

@@ -23,7 +23,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import type { Provider } from '../../scheduling/day/schedule-model.ts';
+import type { Provider } from '../../scheduling/index.ts';
 import type { Drafts, Lookup, PlanDraft } from './absence-model.ts';
 
 export interface AbsenceDetails {

@@ -7,7 +7,7 @@ import { apiRequest } from '../../../platform/api/api.ts';
 import { useConnection } from '../../../platform/api/connection.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
-import type { GridRoom, Provider } from '../../scheduling/day/schedule-model.ts';
+import type { GridRoom, Provider } from '../../scheduling/index.ts';
 import { type Drafts, draftProblem, groupsOf, initialDrafts, type Lookup, planOf } from './absence-model.ts';
 import { type AbsenceDetails, ConfirmationStep, DetailsStep, ProviderStep, ReviewStep } from './absence-steps.tsx';
 import { RescheduleOptionsStep } from './reschedule-options.tsx';

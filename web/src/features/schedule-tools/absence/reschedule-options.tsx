@@ -19,7 +19,7 @@ import {
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconSparkles } from '@tabler/icons-react';
-import type { GridRoom, Provider } from '../../scheduling/day/schedule-model.ts';
+import type { GridRoom, Provider } from '../../scheduling/index.ts';
 import { confidencePercent } from '../plans.ts';
 import {
   applySuggestion,

@@ -27,7 +27,7 @@ import { DateInput, TimeInput } from '@mantine/dates';
 import { type FormEvent, useState } from 'react';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
-import type { GridRoom } from '../../scheduling/day/schedule-model.ts';
+import type { GridRoom } from '../../scheduling/index.ts';
 import { DisplacementPanel } from './displacement-panel.tsx';
 
 /** Create from the header (no room) or from a slot (room and time), or edit a stored window. */

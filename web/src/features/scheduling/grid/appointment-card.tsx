@@ -4,18 +4,12 @@ import { IconCircleCheckFilled, IconCloudUp } from '@tabler/icons-react';
 import { type CSSProperties, type MouseEvent, memo, useState } from 'react';
 import { type GridAppointment, PRIORITY_COLOURS } from '../day/schedule-model.ts';
 import { aimAt, type CardDrag, startDrag } from './card-drag-source.tsx';
+import { type DragData, type DragPreview, RESIZE_PREFIX } from './drag-data.ts';
 import { type Box, MIN_CARD_PX } from './grid-layout.ts';
 import classes from './schedule-grid.module.css';
 import { type Signal, useSignal } from './signal.ts';
-import type { DragPreview } from './use-card-drag.ts';
 
 type SearchState = 'match' | 'dim' | 'plain';
-
-/** What a drag carries, so the grid knows a move from a resize without parsing ids. */
-export interface DragData {
-  kind: 'move' | 'resize';
-  appointmentId: string;
-}
 
 interface CardProps {
   appointment: GridAppointment;
@@ -31,8 +25,6 @@ interface CardProps {
   onMenu(appointmentId: string, point: { x: number; y: number }, returnFocus: HTMLElement | null): void;
   onEdit(appointmentId: string): void;
 }
-
-export const RESIZE_PREFIX = 'resize:';
 
 /** Text lines of 14 px under a 1 px padding: lines that cannot show are not rendered at all. */
 const TWO_LINES_PX = 29;

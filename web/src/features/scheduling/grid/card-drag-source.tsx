@@ -1,7 +1,7 @@
 import { type DraggableAttributes, type DraggableSyntheticListeners, useDraggable } from '@dnd-kit/core';
 import { type KeyboardEvent, type PointerEvent, useLayoutEffect } from 'react';
 import { flushSync } from 'react-dom';
-import type { DragData } from './appointment-card.tsx';
+import type { DragData } from './drag-data.ts';
 import { createSignal, type Signal, useSignal } from './signal.ts';
 
 /** What dnd-kit made of the card a drag would pick up, for that card alone to show. */

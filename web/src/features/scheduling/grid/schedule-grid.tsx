@@ -8,6 +8,7 @@ import { type CSSProperties, memo, useCallback, useMemo, useRef, useState } from
 import { type GridAppointment, type GridRoom, matchesSearch, type SlotView } from '../day/schedule-model.ts';
 import { AppointmentCard } from './appointment-card.tsx';
 import { CardDragSource, createCardDrag } from './card-drag-source.tsx';
+import type { DragPreview } from './drag-data.ts';
 import { GridBanner } from './grid-banner.tsx';
 import {
   type GridGeometry,
@@ -19,7 +20,7 @@ import {
 } from './grid-layout.ts';
 import classes from './schedule-grid.module.css';
 import { createSignal, type Signal, useSignal } from './signal.ts';
-import { type DragPreview, useCardDrag } from './use-card-drag.ts';
+import { useCardDrag } from './use-card-drag.ts';
 import { useOptimisticPlacements } from './use-optimistic-placements.ts';
 import { type SlotRef, useSlotCursor } from './use-slot-cursor.ts';
 

@@ -14,17 +14,13 @@ import {
 } from '@dnd-kit/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { GridAppointment } from '../day/schedule-model.ts';
-import { type DragData, RESIZE_PREFIX } from './appointment-card.tsx';
+import { type DragData, type DragPreview, RESIZE_PREFIX } from './drag-data.ts';
 import { dropTarget, type GridGeometry, instantOf, type PlacedAppointment, resizedDuration } from './grid-layout.ts';
 import { createSignal, type Signal } from './signal.ts';
 import type { PlacementChange } from './use-optimistic-placements.ts';
 import type { SlotRef } from './use-slot-cursor.ts';
 
 const STEP = SCHEDULING.durationStepMinutes;
-
-export type DragPreview =
-  | { kind: 'move'; id: string; room: string; minute: number; conflict: boolean }
-  | { kind: 'resize'; id: string; duration: number; conflict: boolean };
 
 interface DragInput {
   geometry: GridGeometry;
