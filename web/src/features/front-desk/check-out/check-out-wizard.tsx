@@ -12,7 +12,6 @@ import { toast } from '../../../platform/toasts/toast.ts';
 import { type FormInitial, practiceToday, useScheduleDay } from '../../scheduling/index.ts';
 import { CheckOutResult } from './check-out-result.tsx';
 import { type CheckOutPlan, type PartOutcome, runCheckOut, runParts } from './check-out-run.ts';
-import { FollowUpStep, RecallsStep, ReviewStep, SummaryStep } from './check-out-steps.tsx';
 import {
   FOLLOW_UP_ROLES,
   followUpRequest,
@@ -23,6 +22,10 @@ import {
   type WizardValues,
 } from './check-out-values.ts';
 import { followUpProblem } from './follow-up.ts';
+import { FollowUpStep } from './follow-up-step.tsx';
+import { RecallsStep } from './recalls-step.tsx';
+import { ReviewStep } from './review-step.tsx';
+import { SummaryStep } from './summary-step.tsx';
 
 const NO_TYPES: ClearRow[] = [];
 const LAST_STEP = CHECK_OUT_STEPS.length - 1;

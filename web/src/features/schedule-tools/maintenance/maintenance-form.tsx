@@ -1,39 +1,32 @@
 import '@mantine/dates/styles.css';
-import { CHECKOUT } from '@dental/domain/constants';
-import { clockTime, minutesOfDay } from '@dental/domain/practices/hours';
-import { addDays } from '@dental/domain/scheduling/booking-rules';
-import { MAINTENANCE_PRIORITIES, MAINTENANCE_TYPES } from '@dental/domain/scheduling/maintenance';
 import { MAINTENANCE_TEXTS } from '@dental/domain/scheduling/maintenance.schema';
-import { instantAt, localDate, localTime } from '@dental/domain/time/zones';
-import {
-  type ClearRow,
-  type LocalAppointment,
-  MaintenanceConflictError,
-  type MaintenanceInput,
-} from '@dental/local-store';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { DateInput, TimeInput } from '@mantine/dates';
+import { type LocalAppointment, MaintenanceConflictError, type MaintenanceInput } from '@dental/local-store';
+import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
-import type { GridRoom } from '../../scheduling/index.ts';
+import {
+  DialogActions,
+  FormDialog,
+  type GridRoom,
+  NotesField,
+  RoomSelect,
+  requiredErrors,
+  useFormFields,
+} from '../../scheduling/index.ts';
+import { DateTimeFields } from './date-time-fields.tsx';
 import { DisplacementPanel } from './displacement-panel.tsx';
+import {
+  initialValues,
+  type MaintenanceTarget,
+  type MaintenanceValues,
+  PRIORITY_OPTIONS,
+  payloadOf,
+  REQUIRED,
+  TYPE_OPTIONS,
+} from './maintenance-values.ts';
 
-/** Create from the header (no room) or from a slot (room and time), or edit a stored window. */
-export type MaintenanceTarget =
-  | { mode: 'create'; date: string; room?: string; time?: string }
-  | { mode: 'edit'; schedule: ClearRow };
+export type { MaintenanceTarget } from './maintenance-values.ts';
 
 interface Props {
   target: MaintenanceTarget | null;
@@ -44,103 +37,15 @@ interface Props {
   onClose(): void;
 }
 
-interface Values {
-  roomId: string;
-  maintenanceType: string;
-  title: string;
-  description: string;
-  startDate: string;
-  startTime: string;
-  endDate: string;
-  endTime: string;
-  priority: string;
-  vendor: string;
-  cost: string | number;
-  notes: string;
-}
-
-type Errors = Partial<Record<keyof Values, string>>;
-
-const DEFAULTS = CHECKOUT.maintenanceDefaults;
-const DAY_MINUTES = 24 * 60;
-const REQUIRED: readonly (keyof Values)[] = ['roomId', 'title', 'startDate', 'startTime', 'endDate', 'endTime'];
-
-const label = (value: string) =>
-  value
-    .split('-')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-const TYPE_OPTIONS = MAINTENANCE_TYPES.map((value) => ({ value, label: label(value) }));
-const PRIORITY_OPTIONS = MAINTENANCE_PRIORITIES.map((value) => ({ value, label: label(value) }));
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-/** A slot's time and an hour later (spec 9 defaults when opened from the header). */
-function initialValues(target: MaintenanceTarget, timeZone: string): Values {
-  const blank = { description: '', vendor: '', cost: '' as string | number, notes: '' };
-  if (target.mode === 'edit') {
-    const row = target.schedule;
-    const start = text(row.startDateTime);
-    const end = text(row.endDateTime);
-    return {
-      ...blank,
-      roomId: text(row.roomId),
-      maintenanceType: text(row.maintenanceType) || DEFAULTS.maintenanceType,
-      title: text(row.title),
-      description: text(row.description),
-      startDate: localDate(start, timeZone),
-      startTime: localTime(start, timeZone),
-      endDate: localDate(end, timeZone),
-      endTime: localTime(end, timeZone),
-      priority: text(row.priority) || DEFAULTS.priority,
-      vendor: text(row.vendor),
-      cost: typeof row.cost === 'number' ? row.cost : '',
-      notes: text(row.notes),
-    };
-  }
-  const startTime = target.time ?? DEFAULTS.startTime;
-  const endMinute = target.time ? minutesOfDay(target.time) + 60 : minutesOfDay(DEFAULTS.endTime);
-  return {
-    ...blank,
-    roomId: target.room ?? '',
-    maintenanceType: DEFAULTS.maintenanceType,
-    title: '',
-    startDate: target.date,
-    startTime,
-    endDate: endMinute >= DAY_MINUTES ? addDays(target.date, 1) : target.date,
-    endTime: clockTime(endMinute % DAY_MINUTES),
-    priority: DEFAULTS.priority,
-  };
-}
-
-/** The form as the API takes it (spec 7): instants on the practice's clock, blanks as null. */
-function payloadOf(values: Values, timeZone: string): MaintenanceInput {
-  const optional = (value: string) => value.trim() || null;
-  return {
-    roomId: values.roomId,
-    maintenanceType: values.maintenanceType,
-    title: values.title.trim(),
-    description: optional(values.description),
-    startDateTime: instantAt(values.startDate, values.startTime, timeZone),
-    endDateTime: instantAt(values.endDate, values.endTime, timeZone),
-    priority: values.priority,
-    vendor: optional(values.vendor),
-    cost: values.cost === '' ? null : Number(values.cost),
-    notes: optional(values.notes),
-  };
-}
-
 export function MaintenanceForm({ target, session, rooms, timeZone, onClose }: Props) {
   return (
-    <Modal
+    <FormDialog
       opened={target !== null}
       onClose={onClose}
       title={target?.mode === 'edit' ? 'Edit Maintenance' : 'Schedule Maintenance'}
-      centered
-      size="lg"
     >
       {target && <FormBody key={session} target={target} rooms={rooms} timeZone={timeZone} onClose={onClose} />}
-    </Modal>
+    </FormDialog>
   );
 }
 
@@ -152,31 +57,20 @@ function FormBody({
 }: Omit<Props, 'target' | 'session'> & { target: MaintenanceTarget }) {
   const local = useLocalData();
   const editingId = target.mode === 'edit' ? String(target.schedule.id) : null;
-  const [values, setValues] = useState<Values>(() => initialValues(target, timeZone));
-  const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [blocked, setBlocked] = useState<{ payload: MaintenanceInput; appointments: LocalAppointment[] } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-
-  const roomOptions = rooms.map((room) => ({
-    value: room.code,
-    label: room.name === room.code ? room.code : `${room.code} · ${room.name}`,
-  }));
+  const { values, errors, setErrors, set } = useFormFields<MaintenanceValues>(
+    () => initialValues(target, timeZone),
+    () => setBlocked(null),
+  );
   const failedTitle = editingId ? MAINTENANCE_TEXTS.updateFailed : MAINTENANCE_TEXTS.scheduleFailed;
-
-  const set =
-    <K extends keyof Values>(name: K) =>
-    (value: Values[K] | null) => {
-      setBlocked(null);
-      setErrors((current) => ({ ...current, [name]: undefined }));
-      setValues((current) => ({ ...current, [name]: value ?? '' }));
-    };
 
   /** Spec 5: the required fields, then the range. Returns the payload when it may be sent. */
   function validate(): MaintenanceInput | null {
-    const missing = REQUIRED.filter((name) => !String(values[name]).trim());
-    if (missing.length > 0) {
-      setErrors(Object.fromEntries(missing.map((name) => [name, 'Required'])));
+    const missing = requiredErrors(values, REQUIRED);
+    if (missing) {
+      setErrors(missing);
       toast(MAINTENANCE_TEXTS.missingTitle, MAINTENANCE_TEXTS.missingMessage, 'error');
       return null;
     }
@@ -233,17 +127,13 @@ function FormBody({
     >
       <Stack gap="sm">
         <Group grow align="flex-start">
-          <Select
-            label="Room"
-            required
-            data={roomOptions}
-            value={values.roomId || null}
+          <RoomSelect
+            rooms={rooms}
+            value={values.roomId}
             onChange={set('roomId')}
             error={errors.roomId}
             disabled={editingId !== null}
             description={editingId ? MAINTENANCE_TEXTS.roomFixed : undefined}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            nothingFoundMessage="No rooms available"
           />
           <Select
             label="Maintenance type"
@@ -311,14 +201,7 @@ function FormBody({
             onChange={(value) => set('cost')(value)}
           />
         </SimpleGrid>
-        <Textarea
-          label="Notes"
-          autosize
-          minRows={2}
-          maxRows={4}
-          value={values.notes}
-          onChange={(event) => set('notes')(event.currentTarget.value)}
-        />
+        <NotesField value={values.notes} onChange={set('notes')} />
         {blocked && (
           <DisplacementPanel
             payload={blocked.payload}
@@ -348,49 +231,16 @@ function FormBody({
                 </Button>
               )}
             </div>
-            <Group gap="xs">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={busy} disabled={blocked !== null}>
-                {editingId ? 'Save changes' : 'Schedule maintenance'}
-              </Button>
-            </Group>
+            <DialogActions
+              onCancel={onClose}
+              busy={busy}
+              submitLabel={editingId ? 'Save changes' : 'Schedule maintenance'}
+              submitDisabled={blocked !== null}
+              gap="xs"
+            />
           </Group>
         )}
       </Stack>
     </form>
-  );
-}
-
-/** One end of the window: its day and its time on the practice's clock. */
-function DateTimeFields(props: {
-  which: 'Start' | 'End';
-  date: string;
-  time: string;
-  dateError?: string;
-  timeError?: string;
-  onDate(value: string): void;
-  onTime(value: string): void;
-}) {
-  return (
-    <>
-      <DateInput
-        label={`${props.which} date`}
-        required
-        value={props.date || null}
-        onChange={(value) => props.onDate(value ? value.slice(0, 10) : '')}
-        valueFormat="MMM D, YYYY"
-        error={props.dateError}
-        popoverProps={{ withinPortal: true }}
-      />
-      <TimeInput
-        label={`${props.which} time`}
-        required
-        value={props.time}
-        onChange={(event) => props.onTime(event.currentTarget.value)}
-        error={props.timeError}
-      />
-    </>
   );
 }

@@ -1,14 +1,20 @@
-import { SCHEDULING } from '@dental/domain/constants';
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import type { GridAppointment, GridRoom } from '../day/schedule-model.ts';
+import { DialogActions, DurationSelect } from '../form/field-blocks.tsx';
 
-const DURATIONS = Array.from(
-  { length: (SCHEDULING.maxDurationMinutes - SCHEDULING.minDurationMinutes) / SCHEDULING.durationStepMinutes + 1 },
-  (_, index) => SCHEDULING.minDurationMinutes + index * SCHEDULING.durationStepMinutes,
-);
-
-export const DURATION_OPTIONS = DURATIONS.map((minutes) => ({ value: String(minutes), label: `${minutes} min` }));
+/** Submits a dialog's change; the dialog closes once it is written and stays open (the toast says why) when not. */
+function useChange(change: () => Promise<boolean>, onClose: () => void) {
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const written = await change();
+    setBusy(false);
+    if (written) onClose();
+  }
+  return { busy, submit };
+}
 
 interface MoveProps {
   appointment: GridAppointment;
@@ -22,14 +28,7 @@ interface MoveProps {
 /** The keyboard and screen-reader way to move a card: pick the new time and room from lists. */
 export function MoveDialog({ appointment, time, times, rooms, onClose, onMove }: MoveProps) {
   const [values, setValues] = useState({ time, room: appointment.treatmentRoom });
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    const moved = await onMove(values);
-    setBusy(false);
-    if (moved) onClose();
-  }
+  const { busy, submit } = useChange(() => onMove(values), onClose);
   return (
     <Modal opened onClose={onClose} title="Move appointment" centered>
       <form onSubmit={(event) => void submit(event)}>
@@ -53,14 +52,7 @@ export function MoveDialog({ appointment, time, times, rooms, onClose, onMove }:
               allowDeselect={false}
             />
           </Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Move
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} busy={busy} submitLabel="Move" />
         </Stack>
       </form>
     </Modal>
@@ -75,14 +67,7 @@ interface DurationProps {
 
 export function DurationDialog({ appointment, onClose, onResize }: DurationProps) {
   const [duration, setDuration] = useState(String(appointment.duration));
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    const resized = await onResize(Number(duration));
-    setBusy(false);
-    if (resized) onClose();
-  }
+  const { busy, submit } = useChange(() => onResize(Number(duration)), onClose);
   return (
     <Modal opened onClose={onClose} title="Change duration" centered>
       <form onSubmit={(event) => void submit(event)}>
@@ -90,21 +75,8 @@ export function DurationDialog({ appointment, onClose, onResize }: DurationProps
           <Text size="sm">
             {appointment.patientName}, {appointment.procedure}
           </Text>
-          <Select
-            label="Duration"
-            data={DURATION_OPTIONS}
-            value={duration}
-            onChange={(value) => value && setDuration(value)}
-            allowDeselect={false}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Save
-            </Button>
-          </Group>
+          <DurationSelect value={duration} onChange={(value) => value && setDuration(value)} />
+          <DialogActions onCancel={onClose} busy={busy} submitLabel="Save" />
         </Stack>
       </form>
     </Modal>

@@ -2,7 +2,7 @@ import { SCHEDULING } from '@dental/domain/constants';
 import type { AnalyzedConflict } from '@dental/domain/scheduling/analysis';
 import { localTime } from '@dental/domain/time/zones';
 import type { AppointmentChanges, CommandValidationError, LocalAppointment } from '@dental/local-store';
-import { DURATION_OPTIONS } from '../actions/adjust-dialogs.tsx';
+import { DURATION_OPTIONS } from './durations.ts';
 
 /** What the form opens with: an empty slot, a patient, a smart-scheduling hand-off, or an appointment to edit. */
 export interface FormInitial {

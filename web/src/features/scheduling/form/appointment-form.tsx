@@ -7,7 +7,7 @@ import { nextOpenDate } from '@dental/domain/scheduling/availability';
 import { checkBookingRules } from '@dental/domain/scheduling/booking-rules';
 import { instantAt, localDate, localTime, longDate } from '@dental/domain/time/zones';
 import { CommandValidationError, type LocalPatient } from '@dental/local-store';
-import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
@@ -15,7 +15,6 @@ import { ApiError, apiRequest } from '../../../platform/api/api.ts';
 import { useAuth } from '../../../platform/auth/auth-context.tsx';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
-import { DURATION_OPTIONS } from '../actions/adjust-dialogs.tsx';
 import { daySchedule, useDayAppointments, useScheduleDay } from '../day/use-schedule-day.ts';
 import {
   changedFrom,
@@ -30,6 +29,8 @@ import {
 } from './appointment-form-values.ts';
 import { ConflictAnalysisPanel } from './conflict-analysis-panel.tsx';
 import { FamilyOptionsPanel } from './family-options-panel.tsx';
+import { DialogActions, DurationSelect, FormDialog, NotesField, RoomSelect } from './field-blocks.tsx';
+import { requiredErrors, useFormFields } from './form-fields.ts';
 
 const NO_PATIENTS: LocalPatient[] = [];
 
@@ -48,15 +49,9 @@ interface Props {
 
 export function AppointmentForm({ opened, session, initial, onClose }: Props) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={initial.appointment ? 'Edit Appointment' : 'New Appointment'}
-      centered
-      size="lg"
-    >
+    <FormDialog opened={opened} onClose={onClose} title={initial.appointment ? 'Edit Appointment' : 'New Appointment'}>
       <FormBody key={session} initial={initial} onClose={onClose} />
-    </Modal>
+    </FormDialog>
   );
 }
 
@@ -69,11 +64,16 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
   const day = useScheduleDay(date);
   const { timeZone, hours } = day;
   const patients = usePatients();
-  const [values, setValues] = useState<FormValues>(() => initialValues(initial, timeZone));
-  const [errors, setErrors] = useState<FieldErrors>({});
   /** Conflicts that stopped a booking, and how to send that same booking again with override. */
   const [blocking, setBlocking] = useState<{ conflicts: AnalyzedConflict[]; anyway(): void } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const { values, setValues, errors, setErrors, set } = useFormFields<FormValues>(
+    () => initialValues(initial, timeZone),
+    () => {
+      setBlocking(null);
+      setNotice(null);
+    },
+  );
   const [applied, setApplied] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const timeRef = useRef<HTMLInputElement>(null);
@@ -96,10 +96,6 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
     const slots = hours ? timeSlots(hours, date, SCHEDULING.durationStepMinutes) : [];
     return values.time && !slots.includes(values.time) ? [values.time, ...slots].sort() : slots;
   }, [hours, date, values.time]);
-  const roomOptions = day.rooms.map((room) => ({
-    value: room.code,
-    label: room.name === room.code ? room.code : `${room.code} · ${room.name}`,
-  }));
   const providerOptions = day.providers.map((provider) => ({ value: String(provider.id), label: provider.name }));
   const assistantOptions = day.assistants.map((person) => ({ value: String(person.id), label: person.name }));
 
@@ -126,18 +122,11 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
     });
   }, [candidate, hours, day, date, closed, nextDate, nextDayAppointments, editing]);
 
-  const set = (name: keyof FormValues) => (value: string | null) => {
-    setBlocking(null);
-    setNotice(null);
-    setErrors((current) => ({ ...current, [name]: undefined }));
-    setValues((current) => ({ ...current, [name]: value ?? '' }));
-  };
-
   /** Spec 5 checks; returns the start instant when the form may be sent. */
   function validate(): string | null {
-    const missing = REQUIRED.filter((name) => !values[name]);
-    if (missing.length > 0) {
-      setErrors(Object.fromEntries(missing.map((name) => [name, 'Required'])));
+    const missing = requiredErrors(values, REQUIRED);
+    if (missing) {
+      setErrors(missing);
       toast('Missing Information', 'Please fill in all required fields', 'error');
       return null;
     }
@@ -322,24 +311,14 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
             error={errors.time}
             nothingFoundMessage="No time slots"
           />
-          <Select
-            label="Duration"
-            data={DURATION_OPTIONS}
-            value={values.duration}
-            onChange={set('duration')}
-            allowDeselect={false}
-            error={errors.duration}
-          />
+          <DurationSelect value={values.duration} onChange={set('duration')} error={errors.duration} />
         </Group>
         <Group grow align="flex-start">
-          <Select
-            label="Room"
-            required
-            data={roomOptions}
-            value={values.treatmentRoom || null}
+          <RoomSelect
+            rooms={day.rooms}
+            value={values.treatmentRoom}
             onChange={set('treatmentRoom')}
             error={errors.treatmentRoom}
-            nothingFoundMessage="No rooms available"
           />
           <Select
             label="Provider"
@@ -367,15 +346,7 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
             error={errors.procedure}
           />
         </Group>
-        <Textarea
-          label="Notes"
-          autosize
-          minRows={2}
-          maxRows={4}
-          value={values.notes}
-          onChange={(event) => set('notes')(event.currentTarget.value)}
-          error={errors.notes}
-        />
+        <NotesField value={values.notes} onChange={set('notes')} error={errors.notes} />
         {!editing && (
           <FamilyOptionsPanel
             key={values.patientId}
@@ -419,14 +390,7 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
             onForce={() => void save(true)}
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {editing ? 'Save changes' : 'Book appointment'}
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} busy={busy} submitLabel={editing ? 'Save changes' : 'Book appointment'} />
       </Stack>
     </form>
   );
