@@ -22,10 +22,10 @@ import {
   type WizardValues,
 } from './check-out-values.ts';
 import { followUpProblem } from './follow-up.ts';
-import { FollowUpStep } from './follow-up-step.tsx';
-import { RecallsStep } from './recalls-step.tsx';
-import { ReviewStep } from './review-step.tsx';
-import { SummaryStep } from './summary-step.tsx';
+import { FollowUpStep } from './steps/follow-up-step.tsx';
+import { RecallsStep } from './steps/recalls-step.tsx';
+import { ReviewStep } from './steps/review-step.tsx';
+import { SummaryStep } from './steps/summary-step.tsx';
 
 const NO_TYPES: ClearRow[] = [];
 const LAST_STEP = CHECK_OUT_STEPS.length - 1;

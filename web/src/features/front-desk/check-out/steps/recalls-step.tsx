@@ -1,7 +1,7 @@
 import { CHECKOUT } from '@dental/domain/constants';
 import { localDate, longDate } from '@dental/domain/time/zones';
 import { Checkbox, Select, Stack, Table, Text, Textarea } from '@mantine/core';
-import { dueDateOf, RECALL_LABELS, type RecallPresetKey } from './check-out-values.ts';
+import { dueDateOf, RECALL_LABELS, type RecallPresetKey } from '../check-out-values.ts';
 import type { StepProps } from './step-parts.tsx';
 
 /** Step 3: recalls from the spec 9 presets, due from the visit date. */

@@ -3,7 +3,7 @@ import { formatClockTime } from '@dental/domain/scheduling/conflicts';
 import type { LocalAppointment } from '@dental/local-store';
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { WizardValues } from './check-out-values.ts';
+import type { WizardValues } from '../check-out-values.ts';
 
 export type Change = (update: (values: WizardValues) => WizardValues) => void;
 

@@ -1,8 +1,8 @@
 import { CHECKOUT } from '@dental/domain/constants';
 import { Alert, Group, Input, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import type { GridRoom, Provider } from '../../scheduling/index.ts';
-import type { FollowUpValues } from './check-out-values.ts';
+import type { GridRoom, Provider } from '../../../scheduling/index.ts';
+import type { FollowUpValues } from '../check-out-values.ts';
 import type { StepProps } from './step-parts.tsx';
 
 interface FollowUpProps extends StepProps {

@@ -3,9 +3,9 @@ import { CHECKOUT } from '@dental/domain/constants';
 import { labelOf, PAYMENT_METHOD_LABELS, SURVEY_METHOD_LABELS } from '@dental/domain/scheduling/front-desk-labels';
 import { instantAt, localDate, longDate } from '@dental/domain/time/zones';
 import { Group, Input, SegmentedControl, SimpleGrid, Stack, Switch } from '@mantine/core';
-import type { Provider } from '../../scheduling/index.ts';
-import { dueDateOf, RATING_LABELS, RECALL_LABELS, type VisitRating } from './check-out-values.ts';
-import { PAYMENT_OFFLINE_TEXT } from './payment.ts';
+import type { Provider } from '../../../scheduling/index.ts';
+import { dueDateOf, RATING_LABELS, RECALL_LABELS, type VisitRating } from '../check-out-values.ts';
+import { PAYMENT_OFFLINE_TEXT } from '../payment.ts';
 import { Fact, money, type StepProps } from './step-parts.tsx';
 
 interface ReviewProps extends StepProps {

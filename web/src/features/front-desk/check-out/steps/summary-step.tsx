@@ -1,8 +1,8 @@
 import { formatClockTime } from '@dental/domain/scheduling/conflicts';
 import { longDate } from '@dental/domain/time/zones';
 import { Checkbox, SimpleGrid, Stack, Textarea } from '@mantine/core';
-import type { WizardValues } from './check-out-values.ts';
-import { PaymentFieldset } from './payment-fieldset.tsx';
+import type { WizardValues } from '../check-out-values.ts';
+import { PaymentFieldset } from '../payment-fieldset.tsx';
 import { Fact, type StepProps, visitTimes } from './step-parts.tsx';
 
 /** Step 1: the visit as it happened, treatment notes and payment. */
