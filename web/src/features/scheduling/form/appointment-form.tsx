@@ -7,7 +7,7 @@ import { nextOpenDate } from '@dental/domain/scheduling/availability';
 import { checkBookingRules } from '@dental/domain/scheduling/booking-rules';
 import { instantAt, localDate, localTime, longDate } from '@dental/domain/time/zones';
 import { CommandValidationError, type LocalPatient } from '@dental/local-store';
-import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
@@ -27,6 +27,7 @@ import {
   initialValues,
   REQUIRED,
 } from './appointment-form-values.ts';
+import { ConflictAlert } from './conflict-alert.tsx';
 import { ConflictAnalysisPanel } from './conflict-analysis-panel.tsx';
 import { FamilyOptionsPanel } from './family-options-panel.tsx';
 import { DialogActions, DurationSelect, FormDialog, NotesField, RoomSelect } from './field-blocks.tsx';
@@ -355,32 +356,16 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
           />
         )}
         {blocking ? (
-          <Alert color="orange" title="Scheduling Conflict Detected" data-testid="conflict-alert">
-            <Stack gap={4}>
-              {blocking.conflicts.map((conflict) => (
-                <Text size="sm" key={`${conflict.type}-${conflict.appointmentId ?? conflict.message}`}>
-                  {conflict.message}
-                </Text>
-              ))}
-              <Group mt="xs">
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => {
-                    setBlocking(null);
-                    timeRef.current?.focus();
-                  }}
-                >
-                  Choose Different Time
-                </Button>
-                {canOverride && (
-                  <Button size="xs" color="orange" onClick={blocking.anyway} loading={busy}>
-                    Schedule Anyway
-                  </Button>
-                )}
-              </Group>
-            </Stack>
-          </Alert>
+          <ConflictAlert
+            conflicts={blocking.conflicts}
+            canOverride={canOverride}
+            busy={busy}
+            onChooseAnother={() => {
+              setBlocking(null);
+              timeRef.current?.focus();
+            }}
+            onAnyway={blocking.anyway}
+          />
         ) : (
           <ConflictAnalysisPanel
             analysis={analysis}
