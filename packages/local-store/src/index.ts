@@ -21,9 +21,10 @@ export {
   type QueuedMaintenance,
 } from './commands/maintenance.ts';
 export type { PatientChanges, PatientInput, QueuedPatient } from './commands/patients.ts';
+export { WrongPasswordError } from './crypto/kdf.ts';
 export { type ClearResult, StoreOutdatedError } from './db/open.ts';
 export type { ClearTable, OutboxEntry, OutboxFailure } from './db/rows.ts';
-export { type LocalStore, type OpenLocalStoreOptions, openLocalStore, type Unlock } from './local-store.ts';
+export { type LocalStore, type OpenLocalStoreOptions, openLocalStore } from './local-store.ts';
 export type { AttentionItem } from './outbox/attention.ts';
 export { friendlyConflictMessage, localConflictMessage } from './outbox/describe.ts';
 export type { DrainResult, Pusher, PusherEvent, PusherEventType, PusherOptions } from './outbox/pusher.ts';

@@ -33,7 +33,7 @@ import {
   type QueuedPatient,
   updatePatient,
 } from './commands/patients.ts';
-import { unlockStore, unlockStoreWithUserKey } from './crypto/keys.ts';
+import { unlockStoreWithUserKey } from './crypto/keys.ts';
 import type { StoreKey } from './crypto/store-key.ts';
 import type { StoreHandle } from './db/handle.ts';
 import { type ClearResult, clearStore, closeStore, openStore } from './db/open.ts';
@@ -158,9 +158,6 @@ export interface LocalStore {
   close(): void;
 }
 
-/** How the practice's data key is unlocked: the user's key (the app), or a password (tests, benchmarks). */
-export type Unlock = { userKey: CryptoKey } | { password: string; iterations?: number };
-
 export interface OpenLocalStoreOptions {
   practiceId: number;
   userId: number;
@@ -168,7 +165,8 @@ export interface OpenLocalStoreOptions {
   clock?: Clock;
   /** The signed-in user, so commands refuse on the device what the server would refuse them. */
   actor?: PermissionSubject;
-  unlock: Unlock;
+  /** The user's key on this device (the keyring entry's unlockUserKey), which unwraps the practice's data key. */
+  userKey: CryptoKey;
   /** For tests: fake-indexeddb's factory and key range, when not installed globally. */
   dexie?: DexieOptions;
 }
@@ -243,18 +241,15 @@ export function localStore(store: StoreHandle, key: StoreKey): LocalStore {
 }
 
 /**
- * Opens (on first use, creates) the practice's store for this user and unlocks it. A wrong key or
- * password throws WrongPasswordError and leaves the data untouched; the database is closed again.
+ * Opens (on first use, creates) the practice's store for this user and unlocks it. A key that does
+ * not unwrap it throws WrongPasswordError and leaves the data untouched; the database is closed again.
  */
 export async function openLocalStore(options: OpenLocalStoreOptions): Promise<LocalStore> {
-  const { unlock, ...opening } = options;
+  const { userKey, ...opening } = options;
   const store = await openStore(opening);
   markMoment('store-opened');
   try {
-    const key =
-      'userKey' in unlock
-        ? await unlockStoreWithUserKey(store.db, unlock.userKey)
-        : await unlockStore(store.db, unlock.password, { iterations: unlock.iterations });
+    const key = await unlockStoreWithUserKey(store.db, userKey);
     markMoment('store-unlocked');
     return localStore(store, key);
   } catch (error) {

@@ -52,7 +52,7 @@ async function open(owner: StoreOwner): Promise<OpenedStore> {
     calendar: { dayOf: (iso) => localDate(iso, timezone), timeOf: (iso) => localTime(iso, timezone) },
     // Commands refuse on the device what the server would refuse this user.
     actor: { role: owner.role, permissions: JSON.parse(owner.overrides) as Record<string, boolean> },
-    unlock: { userKey: owner.userKey },
+    userKey: owner.userKey,
   });
   return { store, timezone };
 }
