@@ -12,16 +12,9 @@ export {
 } from './day/schedule-model.ts';
 export { absentOn, type ScheduleDay, useScheduleDay } from './day/use-schedule-day.ts';
 export type { FormInitial } from './form/appointment-form-values.ts';
-export {
-  DialogActions,
-  DurationSelect,
-  FormDialog,
-  NotesField,
-  RoomSelect,
-  roomOptions,
-} from './form/field-blocks.tsx';
-export { type FieldErrors, requiredErrors, useFormFields } from './form/form-fields.ts';
+export { DialogActions, FormDialog, NotesField, RoomSelect } from './form/field-blocks.tsx';
+export { requiredErrors, useFormFields } from './form/form-fields.ts';
 export type { SlotRef } from './grid/use-slot-cursor.ts';
 export { practiceToday } from './header/practice-clock.tsx';
-export type { FrontDesk, FrontDeskOptions, ScheduleTools, UseFrontDesk, UseScheduleTools } from './schedule-addons.ts';
+export type { FrontDesk, FrontDeskOptions, ScheduleTools } from './schedule-addons.ts';
 export { SchedulePage, type SchedulePageProps } from './schedule-page.tsx';

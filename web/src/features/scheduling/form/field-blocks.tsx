@@ -5,7 +5,7 @@ import type { GridRoom } from '../day/schedule-model.ts';
 import { DURATION_OPTIONS } from './durations.ts';
 
 /** The rooms as the forms list them: the code, and the name when the room has one of its own. */
-export function roomOptions(rooms: readonly GridRoom[]): { value: string; label: string }[] {
+function roomOptions(rooms: readonly GridRoom[]): { value: string; label: string }[] {
   return rooms.map((room) => ({
     value: room.code,
     label: room.name === room.code ? room.code : `${room.code} · ${room.name}`,
