@@ -1,5 +1,5 @@
 import { createRoute, Outlet } from '@tanstack/react-router';
-import { AppGate } from './app-gate.tsx';
+import { AppGate } from './gates/app-gate.tsx';
 import { rootRoute } from './root.tsx';
 
 /** Every signed-in page: drawn in the shell, behind the sign-in page until the user is known. */

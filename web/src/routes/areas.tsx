@@ -2,7 +2,7 @@ import { type GuardedRoute, ROUTE_PERMISSIONS } from '@dental/domain/permissions
 import { createRoute } from '@tanstack/react-router';
 import { HomePage } from '../features/home/index.ts';
 import { appLayoutRoute } from './app-layout.tsx';
-import { GuardedPage } from './guarded-page.tsx';
+import { GuardedPage } from './gates/guarded-page.tsx';
 import { patientIdSearch, settingsSearch } from './search-params.ts';
 
 type StaticRoute = Exclude<GuardedRoute, `${string}$${string}`>;

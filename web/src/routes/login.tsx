@@ -3,7 +3,7 @@ import { createRoute, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useAuth } from '../platform/auth/auth-context.tsx';
 import { LoginPage } from '../platform/auth/login-page.tsx';
-import { FullScreenLoading } from './app-gate.tsx';
+import { FullScreenLoading } from './gates/app-gate.tsx';
 import { rootRoute } from './root.tsx';
 import { preloadLanding } from './screens.ts';
 import { loginSearch } from './search-params.ts';

@@ -2,7 +2,7 @@ import { createRoute, useNavigate, useParams, useSearch } from '@tanstack/react-
 import { lazy, useCallback } from 'react';
 import { loadPatientDetailPage, loadPatientsPage, type PatientsQuery } from '../features/patients/index.ts';
 import { appLayoutRoute } from './app-layout.tsx';
-import { GuardedPage } from './guarded-page.tsx';
+import { GuardedPage } from './gates/guarded-page.tsx';
 import { patientsSearch } from './search-params.ts';
 
 // Offline areas are their own chunks (all precached by the service worker), so the sign-in page stays small.

@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { PublicUnavailablePage } from './public-unavailable-page.tsx';
+import { PublicUnavailablePage } from './placeholders/public-unavailable-page.tsx';
 import { rootRoute } from './root.tsx';
 
 /** Token pages for patients, outside the signed-in app. */

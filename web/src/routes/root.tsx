@@ -1,8 +1,8 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router';
 import { useAuth } from '../platform/auth/auth-context.tsx';
 import { LoginPage } from '../platform/auth/login-page.tsx';
-import { AppGate, FullScreenLoading } from './app-gate.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
+import { AppGate, FullScreenLoading } from './gates/app-gate.tsx';
+import { NotFoundPage } from './placeholders/not-found-page.tsx';
 import { preloadLanding } from './screens.ts';
 
 function NotFoundGate() {

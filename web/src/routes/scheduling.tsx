@@ -1,7 +1,7 @@
 import { createRoute, useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, useCallback } from 'react';
 import { appLayoutRoute } from './app-layout.tsx';
-import { GuardedPage } from './guarded-page.tsx';
+import { GuardedPage } from './gates/guarded-page.tsx';
 import { loadSchedule } from './screens.ts';
 import { patientIdSearch } from './search-params.ts';
 

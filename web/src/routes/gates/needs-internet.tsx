@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useConnection } from '../platform/api/connection.ts';
-import { AreaNotice } from './area-notice.tsx';
+import { useConnection } from '../../platform/api/connection.ts';
+import { AreaNotice } from '../placeholders/area-notice.tsx';
 
 /** Stands in for an area that needs the server while the device is offline. */
 export function NeedsInternet({ title, children }: { title: string; children: ReactNode }) {

@@ -4,7 +4,7 @@ import type { Permission } from '@dental/domain/permissions/catalogue';
 import { Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock, IconLogin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useAuth } from '../platform/auth/auth-context.tsx';
+import { useAuth } from '../../platform/auth/auth-context.tsx';
 
 interface Props {
   permission: Permission;

@@ -1,10 +1,10 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { PageErrorBoundary } from '../app/error-boundary.tsx';
-import { useAuth } from '../platform/auth/auth-context.tsx';
-import { LoginPage } from '../platform/auth/login-page.tsx';
+import { PageErrorBoundary } from '../../app/error-boundary.tsx';
+import { useAuth } from '../../platform/auth/auth-context.tsx';
+import { LoginPage } from '../../platform/auth/login-page.tsx';
+import { loadShell, preloadLanding } from '../screens.ts';
 import classes from './app-gate.module.css';
-import { loadShell, preloadLanding } from './screens.ts';
 
 // The shell loads after sign-in, so the sign-in page (the first screen) stays small.
 const AppLayout = lazy(() => loadShell().then((module) => ({ default: module.AppLayout })));

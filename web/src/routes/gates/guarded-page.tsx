@@ -1,10 +1,10 @@
 import { type GuardedRoute, ROUTE_PERMISSIONS } from '@dental/domain/permissions/routes';
 import { Loader } from '@mantine/core';
 import { type ReactNode, Suspense } from 'react';
-import { routeTitle } from '../shell/nav-items.ts';
+import { routeTitle } from '../../shell/nav-items.ts';
+import { UnavailablePage } from '../placeholders/unavailable-page.tsx';
 import { NeedsInternet } from './needs-internet.tsx';
 import { PageGuard } from './page-guard.tsx';
-import { UnavailablePage } from './unavailable-page.tsx';
 
 /** Areas that work from the local store; every other area needs the server (spec 1: offline mode). */
 const OFFLINE_ROUTES: readonly GuardedRoute[] = [
