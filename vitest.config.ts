@@ -29,7 +29,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: 'web',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
         },
       },

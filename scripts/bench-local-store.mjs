@@ -203,21 +203,21 @@ export async function runLocalStoreBench() {
     const lastPull = pull.runs.at(-1).a;
     const results = {
       read: {
-        what: `readPatients over ${RECORDS} sealed patients (roster pages) vs toArray over the same records in clear`,
+        what: `patients.all() over ${RECORDS} sealed patients (roster pages) vs toArray over the same records in clear`,
         ...read,
       },
       readRowByRow: {
-        what: `readPatients with no roster pages (first read after a bulk change: each row decrypted) vs toArray in clear`,
+        what: `patients.all() with no roster pages (first read after a bulk change: each row decrypted) vs toArray in clear`,
         ...readRowByRow,
       },
       write: { what: `putSealedBatch of ${RECORDS} patients vs bulkPut of the same records in clear`, ...write },
       replay: {
-        what: `pusher drain of ${REPLAY_ACTIONS} queued createPatient vs the same POST /api/patients with fetch, sequential`,
+        what: `pusher drain of ${REPLAY_ACTIONS} queued patients.create vs the same POST /api/patients with fetch, sequential`,
         enqueueMs: median(replay.runs.map((run) => run.a.enqueueMs)),
         ...replay,
       },
       pull: {
-        what: `pullChanges of practice ${PULL_PRACTICE}'s full snapshot into an empty store vs fetching and parsing the same pages`,
+        what: `sync.pull of practice ${PULL_PRACTICE}'s full snapshot into an empty store vs fetching and parsing the same pages`,
         pages: lastPull.pages,
         applied: lastPull.applied,
         counts: lastPull.counts,
@@ -231,7 +231,7 @@ export async function runLocalStoreBench() {
         pass: read.ratio <= GOALS.readRatio,
       },
       {
-        goal: `read: readPatients < ${GOALS.readMs} ms`,
+        goal: `read: patients.all() < ${GOALS.readMs} ms`,
         value: `${read.subjectMs.toFixed(0)} ms`,
         pass: read.subjectMs < GOALS.readMs,
       },
@@ -295,11 +295,11 @@ function printReport(report) {
   const { results, goals, profile, rounds } = report;
   const ms = (value) => `${value.toFixed(1)} ms`;
   const rows = [
-    ['1 read 10,000 patients', 'readPatients', 'Dexie toArray (clear)', results.read, rounds.read],
-    ['1b same, no roster pages', 'readPatients', 'Dexie toArray (clear)', results.readRowByRow, rounds.read],
+    ['1 read 10,000 patients', 'patients.all()', 'Dexie toArray (clear)', results.read, rounds.read],
+    ['1b same, no roster pages', 'patients.all()', 'Dexie toArray (clear)', results.readRowByRow, rounds.read],
     ['2 write 10,000 patients', 'putSealedBatch', 'Dexie bulkPut (clear)', results.write, rounds.write],
     ['3 replay 1,000 creations', 'pusher drain', 'sequential fetch', results.replay, rounds.replay],
-    ['4 pull practice snapshot', 'pullChanges', 'fetch + parse pages', results.pull, rounds.pull],
+    ['4 pull practice snapshot', 'sync.pull', 'fetch + parse pages', results.pull, rounds.pull],
   ];
   console.log(
     `\nOffline data layer in Chromium ${report.environment.chromium} (${report.environment.cpus} CPUs, IndexedDB on disk, ` +
@@ -323,7 +323,7 @@ function printReport(report) {
     );
   }
   console.log(
-    `  replay: queuing the 1,000 entries (createPatient, outside the figure) took ${ms(results.replay.enqueueMs)}`,
+    `  replay: queuing the 1,000 entries (patients.create, outside the figure) took ${ms(results.replay.enqueueMs)}`,
   );
   const counts = Object.entries(results.pull.counts)
     .filter(([, count]) => count > 0)

@@ -1,4 +1,4 @@
-// `npm test`: installs what the tests need, then lint, type-check, unit and server tests, build, browser tests.
+// `npm test`: installs what the tests need, then lint, type-check, import rules, unit and server tests, build, browser tests.
 import { ensureChromium } from './lib/chromium.mjs';
 import { installDependencies, log, pnpm } from './lib/toolchain.mjs';
 
@@ -15,6 +15,7 @@ step('install dependencies', installDependencies);
 step('install Chromium', ensureChromium);
 step('lint and format check (Biome)', () => pnpm(['exec', 'biome', 'ci', '.']));
 step('type-check (tsc -b)', () => pnpm(['exec', 'tsc', '-b']));
+step('import rules (dependency-cruiser)', () => pnpm(['run', 'check:imports']));
 step('unit and server tests (vitest)', () =>
   pnpm([
     'exec',

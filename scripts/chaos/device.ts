@@ -1,16 +1,22 @@
 import { PUSH_PATH, SERVER_SCHEMA_VERSION } from '../../packages/domain/src/sync/protocol.ts';
 import { localDate, localTime } from '../../packages/domain/src/time/zones.ts';
-import { MIN_ITERATIONS, type StoreKey, unlockStoreWithUserKey } from '../../packages/local-store/src/crypto/keys.ts';
-import { unlockUserKey, unlockUserKeyWithSession } from '../../packages/local-store/src/crypto/user-keyring.ts';
+import { MIN_ITERATIONS } from '../../packages/local-store/src/crypto/kdf.ts';
+import { unlockStoreWithUserKey } from '../../packages/local-store/src/crypto/keys.ts';
+import type { StoreKey } from '../../packages/local-store/src/crypto/store-key.ts';
+import type { StoreHandle } from '../../packages/local-store/src/db/handle.ts';
+import { closeStore, openStore } from '../../packages/local-store/src/db/open.ts';
 import {
-  createPusher,
   type DrainResult,
+  type LocalStore,
+  type PracticeCalendar,
+  PullError,
+  type PullResult,
   type Pusher,
   type PusherEvent,
-} from '../../packages/local-store/src/outbox/pusher.ts';
-import { firstPending, pendingCount } from '../../packages/local-store/src/outbox/queue.ts';
-import { PullError, type PullResult, pullChanges } from '../../packages/local-store/src/pull.ts';
-import { closeStore, type LocalStore, openStore, type PracticeCalendar } from '../../packages/local-store/src/store.ts';
+} from '../../packages/local-store/src/index.ts';
+import { unlockUserKey, unlockUserKeyWithSession } from '../../packages/local-store/src/keyring.ts';
+import { localStore } from '../../packages/local-store/src/local-store.ts';
+import { firstPending } from '../../packages/local-store/src/outbox/queue.ts';
 import type { OutageClock } from './clock.ts';
 import { currentSession, DEMO_PASSWORD, getJson, type Session, signIn } from './session.ts';
 
@@ -35,8 +41,13 @@ export interface DeviceCounters {
   pullFailures: number;
 }
 
+/**
+ * `local` is the surface the web uses, for everything the device does; `store` and `key` are its
+ * insides, for the checks that look at what is on disk after the run.
+ */
 interface Opened {
-  store: LocalStore;
+  local: LocalStore;
+  store: StoreHandle;
   key: StoreKey;
   pusher: Pusher;
 }
@@ -124,12 +135,12 @@ export class Device {
     return this.session.user.id;
   }
 
-  get store(): LocalStore {
-    return this.current().store;
+  get local(): LocalStore {
+    return this.current().local;
   }
 
-  get key(): StoreKey {
-    return this.current().key;
+  get store(): StoreHandle {
+    return this.current().store;
   }
 
   private current(): Opened {
@@ -168,9 +179,8 @@ export class Device {
     const { timeZone, practiceId } = this.options;
     const store = await openStore({ practiceId, userId: user.id, calendar: calendarOf(timeZone) });
     const key = await unlockStoreWithUserKey(store.db, userKey);
-    const pusher = createPusher({
-      store,
-      key,
+    const local = localStore(store, key);
+    const pusher = local.sync.pusher({
       fetch: this.fetch,
       baseUrl: this.options.baseUrl,
       clientSchema: SERVER_SCHEMA_VERSION,
@@ -179,7 +189,7 @@ export class Device {
       sleep: this.options.clock.sleep,
       onEvent: (event) => this.count(event),
     });
-    this.opened = { store, key, pusher };
+    this.opened = { local, store, key, pusher };
   }
 
   private count(event: PusherEvent): void {
@@ -202,7 +212,7 @@ export class Device {
     this.reopening = (async () => {
       await previous;
       const old = this.current();
-      const queuedAtClose = await pendingCount(old.store);
+      const queuedAtClose = (await old.local.outbox.counts()).pending;
       old.pusher.stop();
       old.key.lock();
       closeStore(old.store);
@@ -256,7 +266,7 @@ export class Device {
         await this.pull();
         continue;
       }
-      const { pusher, store } = this.current();
+      const { pusher, local } = this.current();
       let result: DrainResult;
       try {
         result = await pusher.kick({ resetBackoff });
@@ -267,7 +277,7 @@ export class Device {
       resetBackoff = false;
       if (seen !== this.generation) continue;
       if (result === 'drained') {
-        if ((await pendingCount(store)) === 0) return;
+        if ((await local.outbox.counts()).pending === 0) return;
         continue;
       }
       if (result === 'signed-out') {
@@ -284,14 +294,11 @@ export class Device {
     for (let attempt = 0; ; attempt += 1) {
       await this.reopening;
       const generation = this.generation;
-      const { store, key } = this.current();
+      const { local } = this.current();
       try {
-        return await pullChanges({
-          store,
-          key,
+        return await local.sync.pull({
           fetch: this.fetch,
           baseUrl: this.options.baseUrl,
-          practiceId: this.options.practiceId,
           clientSchema: SERVER_SCHEMA_VERSION,
         });
       } catch (error) {

@@ -6,7 +6,6 @@ import { addDays } from '../../packages/domain/src/scheduling/booking-rules.ts';
 import { PUSH_PATH } from '../../packages/domain/src/sync/protocol.ts';
 import { localDate } from '../../packages/domain/src/time/zones.ts';
 import { seededRandom } from '../../packages/domain/testing/random.ts';
-import { readAppointmentsForDays } from '../../packages/local-store/src/reads.ts';
 import { OutageClock } from './clock.ts';
 import { Device, type DeviceOptions } from './device.ts';
 import { ms, printReport } from './report.ts';
@@ -174,7 +173,7 @@ class Killer {
 async function planFrom(device: Device, timeZone: string, size: WorkloadSize, random: () => number): Promise<Plan> {
   const today = localDate(new Date(), timeZone);
   const now = new Date().toISOString();
-  const upcoming = await readAppointmentsForDays(device.store, device.key, today, addDays(today, CHECK_IN_DAYS));
+  const upcoming = await device.local.appointments.between(today, addDays(today, CHECK_IN_DAYS));
   const scheduled = upcoming
     .filter((appointment) => appointment.status === 'scheduled' && appointment.appointmentDate >= now)
     .map((appointment) => ({ id: appointment.id, day: appointment.day }));

@@ -47,7 +47,7 @@ export async function getJson(baseUrl: string, cookie: string, path: string): Pr
 }
 
 /**
- * What the web's sign-in does (features/auth): POST /api/auth/login sets the session cookie, then
+ * What the web's sign-in does (platform/auth): POST /api/auth/login sets the session cookie, then
  * GET /api/auth/me gives the session's device secret that wraps the local data key for reloads.
  */
 export async function signIn(baseUrl: string, username: string): Promise<Session> {

@@ -1,8 +1,5 @@
 import { normalizeStatus } from '../../packages/domain/src/scheduling/status-transitions.ts';
-import { type AttentionItem, listAttention } from '../../packages/local-store/src/outbox/attention.ts';
-import { pendingCount } from '../../packages/local-store/src/outbox/queue.ts';
-import { readRecord } from '../../packages/local-store/src/reads.ts';
-import type { LocalAppointment, LocalPatient } from '../../packages/local-store/src/records.ts';
+import type { AttentionItem } from '../../packages/local-store/src/index.ts';
 import type { Device } from './device.ts';
 import { answerKey, type ServerSnapshot } from './server-db.ts';
 import type { ContestedSlot, Write, WriteKind } from './workload.ts';
@@ -19,11 +16,11 @@ export interface DeviceState {
 }
 
 export async function readDeviceState(device: Device, writes: readonly Write[]): Promise<DeviceState> {
-  const { store, key } = device;
+  const { local, store } = device;
   const appointments: DeviceState['appointments'] = new Map();
   const patients: DeviceState['patients'] = new Map();
   for (const id of new Set(writes.filter((write) => write.table === 'appointments').map((write) => write.entityId))) {
-    const record = (await readRecord(store, key, 'appointments', id)) as LocalAppointment | undefined;
+    const record = await local.appointments.get(id);
     if (record) {
       appointments.set(id, {
         status: normalizeStatus(record.status) ?? record.status,
@@ -34,13 +31,13 @@ export async function readDeviceState(device: Device, writes: readonly Write[]):
     }
   }
   for (const id of new Set(writes.filter((write) => write.table === 'patients').map((write) => write.entityId))) {
-    const record = (await readRecord(store, key, 'patients', id)) as LocalPatient | undefined;
+    const record = await local.patients.get(id);
     if (record) patients.set(id, { address: record.address, version: record.version });
   }
   return {
     name: device.name,
-    pending: await pendingCount(store),
-    attention: await listAttention(store, key),
+    pending: (await local.outbox.counts()).pending,
+    attention: await local.outbox.needingAttention(),
     appointmentIds: new Set((await store.db.appointments.toCollection().primaryKeys()) as string[]),
     patientIds: new Set((await store.db.patients.toCollection().primaryKeys()) as string[]),
     appointments,

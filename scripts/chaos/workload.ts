@@ -2,9 +2,7 @@ import { CHECKOUT } from '../../packages/domain/src/constants.ts';
 import type { FreeSlot } from '../../packages/domain/src/scheduling/availability.ts';
 import { localTime } from '../../packages/domain/src/time/zones.ts';
 import { pick } from '../../packages/domain/testing/random.ts';
-import { checkIn, checkOut, createAppointment } from '../../packages/local-store/src/appointment-commands.ts';
-import { updatePatient } from '../../packages/local-store/src/patient-commands.ts';
-import type { OutboxEntry } from '../../packages/local-store/src/rows.ts';
+import type { OutboxEntry } from '../../packages/local-store/src/index.ts';
 import { OUTAGE_MS, type OutageClock } from './clock.ts';
 import type { Device } from './device.ts';
 
@@ -261,12 +259,12 @@ const AUDIT_ACTION: Record<WriteKind, string> = {
 
 /** Queues one write through the local store's commands, exactly as the web's screens call them. */
 async function perform(device: Device, op: Op, tag: string, timeZone: string): Promise<[OutboxEntry, string]> {
-  const { store, key } = device;
+  const { local } = device;
   switch (op.kind) {
     case 'booking':
     case 'contested booking': {
       const { booking } = op;
-      const { entry } = await createAppointment(store, key, {
+      const { entry } = await local.appointments.create({
         id: booking.id,
         patientId: booking.patientId,
         providerId: booking.providerId,
@@ -279,7 +277,7 @@ async function perform(device: Device, op: Op, tag: string, timeZone: string): P
       return [entry, tag];
     }
     case 'check-in': {
-      const { entry } = await checkIn(store, key, op.appointmentId, {
+      const { entry } = await local.appointments.checkIn(op.appointmentId, {
         arrivalTime: localTime(new Date(), timeZone),
         waitingArea: CHECKOUT.waitingAreas[0],
         checkInNotes: tag,
@@ -288,7 +286,7 @@ async function perform(device: Device, op: Op, tag: string, timeZone: string): P
       return [entry, tag];
     }
     case 'check-out': {
-      const { entry } = await checkOut(store, key, op.appointmentId, {
+      const { entry } = await local.appointments.checkOut(op.appointmentId, {
         notes: tag,
         treatmentCompleted: true,
         patientSatisfaction: CHECKOUT.satisfactionMax,
@@ -297,7 +295,7 @@ async function perform(device: Device, op: Op, tag: string, timeZone: string): P
     }
     case 'patient edit': {
       const address = `1 Chaos Lane, ${tag}`;
-      const { entry } = await updatePatient(store, key, op.patientId, { address });
+      const { entry } = await local.patients.update(op.patientId, { address });
       return [entry, address];
     }
   }

@@ -8,8 +8,8 @@ import { createRoot } from 'react-dom/client';
 import { AppErrorBoundary } from './app/error-boundary.tsx';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
-import { registerServiceWorker } from './features/offline/service-worker-registration.ts';
-import { logError } from './lib/log.ts';
+import { logError } from './platform/errors/log.ts';
+import { registerServiceWorker } from './platform/offline/service-worker-registration.ts';
 
 /** Startup failure: plain markup, since the app itself could not start. */
 function showApplicationError(container: HTMLElement, error: unknown): void {

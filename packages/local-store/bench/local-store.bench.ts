@@ -16,14 +16,16 @@ import { systemClock } from '@dental/domain/time/clock';
 import { parseWith } from '@dental/domain/validation/issues';
 import Dexie, { type EntityTable } from 'dexie';
 import * as v from 'valibot';
-import { type StoreKey, unlockStore } from '../src/crypto/keys.ts';
-import { createPusher, type PusherEvent } from '../src/outbox/pusher.ts';
+import type { PatientInput } from '../src/commands/patients.ts';
+import { unlockStore } from '../src/crypto/keys.ts';
+import type { StoreKey } from '../src/crypto/store-key.ts';
+import type { StoreHandle } from '../src/db/handle.ts';
+import { closeStore, openStore } from '../src/db/open.ts';
+import { type LocalStore, localStore } from '../src/local-store.ts';
+import type { PusherEvent } from '../src/outbox/pusher.ts';
 import { acknowledge, firstPending, pendingCount } from '../src/outbox/queue.ts';
-import { createPatient, type PatientInput } from '../src/patient-commands.ts';
-import { pullChanges } from '../src/pull.ts';
-import { readPatients } from '../src/reads.ts';
-import { fromStoredRows, type PlainRecord, putSealedBatch, toStoredRows } from '../src/records.ts';
-import { closeStore, type LocalStore, openStore, type PracticeCalendar } from '../src/store.ts';
+import { fromStoredRows, putSealedBatch, toStoredRows } from '../src/records/records.ts';
+import type { PlainRecord, PracticeCalendar } from '../src/types.ts';
 
 const PASSWORD = 'bench password, not a real one';
 /** The floor of keys.ts: the bench measures storage and sync, not key derivation. */
@@ -116,22 +118,32 @@ class PlainDb extends Dexie {
 const since = (started: number) => performance.now() - started;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function unlockedStore(practiceId: number, userId: number): Promise<{ store: LocalStore; key: StoreKey }> {
-  const store = await openStore({ practiceId, userId, calendar });
-  const key = await unlockStore(store.db, PASSWORD, { iterations: ITERATIONS });
-  return { store, key };
+/**
+ * An unlocked store: `local`, the surface the app uses, for what the app does; `store` and `key`,
+ * its insides, for timing the steps underneath it.
+ */
+interface BenchStore {
+  local: LocalStore;
+  store: StoreHandle;
+  key: StoreKey;
 }
 
-async function deleteStore(store: LocalStore): Promise<void> {
+async function unlockedStore(practiceId: number, userId: number): Promise<BenchStore> {
+  const store = await openStore({ practiceId, userId, calendar });
+  const key = await unlockStore(store.db, PASSWORD, { iterations: ITERATIONS });
+  return { local: localStore(store, key), store, key };
+}
+
+async function deleteStore(store: StoreHandle): Promise<void> {
   closeStore(store);
   await Dexie.delete(store.db.name);
 }
 
 // ---------------------------------------------------------------------------------------------
-// 1 and 2: 10,000 patients, sealed (putSealedBatch / readPatients) versus plain Dexie.
+// 1 and 2: 10,000 patients, sealed (putSealedBatch / patients.all()) versus plain Dexie.
 
 let records: PlainRecord[] = [];
-let sealedSide: { store: LocalStore; key: StoreKey } | null = null;
+let sealedSide: BenchStore | null = null;
 let plainSide: PlainDb | null = null;
 
 async function setupLocal(count: number): Promise<{ count: number; jsonBytes: number }> {
@@ -186,10 +198,10 @@ async function writePlain(): Promise<number> {
  * Outside the clock: reads once if the roster pages are missing or behind (as the app's first
  * read after a change would), then waits for the background rebuild that read starts.
  */
-async function rosterSettled(store: LocalStore, key: StoreKey): Promise<void> {
+async function rosterSettled({ local, store }: BenchStore): Promise<void> {
   const settled = async () => (await store.db.roster.count()) > 0 && (await store.db.rosterDirty.count()) === 0;
   if (await settled()) return;
-  await readPatients(store, key);
+  await local.patients.all();
   const deadline = performance.now() + 10_000;
   while (!(await settled())) {
     if (performance.now() > deadline) throw new Error('the roster pages were not rebuilt');
@@ -200,12 +212,12 @@ async function rosterSettled(store: LocalStore, key: StoreKey): Promise<void> {
 /** The list as the app reads it between bulk changes: from the sealed roster pages. */
 async function readSealed(): Promise<number> {
   const { sealed } = sides();
-  await rosterSettled(sealed.store, sealed.key);
+  await rosterSettled(sealed);
   await pause(50);
   const started = performance.now();
-  const patients = await readPatients(sealed.store, sealed.key);
+  const patients = await sealed.local.patients.all();
   const ms = since(started);
-  if (patients.length !== records.length) throw new Error(`readPatients returned ${patients.length}`);
+  if (patients.length !== records.length) throw new Error(`patients.all() returned ${patients.length}`);
   if (patients.some((patient) => patient.decryptionError)) throw new Error('a record failed to decrypt');
   return ms;
 }
@@ -216,10 +228,10 @@ async function readSealedRowByRow(): Promise<number> {
   await sealed.store.db.roster.clear();
   await pause(50);
   const started = performance.now();
-  const patients = await readPatients(sealed.store, sealed.key);
+  const patients = await sealed.local.patients.all();
   const ms = since(started);
-  if (patients.length !== records.length) throw new Error(`readPatients returned ${patients.length}`);
-  await rosterSettled(sealed.store, sealed.key);
+  if (patients.length !== records.length) throw new Error(`patients.all() returned ${patients.length}`);
+  await rosterSettled(sealed);
   return ms;
 }
 
@@ -233,7 +245,7 @@ async function readPlain(): Promise<number> {
   return ms;
 }
 
-/** Where readPatients and putSealedBatch spend their time: IndexedDB versus WebCrypto and copying. */
+/** Where patients.all() and putSealedBatch spend their time: IndexedDB versus WebCrypto and copying. */
 async function profileLocal(): Promise<Record<string, number>> {
   const { sealed } = sides();
   const { store, key } = sealed;
@@ -323,11 +335,11 @@ interface ReplayTiming {
   lastHundredLocalMs?: number;
 }
 
-/** createPatient × count (timed apart), then one pusher drain against the real server (the figure). */
+/** patients.create × count (timed apart), then one pusher drain against the real server (the figure). */
 async function replayPusher(practiceId: number, tag: number, count: number, profile = false): Promise<ReplayTiming> {
-  const { store, key } = await unlockedStore(practiceId, 20_000 + tag);
+  const { local, store } = await unlockedStore(practiceId, 20_000 + tag);
   let started = performance.now();
-  for (let index = 0; index < count; index += 1) await createPatient(store, key, replayInput(tag, index));
+  for (let index = 0; index < count; index += 1) await local.patients.create(replayInput(tag, index));
   const enqueueMs = since(started);
 
   // Profiling wraps fetch to read the body inside the timed call: server + network per entry.
@@ -342,9 +354,7 @@ async function replayPusher(practiceId: number, tag: number, count: number, prof
   };
   let sent = 0;
   const problems: PusherEvent[] = [];
-  const pusher = createPusher({
-    store,
-    key,
+  const pusher = local.sync.pusher({
     fetch: profile ? timedFetch : boundFetch,
     clientSchema: CLIENT_SCHEMA,
     // As the app configures it: queued actions go up in batches through the server's push route.
@@ -370,7 +380,7 @@ async function replayPusher(practiceId: number, tag: number, count: number, prof
   }
   if (!profile) return { ms, enqueueMs, sent };
   // Local time of entry n: from the previous 'sent' (or the drain start) to this one, minus its fetch.
-  const local = sentAt.map(
+  const localMs = sentAt.map(
     (at, index) => at - (index === 0 ? started : (sentAt[index - 1] as number)) - (network[index] ?? 0),
   );
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
@@ -379,14 +389,14 @@ async function replayPusher(practiceId: number, tag: number, count: number, prof
     enqueueMs,
     sent,
     networkMs: network.reduce((sum, value) => sum + value, 0),
-    firstHundredLocalMs: mean(local.slice(0, 100)),
-    lastHundredLocalMs: mean(local.slice(-100)),
+    firstHundredLocalMs: mean(localMs.slice(0, 100)),
+    lastHundredLocalMs: mean(localMs.slice(-100)),
   };
 }
 
 /** The same requests the pusher sends (body, Idempotency-Key, headers), one after another with fetch. */
 async function replayDirect(practiceId: number, tag: number, count: number): Promise<ReplayTiming> {
-  // The body createPatient queues: the input as the shared schema parses it, plus id, practice and isActive.
+  // The body patients.create queues: the input as the shared schema parses it, plus id, practice and isActive.
   const schema = createPatientSchema(systemClock);
   const requests = Array.from({ length: count }, (_, index) => {
     const id = crypto.randomUUID();
@@ -424,8 +434,8 @@ async function replayDirect(practiceId: number, tag: number, count: number): Pro
  * 2xx) and pendingCount() (run for every event) timed at the head of a full and of a short queue.
  */
 async function profileOutbox(practiceId: number, tag: number, count: number): Promise<Record<string, number>> {
-  const { store, key } = await unlockedStore(practiceId, 30_000 + tag);
-  for (let index = 0; index < count; index += 1) await createPatient(store, key, replayInput(tag, index));
+  const { local, store } = await unlockedStore(practiceId, 30_000 + tag);
+  for (let index = 0; index < count; index += 1) await local.patients.create(replayInput(tag, index));
   const entryBytes = JSON.stringify(await store.db.outbox.toCollection().first(), (_key, value: unknown) =>
     value instanceof ArrayBuffer || value instanceof Uint8Array ? Array.from(new Uint8Array(value)) : value,
   ).length;
@@ -476,7 +486,7 @@ interface PullTiming {
 }
 
 async function pullSnapshot(practiceId: number, run: number, limit?: number, profile = false): Promise<PullTiming> {
-  const { store, key } = await unlockedStore(practiceId, 40_000 + run);
+  const { local, store } = await unlockedStore(practiceId, 40_000 + run);
   let networkMs = 0;
   const timedFetch: typeof fetch = async (input, init) => {
     const begun = performance.now();
@@ -487,11 +497,8 @@ async function pullSnapshot(practiceId: number, run: number, limit?: number, pro
   };
   await pause(100);
   const started = performance.now();
-  const result = await pullChanges({
-    store,
-    key,
+  const result = await local.sync.pull({
     fetch: profile ? timedFetch : boundFetch,
-    practiceId,
     clientSchema: CLIENT_SCHEMA,
     ...(limit ? { limit } : {}),
   });
@@ -500,7 +507,7 @@ async function pullSnapshot(practiceId: number, run: number, limit?: number, pro
   for (const table of store.db.tables) {
     if (table.name !== 'meta') counts[table.name] = await table.count();
   }
-  const patients = await readPatients(store, key);
+  const patients = await local.patients.all();
   await deleteStore(store);
   if (patients.some((patient) => patient.decryptionError)) throw new Error('a pulled patient failed to decrypt');
   return {
@@ -553,7 +560,7 @@ const pullPageSchema = v.object({
 });
 
 /**
- * pullChanges' steps replayed one by one on the real snapshot: validating the pages (the schema of
+ * The pull's steps replayed one by one on the real snapshot: validating the pages (the schema of
  * pull.ts), sealing them (toStoredRows, as prepare() does), then writing them as applyPage does (one
  * transaction per page, an awaited put per row) versus one bulkPut per table and page (median of 3).
  */

@@ -1,22 +1,18 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { createAppointment } from '../src/appointment-commands.ts';
-import { discard, listAttention, retry, retryWithOverride } from '../src/outbox/attention.ts';
 import { BARE_CONFLICT_MESSAGE, friendlyConflictMessage } from '../src/outbox/describe.ts';
 import { pendingCount } from '../src/outbox/queue.ts';
 import { BACKOFF_CAP_MS, backoffDelay, classify, retryAfterMs } from '../src/outbox/retry.ts';
-import { createPatient, updatePatient } from '../src/patient-commands.ts';
-import { readAppointmentsForDay, readPatients } from '../src/reads.ts';
 import { aPusher } from './support/pusher.ts';
 import { anUnlockedStore, aPatientInput } from './support/store.ts';
 
 const NINE_AM = '2026-11-23T09:00:00.000Z';
 
 async function aBookedStore() {
-  const { store, key } = await anUnlockedStore();
-  const { patient } = await createPatient(store, key, aPatientInput());
-  await aPusher(store, key).pusher.drain();
-  return { store, key, patient };
+  const { local, store, key } = await anUnlockedStore();
+  const { patient } = await local.patients.create(aPatientInput());
+  await aPusher(local).pusher.drain();
+  return { local, store, key, patient };
 }
 
 function booking(patientId: string) {
@@ -32,11 +28,11 @@ function booking(patientId: string) {
 
 describe('refused changes', () => {
   it('moves a poison change to attention with its message, rolls it back, and keeps draining', async () => {
-    const { store, key } = await anUnlockedStore();
-    const poison = await createPatient(store, key, aPatientInput({ firstName: 'Poison', phone: '416-555-0001' }));
-    await createPatient(store, key, aPatientInput({ firstName: 'Second', phone: '416-555-0002' }));
-    await createPatient(store, key, aPatientInput({ firstName: 'Third', phone: '416-555-0003' }));
-    const { pusher, server, types } = aPusher(store, key);
+    const { local, store } = await anUnlockedStore();
+    const poison = await local.patients.create(aPatientInput({ firstName: 'Poison', phone: '416-555-0001' }));
+    await local.patients.create(aPatientInput({ firstName: 'Second', phone: '416-555-0002' }));
+    await local.patients.create(aPatientInput({ firstName: 'Third', phone: '416-555-0003' }));
+    const { pusher, server, types } = aPusher(local);
     server.script.push({
       kind: 'respond',
       status: 400,
@@ -46,8 +42,8 @@ describe('refused changes', () => {
     expect(await pusher.drain()).toBe('drained');
 
     expect(types()).toEqual(['attention', 'sent', 'sent', 'drained']);
-    expect((await readPatients(store, key)).map((patient) => patient.firstName).sort()).toEqual(['Second', 'Third']);
-    const [item] = await listAttention(store, key);
+    expect((await local.patients.all()).map((patient) => patient.firstName).sort()).toEqual(['Second', 'Third']);
+    const [item] = await local.outbox.needingAttention();
     expect(item?.entry.id).toBe(poison.entry.id);
     expect(item?.failure).toMatchObject({
       status: 400,
@@ -59,19 +55,19 @@ describe('refused changes', () => {
   });
 
   it('rolls an update back to the row it replaced', async () => {
-    const { store, key, patient } = await aBookedStore();
-    await updatePatient(store, key, patient.id, { city: 'Ottawa' });
-    const { pusher, server } = aPusher(store, key);
+    const { local, patient } = await aBookedStore();
+    await local.patients.update(patient.id, { city: 'Ottawa' });
+    const { pusher, server } = aPusher(local);
     server.script.push({ kind: 'respond', status: 422, body: { error: 'Unprocessable', message: 'No.' } });
     await pusher.drain();
-    expect((await readPatients(store, key))[0]?.city).toBe('Toronto');
+    expect((await local.patients.all())[0]?.city).toBe('Toronto');
   });
 
   it('shows a room conflict in the words of spec 8', async () => {
-    const { store, key, patient } = await aBookedStore();
-    await createAppointment(store, key, booking(patient.id));
-    expect(await readAppointmentsForDay(store, key, '2026-11-23')).toHaveLength(1);
-    const { pusher, server } = aPusher(store, key);
+    const { local, patient } = await aBookedStore();
+    await local.appointments.create(booking(patient.id));
+    expect(await local.appointments.onDay('2026-11-23')).toHaveLength(1);
+    const { pusher, server } = aPusher(local);
     server.script.push({
       kind: 'respond',
       status: 409,
@@ -83,10 +79,10 @@ describe('refused changes', () => {
     });
     await pusher.drain();
 
-    const [item] = await listAttention(store, key);
+    const [item] = await local.outbox.needingAttention();
     expect(item?.reason).toBe('9:00 a.m. in Room 3 is already booked by Jane Doe');
     expect(item?.description).toBe('Book appointment 2026-11-23 09:00 Room 3');
-    expect(await readAppointmentsForDay(store, key, '2026-11-23')).toHaveLength(0);
+    expect(await local.appointments.onDay('2026-11-23')).toHaveLength(0);
   });
 
   it('words other conflicts as spec 8 does', () => {
@@ -110,56 +106,56 @@ describe('refused changes', () => {
   });
 
   it('books despite the conflict when the user overrides', async () => {
-    const { store, key, patient } = await aBookedStore();
-    await createAppointment(store, key, booking(patient.id));
-    const { pusher, server } = aPusher(store, key);
+    const { local, patient } = await aBookedStore();
+    await local.appointments.create(booking(patient.id));
+    const { pusher, server } = aPusher(local);
     server.script.push({ kind: 'respond', status: 409, body: { error: 'Conflict', message: 'Taken' } });
     await pusher.drain();
-    const [item] = await listAttention(store, key);
+    const [item] = await local.outbox.needingAttention();
     if (!item) throw new Error('nothing needs attention');
 
-    const requeued = await retryWithOverride(store, key, item.entry.id);
+    const requeued = await local.outbox.retryWithOverride(item.entry.id);
     expect(requeued?.id).not.toBe(item.entry.id);
-    expect(await readAppointmentsForDay(store, key, '2026-11-23')).toHaveLength(1);
+    expect(await local.appointments.onDay('2026-11-23')).toHaveLength(1);
     await pusher.drain();
 
     expect(server.mutations().at(-1)?.body).toMatchObject({ override: true, treatmentRoom: 'Room 3' });
-    expect(await listAttention(store, key)).toEqual([]);
-    expect((await readAppointmentsForDay(store, key, '2026-11-23'))[0]?.version).toBe(0);
+    expect(await local.outbox.needingAttention()).toEqual([]);
+    expect((await local.appointments.onDay('2026-11-23'))[0]?.version).toBe(0);
   });
 
   it('discard removes the entry, explicitly', async () => {
-    const { store, key } = await anUnlockedStore();
-    await createPatient(store, key, aPatientInput());
-    const { pusher, server } = aPusher(store, key);
+    const { local, store } = await anUnlockedStore();
+    await local.patients.create(aPatientInput());
+    const { pusher, server } = aPusher(local);
     server.script.push({
       kind: 'respond',
       status: 409,
       body: { error: 'Conflict', message: 'This patient may already exist' },
     });
     await pusher.drain();
-    const [item] = await listAttention(store, key);
+    const [item] = await local.outbox.needingAttention();
     expect(item?.reason).toBe('This patient may already exist');
 
-    expect(await discard(store, item?.entry.id ?? '')).toBe(true);
+    expect(await local.outbox.discard(item?.entry.id ?? '')).toBe(true);
     expect(await store.db.outbox.count()).toBe(0);
     expect(await store.db.patients.count()).toBe(0);
   });
 
   it('retry with changes re-queues at the end with the edited body and re-applies the row', async () => {
-    const { store, key } = await anUnlockedStore();
-    await createPatient(store, key, aPatientInput());
-    const { pusher, server } = aPusher(store, key);
+    const { local, store } = await anUnlockedStore();
+    await local.patients.create(aPatientInput());
+    const { pusher, server } = aPusher(local);
     server.script.push({ kind: 'respond', status: 422, body: { error: 'Unprocessable', message: 'Email bounced' } });
     await pusher.drain();
-    const [item] = await listAttention(store, key);
+    const [item] = await local.outbox.needingAttention();
     if (!item) throw new Error('nothing needs attention');
-    const later = await createPatient(store, key, aPatientInput({ firstName: 'Later', phone: '416-555-0009' }));
+    const later = await local.patients.create(aPatientInput({ firstName: 'Later', phone: '416-555-0009' }));
 
-    const edited = await retry(store, key, item.entry.id, { ...(item.body as object), email: 'new@example.ca' });
+    const edited = await local.outbox.retry(item.entry.id, { ...(item.body as object), email: 'new@example.ca' });
     expect(edited?.seq).toBeGreaterThan(later.entry.seq ?? Number.POSITIVE_INFINITY);
     expect(
-      (await readPatients(store, key)).find(
+      (await local.patients.all()).find(
         (patient) => patient.lastName === 'Thistlewood' && patient.firstName === 'Evangelina',
       )?.email,
     ).toBe('new@example.ca');
@@ -172,14 +168,14 @@ describe('refused changes', () => {
   });
 
   it('a later change to the same row is still sent, and goes to attention if it fails too', async () => {
-    const { store, key } = await anUnlockedStore();
-    const { patient } = await createPatient(store, key, aPatientInput());
-    await updatePatient(store, key, patient.id, { city: 'Ottawa' });
-    const { pusher, server } = aPusher(store, key);
+    const { local, store } = await anUnlockedStore();
+    const { patient } = await local.patients.create(aPatientInput());
+    await local.patients.update(patient.id, { city: 'Ottawa' });
+    const { pusher, server } = aPusher(local);
     server.script.push({ kind: 'respond', status: 409, body: { error: 'Conflict', message: 'Duplicate' } });
     await pusher.drain();
 
-    const items = await listAttention(store, key);
+    const items = await local.outbox.needingAttention();
     expect(items.map((item) => [item.failure.status, item.description])).toEqual([
       [409, 'Create patient Evangelina Thistlewood'],
       [404, 'Update patient'],
@@ -191,9 +187,9 @@ describe('refused changes', () => {
 
 describe('transient failures', () => {
   it('honours Retry-After in seconds on 503', async () => {
-    const { store, key } = await anUnlockedStore();
-    await createPatient(store, key, aPatientInput());
-    const { pusher, server, sleeps, types } = aPusher(store, key);
+    const { local } = await anUnlockedStore();
+    await local.patients.create(aPatientInput());
+    const { pusher, server, sleeps, types } = aPusher(local);
     server.script.push({ kind: 'respond', status: 503, headers: { 'retry-after': '120' } });
     expect(await pusher.drain()).toBe('drained');
     expect(sleeps).toEqual([120_000]);
@@ -208,9 +204,9 @@ describe('transient failures', () => {
   });
 
   it('backs off exponentially from 1 s to a 60 s cap, and retries network errors forever', async () => {
-    const { store, key } = await anUnlockedStore();
-    await createPatient(store, key, aPatientInput());
-    const { pusher, server, sleeps } = aPusher(store, key);
+    const { local } = await anUnlockedStore();
+    await local.patients.create(aPatientInput());
+    const { pusher, server, sleeps } = aPusher(local);
     for (let n = 0; n < 9; n += 1) server.script.push({ kind: 'network' });
     await pusher.drain();
     expect(sleeps).toEqual([1000, 2000, 4000, 8000, 16_000, 32_000, 60_000, 60_000, 60_000]);
@@ -220,9 +216,9 @@ describe('transient failures', () => {
   });
 
   it('reports "stuck" after 5 consecutive failures and keeps the entry', async () => {
-    const { store, key } = await anUnlockedStore();
-    await createPatient(store, key, aPatientInput());
-    const { pusher, server, types } = aPusher(store, key, {
+    const { local, store } = await anUnlockedStore();
+    await local.patients.create(aPatientInput());
+    const { pusher, server, types } = aPusher(local, {
       onEvent: (event, self) => {
         if (event.type === 'stuck') self.stop();
       },

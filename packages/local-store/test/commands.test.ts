@@ -1,26 +1,25 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { changeAppointmentStatus, createAppointment, updateAppointment } from '../src/appointment-commands.ts';
-import { CommandValidationError, writeThrough } from '../src/commands.ts';
+import { CommandValidationError } from '../src/commands/errors.ts';
+import { writeThrough } from '../src/commands/write-through.ts';
 import { openValue } from '../src/crypto/seal.ts';
 import { describe as describeEntry } from '../src/outbox/attention.ts';
-import { createPatient, deactivatePatient, updatePatient } from '../src/patient-commands.ts';
-import { readAppointmentsForDay, readPatients, readRecord } from '../src/reads.ts';
+import { readRecord } from '../src/records/reads.ts';
 import { anUnlockedStore, aPatientInput } from './support/store.ts';
 
 const NINE_AM = '2026-11-23T09:00:00.000Z';
 
 async function withPatient() {
-  const { store, key } = await anUnlockedStore();
+  const { local, store, key } = await anUnlockedStore();
   await store.db.users.put({ id: '2', displayName: 'Dr. Okafor', providerColor: '#2563eb' });
-  const { patient } = await createPatient(store, key, aPatientInput());
-  return { store, key, patient };
+  const { patient } = await local.patients.create(aPatientInput());
+  return { local, store, key, patient };
 }
 
 describe('commands', () => {
   it('validates with the domain schema and writes nothing when invalid', async () => {
-    const { store, key } = await anUnlockedStore();
-    const attempt = createPatient(store, key, aPatientInput({ phone: '12' }));
+    const { local, store } = await anUnlockedStore();
+    const attempt = local.patients.create(aPatientInput({ phone: '12' }));
     await expect(attempt).rejects.toBeInstanceOf(CommandValidationError);
     await expect(attempt).rejects.toMatchObject({
       issues: [{ field: 'phone', message: 'Please enter a valid North American phone number (10 digits)' }],
@@ -30,8 +29,8 @@ describe('commands', () => {
   });
 
   it('creates a patient the screen can show at once, with the body the API expects', async () => {
-    const { store, key } = await anUnlockedStore();
-    const { patient, entry } = await createPatient(store, key, aPatientInput());
+    const { local, store, key } = await anUnlockedStore();
+    const { patient, entry } = await local.patients.create(aPatientInput());
     expect(patient).toMatchObject({ phone: '4165550142', status: 'active', isActive: true, version: 0 });
     expect(patient.medicalHistory).toMatchObject({ allergies: ['penicillin'], communicationPreference: 'email' });
     expect(entry).toMatchObject({ method: 'POST', endpoint: '/api/patients', type: 'create', previous: null });
@@ -39,12 +38,12 @@ describe('commands', () => {
   });
 
   it('updates only what changed and keeps the medical history it was not asked to change', async () => {
-    const { store, key, patient } = await withPatient();
-    const { entry } = await updatePatient(store, key, patient.id, {
+    const { local, patient } = await withPatient();
+    const { entry } = await local.patients.update(patient.id, {
       city: 'Ottawa',
       medicalHistory: { conditions: ['asthma'] },
     });
-    const [stored] = await readPatients(store, key);
+    const [stored] = await local.patients.all();
     expect(stored?.city).toBe('Ottawa');
     expect(stored?.medicalHistory).toMatchObject({ conditions: ['asthma'], allergies: ['penicillin'] });
     expect(entry).toMatchObject({ method: 'PATCH', endpoint: `/api/patients/${patient.id}` });
@@ -52,9 +51,9 @@ describe('commands', () => {
   });
 
   it('deactivates a patient at once and queues PATCH {isActive: false}, keeping the record', async () => {
-    const { store, key, patient } = await withPatient();
-    const { entry } = await deactivatePatient(store, key, patient.id);
-    const [stored] = await readPatients(store, key);
+    const { local, store, key, patient } = await withPatient();
+    const { entry } = await local.patients.deactivate(patient.id);
+    const [stored] = await local.patients.all();
     expect(stored).toMatchObject({ id: patient.id, isActive: false, status: 'inactive', lastName: patient.lastName });
     expect(entry).toMatchObject({ method: 'PATCH', endpoint: `/api/patients/${patient.id}` });
     if (!entry.body) throw new Error('the entry has no body');
@@ -63,8 +62,8 @@ describe('commands', () => {
   });
 
   it('books an appointment with names from the local copies, under its practice day', async () => {
-    const { store, key, patient } = await withPatient();
-    const { appointment, entry } = await createAppointment(store, key, {
+    const { local, store, key, patient } = await withPatient();
+    const { appointment, entry } = await local.appointments.create({
       patientId: patient.id,
       providerId: 2,
       treatmentRoom: 'Room 3',
@@ -79,36 +78,36 @@ describe('commands', () => {
       status: 'scheduled',
       day: '2026-11-23',
     });
-    expect(await readAppointmentsForDay(store, key, '2026-11-23')).toHaveLength(1);
+    expect(await local.appointments.onDay('2026-11-23')).toHaveLength(1);
     expect(await describeEntry(store, key, entry)).toBe('Book appointment 2026-11-23 09:00 Room 3');
   });
 
   it('moves and checks in with PATCH bodies of the changed fields only', async () => {
-    const { store, key, patient } = await withPatient();
-    const { appointment } = await createAppointment(store, key, {
+    const { local, store, key, patient } = await withPatient();
+    const { appointment } = await local.appointments.create({
       patientId: patient.id,
       providerId: 2,
       treatmentRoom: 'Room 3',
       appointmentDate: NINE_AM,
       procedure: 'Cleaning',
     });
-    const moved = await updateAppointment(store, key, appointment.id, {
+    const moved = await local.appointments.update(appointment.id, {
       treatmentRoom: 'Room 1',
       appointmentDate: '2026-11-24T10:30:00Z',
     });
     expect(moved.appointment.day).toBe('2026-11-24');
     expect(await describeEntry(store, key, moved.entry)).toBe('Move appointment to 2026-11-24 10:30 Room 1');
-    expect(await readAppointmentsForDay(store, key, '2026-11-23')).toHaveLength(0);
+    expect(await local.appointments.onDay('2026-11-23')).toHaveLength(0);
 
-    const checkedIn = await updateAppointment(store, key, appointment.id, { status: 'checked-in' });
+    const checkedIn = await local.appointments.update(appointment.id, { status: 'checked-in' });
     expect(checkedIn.appointment.status).toBe('in-progress');
     expect(await describeEntry(store, key, checkedIn.entry)).toBe('Change appointment status to in-progress');
     expect(checkedIn.entry.previous).toMatchObject({ treatmentRoom: 'Room 1' });
   });
 
   it('refuses a status change the server would refuse', async () => {
-    const { store, key, patient } = await withPatient();
-    const { appointment } = await createAppointment(store, key, {
+    const { local, patient } = await withPatient();
+    const { appointment } = await local.appointments.create({
       patientId: patient.id,
       providerId: 2,
       treatmentRoom: 'Room 3',
@@ -116,35 +115,35 @@ describe('commands', () => {
       procedure: 'Cleaning',
       status: 'cancelled',
     });
-    await expect(updateAppointment(store, key, appointment.id, { status: 'scheduled' })).rejects.toMatchObject({
+    await expect(local.appointments.update(appointment.id, { status: 'scheduled' })).rejects.toMatchObject({
       issues: [{ field: 'status', message: 'Cannot change an appointment from cancelled to scheduled.' }],
     });
   });
 
   it('changes a status with a status-only body and stamps arrival and completion the way the server does', async () => {
-    const { store, key, patient } = await withPatient();
-    const { appointment } = await createAppointment(store, key, {
+    const { local, store, key, patient } = await withPatient();
+    const { appointment } = await local.appointments.create({
       patientId: patient.id,
       providerId: 2,
       treatmentRoom: 'Room 3',
       appointmentDate: NINE_AM,
       procedure: 'Cleaning',
     });
-    const checkedIn = await changeAppointmentStatus(store, key, appointment.id, 'in-progress');
+    const checkedIn = await local.appointments.changeStatus(appointment.id, 'in-progress');
     expect(checkedIn.appointment).toMatchObject({ status: 'in-progress', version: 0 });
     expect(checkedIn.appointment.checkedInAt).toEqual(expect.any(String));
     expect(checkedIn.entry).toMatchObject({ method: 'PATCH', endpoint: `/api/appointments/${appointment.id}` });
     expect(await describeEntry(store, key, checkedIn.entry)).toBe('Change appointment status to in-progress');
     expect(checkedIn.entry.previous).toMatchObject({ status: 'scheduled' });
 
-    const undone = await changeAppointmentStatus(store, key, appointment.id, 'scheduled');
+    const undone = await local.appointments.changeStatus(appointment.id, 'scheduled');
     expect(undone.appointment).toMatchObject({ status: 'scheduled', checkedInAt: null });
 
-    const [stored] = await readAppointmentsForDay(store, key, '2026-11-23');
+    const [stored] = await local.appointments.onDay('2026-11-23');
     expect(stored).toMatchObject({ status: 'scheduled', checkedInAt: null });
-    const completed = await changeAppointmentStatus(store, key, appointment.id, 'completed');
+    const completed = await local.appointments.changeStatus(appointment.id, 'completed');
     expect(completed.appointment.completedAt).toEqual(expect.any(String));
-    await expect(changeAppointmentStatus(store, key, appointment.id, 'no-show')).rejects.toMatchObject({
+    await expect(local.appointments.changeStatus(appointment.id, 'no-show')).rejects.toMatchObject({
       issues: [{ field: 'status', message: 'Cannot change an appointment from completed to no-show.' }],
     });
     // The refused no-show queued nothing: one booking and three status changes.

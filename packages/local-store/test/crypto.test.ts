@@ -1,20 +1,12 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  chooseIterations,
-  lock,
-  MIN_ITERATIONS,
-  rewrapKey,
-  StoreLockedError,
-  TARGET_ITERATIONS,
-  unlockStore,
-  WrongPasswordError,
-} from '../src/crypto/keys.ts';
+import { chooseIterations, MIN_ITERATIONS, TARGET_ITERATIONS, WrongPasswordError } from '../src/crypto/kdf.ts';
+import { rewrapKey, unlockStore } from '../src/crypto/keys.ts';
 import { DECRYPTION_ERROR, openRecords, sealRecords } from '../src/crypto/seal.ts';
-import { getMeta } from '../src/db.ts';
-import { createPatient } from '../src/patient-commands.ts';
-import { readPatients } from '../src/reads.ts';
-import { putSealedBatch } from '../src/records.ts';
+import { StoreLockedError } from '../src/crypto/store-key.ts';
+import { getMeta } from '../src/db/meta.ts';
+import { localStore } from '../src/local-store.ts';
+import { putSealedBatch } from '../src/records/records.ts';
 import { anUnlockedStore, aPatientInput, aStore, PASSWORD, rawDump, TEST_ITERATIONS } from './support/store.ts';
 
 async function rowCounts(store: Awaited<ReturnType<typeof aStore>>): Promise<Record<string, number>> {
@@ -35,16 +27,16 @@ describe('sealing records', () => {
   });
 
   it('detects a flipped byte and marks only that record', async () => {
-    const { store, key } = await anUnlockedStore();
-    await createPatient(store, key, aPatientInput({ firstName: 'Marguerite', phone: '416-555-0101' }));
-    await createPatient(store, key, aPatientInput({ firstName: 'Ophelia', phone: '416-555-0102' }));
+    const { local, store } = await anUnlockedStore();
+    await local.patients.create(aPatientInput({ firstName: 'Marguerite', phone: '416-555-0101' }));
+    await local.patients.create(aPatientInput({ firstName: 'Ophelia', phone: '416-555-0102' }));
     const [victim] = await store.db.patients.toArray();
     if (!victim) throw new Error('no row');
     const bytes = new Uint8Array(victim.sealed.data.slice(0));
     bytes[5] = (bytes[5] ?? 0) ^ 0xff;
     await store.db.patients.update(victim.id, { sealed: { iv: victim.sealed.iv, data: bytes.buffer } });
 
-    const patients = await readPatients(store, key);
+    const patients = await local.patients.all();
     const broken = patients.find((patient) => patient.id === victim.id);
     const intact = patients.find((patient) => patient.id !== victim.id);
     expect(broken?.decryptionError).toBe(true);
@@ -57,14 +49,14 @@ describe('sealing records', () => {
   });
 
   it('refuses a ciphertext copied onto another record (additional data binds it to its id)', async () => {
-    const { store, key } = await anUnlockedStore();
-    await createPatient(store, key, aPatientInput({ firstName: 'Marguerite', phone: '416-555-0101' }));
-    await createPatient(store, key, aPatientInput({ firstName: 'Ophelia', phone: '416-555-0102' }));
+    const { local, store } = await anUnlockedStore();
+    await local.patients.create(aPatientInput({ firstName: 'Marguerite', phone: '416-555-0101' }));
+    await local.patients.create(aPatientInput({ firstName: 'Ophelia', phone: '416-555-0102' }));
     const [first, second] = await store.db.patients.toArray();
     if (!first || !second) throw new Error('rows missing');
     await store.db.patients.update(second.id, { sealed: first.sealed });
 
-    const patients = await readPatients(store, key);
+    const patients = await local.patients.all();
     expect(patients.find((patient) => patient.id === second.id)?.firstName).toBe(DECRYPTION_ERROR);
     expect(patients.find((patient) => patient.id === first.id)?.decryptionError).toBeUndefined();
   });
@@ -82,8 +74,8 @@ describe('sealing records', () => {
 
 describe('store keys', () => {
   it('a wrong password throws WrongPasswordError and changes nothing', async () => {
-    const { store, key } = await anUnlockedStore();
-    await createPatient(store, key, aPatientInput());
+    const { local, store } = await anUnlockedStore();
+    await local.patients.create(aPatientInput());
     const before = await rowCounts(store);
     const dumpBefore = await rawDump(store);
 
@@ -92,16 +84,16 @@ describe('store keys', () => {
     expect(await rowCounts(store)).toEqual(before);
     expect(await rawDump(store)).toBe(dumpBefore);
     const again = await unlockStore(store.db, PASSWORD);
-    expect((await readPatients(store, again))[0]?.firstName).toBe('Evangelina');
+    expect((await localStore(store, again).patients.all())[0]?.firstName).toBe('Evangelina');
   });
 
   it('keeps the data key non-extractable and drops it on lock', async () => {
-    const { store, key } = await anUnlockedStore();
+    const { local, key } = await anUnlockedStore();
     expect(key.dataKey.extractable).toBe(false);
-    await createPatient(store, key, aPatientInput());
-    lock(key);
+    await local.patients.create(aPatientInput());
+    key.lock();
     expect(key.locked).toBe(true);
-    await expect(readPatients(store, key)).rejects.toBeInstanceOf(StoreLockedError);
+    await expect(local.patients.all()).rejects.toBeInstanceOf(StoreLockedError);
   });
 
   it('stores salt and iteration count so unlock derives the same key', async () => {
@@ -119,16 +111,16 @@ describe('store keys', () => {
   });
 
   it('rewraps for a new password: the old one stops working, the data stays readable', async () => {
-    const { store, key } = await anUnlockedStore();
-    await createPatient(store, key, aPatientInput());
+    const { local, store, key } = await anUnlockedStore();
+    await local.patients.create(aPatientInput());
     await rewrapKey(store.db, key, 'a new passphrase');
 
     await expect(unlockStore(store.db, PASSWORD)).rejects.toBeInstanceOf(WrongPasswordError);
     const renewed = await unlockStore(store.db, 'a new passphrase');
-    expect((await readPatients(store, renewed))[0]?.lastName).toBe('Thistlewood');
+    expect((await localStore(store, renewed).patients.all())[0]?.lastName).toBe('Thistlewood');
     // The key held by the session can rewrap again without the old password.
     await rewrapKey(store.db, key, 'third passphrase');
-    expect((await readPatients(store, await unlockStore(store.db, 'third passphrase'))).length).toBe(1);
+    expect((await localStore(store, await unlockStore(store.db, 'third passphrase')).patients.all()).length).toBe(1);
   });
 
   it('chooses 600,000 iterations on a fast device and the floor on a slow one', async () => {
@@ -143,7 +135,7 @@ describe('store keys', () => {
 
 describe('data at rest', () => {
   it('a raw dump of every table, the outbox included, holds none of the identifying values', async () => {
-    const { store, key } = await anUnlockedStore();
+    const { local, store, key } = await anUnlockedStore();
     const people = [
       aPatientInput(),
       aPatientInput({
@@ -153,13 +145,13 @@ describe('data at rest', () => {
         email: 'b.quenneville@example.org',
       }),
     ];
-    for (const person of people) await createPatient(store, key, person);
+    for (const person of people) await local.patients.create(person);
     await putSealedBatch(store, key, 'patients', [
       { id: 'bulk-1', firstName: 'Philippa', lastName: 'Wolstenholme', phone: '9025550123', email: 'pw@example.net' },
     ]);
     expect(await store.db.outbox.count()).toBe(2);
     // Reading the list builds the sealed roster pages, which must be as opaque as the rows.
-    await readPatients(store, key);
+    await local.patients.all();
     await vi.waitFor(async () => expect(await store.db.roster.count()).toBe(1));
 
     const dump = await rawDump(store);
@@ -186,7 +178,7 @@ describe('data at rest', () => {
   });
 
   it('reads back 2,000 records in one batch', async () => {
-    const { store, key } = await anUnlockedStore();
+    const { local, store, key } = await anUnlockedStore();
     const records = Array.from({ length: 2000 }, (_, n) => ({
       id: `p-${n}`,
       firstName: `First${n}`,
@@ -196,7 +188,7 @@ describe('data at rest', () => {
       isActive: true,
     }));
     await putSealedBatch(store, key, 'patients', records);
-    const patients = await readPatients(store, key);
+    const patients = await local.patients.all();
     expect(patients).toHaveLength(2000);
     expect(patients.every((patient) => patient.decryptionError === undefined)).toBe(true);
     expect(patients.find((patient) => patient.id === 'p-1999')?.firstName).toBe('First1999');

@@ -9,7 +9,7 @@ import {
   patientsOnDevice,
   storedFillState,
   WHOLE,
-} from '../src/fill.ts';
+} from '../src/sync/fill.ts';
 
 const FOCUS = '2026-11-24';
 const snapshot = (complete: FillState['complete'], done = false) => ({ focus: FOCUS, complete, done });

@@ -1,16 +1,11 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { checkIn, checkOut, createAppointment } from '../src/appointment-commands.ts';
-import { queueRecall, queueSurvey } from '../src/check-out-commands.ts';
-import { CommandValidationError, sealBody } from '../src/commands.ts';
-import { openValue } from '../src/crypto/seal.ts';
-import { describe as describeEntry, discard, listAttention, retry } from '../src/outbox/attention.ts';
+import { CommandValidationError } from '../src/commands/errors.ts';
+import { openValue, sealValue } from '../src/crypto/seal.ts';
+import type { StoreHandle } from '../src/db/handle.ts';
+import type { OutboxEntry } from '../src/db/rows.ts';
+import { describe as describeEntry } from '../src/outbox/attention.ts';
 import { pendingCount } from '../src/outbox/queue.ts';
-import { createPatient } from '../src/patient-commands.ts';
-import { pullChanges } from '../src/pull.ts';
-import { readAppointmentsForDay, readRecallsForPatient } from '../src/reads.ts';
-import type { OutboxEntry } from '../src/rows.ts';
-import type { LocalStore } from '../src/store.ts';
 import { FakeServer } from './support/fake-server.ts';
 import { aPusher, CLIENT_SCHEMA } from './support/pusher.ts';
 import { anUnlockedStore, aPatientInput, FIXED_NOW, rawDump } from './support/store.ts';
@@ -21,19 +16,19 @@ const NINE_AM = '2026-11-23T09:00:00.000Z';
 const passThrough = () => ({ kind: 'hold', gate: Promise.resolve(), reached: () => {} }) as const;
 
 async function aBooking() {
-  const { store, key } = await anUnlockedStore();
-  const { patient } = await createPatient(store, key, aPatientInput());
-  const { appointment } = await createAppointment(store, key, {
+  const { local, store, key } = await anUnlockedStore();
+  const { patient } = await local.patients.create(aPatientInput());
+  const { appointment } = await local.appointments.create({
     patientId: patient.id,
     providerId: 2,
     treatmentRoom: 'Room 3',
     appointmentDate: NINE_AM,
     procedure: 'Cleaning',
   });
-  return { store, key, patient, appointment };
+  return { local, store, key, patient, appointment };
 }
 
-async function bodyOf(store: LocalStore, key: Parameters<typeof openValue>[0], entry: OutboxEntry) {
+async function bodyOf(store: StoreHandle, key: Parameters<typeof openValue>[0], entry: OutboxEntry) {
   if (!entry.body) throw new Error('the entry has no body');
   const opened = await openValue(key, store.practiceId, 'outbox', entry.id, entry.body);
   if (!opened.ok) throw new Error('the body cannot be opened');
@@ -53,8 +48,8 @@ function recallFor(patientId: string) {
 
 describe('check-in and check-out commands', () => {
   it('checks in with spec 7 field set: in progress at once, PATCH status checked-in with the stamp', async () => {
-    const { store, key, appointment } = await aBooking();
-    const { appointment: checkedIn, entry } = await checkIn(store, key, appointment.id, {
+    const { local, store, key, appointment } = await aBooking();
+    const { appointment: checkedIn, entry } = await local.appointments.checkIn(appointment.id, {
       arrivalTime: '08:52',
       waitingArea: 'pediatric',
       checkInNotes: 'Wheelchair access',
@@ -84,23 +79,23 @@ describe('check-in and check-out commands', () => {
     // The check-in notes are sealed with the rest of the record, never stored in clear.
     const row = await store.db.appointments.get(appointment.id);
     expect(JSON.stringify(row)).not.toContain('Wheelchair');
-    const [stored] = await readAppointmentsForDay(store, key, '2026-11-23');
+    const [stored] = await local.appointments.onDay('2026-11-23');
     expect(stored).toMatchObject({ status: 'in-progress', waitingArea: 'pediatric' });
   });
 
   it('refuses an unknown waiting area and writes nothing', async () => {
-    const { store, key, appointment } = await aBooking();
+    const { local, store, appointment } = await aBooking();
     const before = await store.db.outbox.count();
     await expect(
-      checkIn(store, key, appointment.id, { arrivalTime: '08:52', waitingArea: 'lobby' }),
+      local.appointments.checkIn(appointment.id, { arrivalTime: '08:52', waitingArea: 'lobby' }),
     ).rejects.toBeInstanceOf(CommandValidationError);
     expect(await store.db.outbox.count()).toBe(before);
   });
 
   it('checks out with payment when given, and without any payment field when not (offline)', async () => {
-    const { store, key, appointment } = await aBooking();
-    await checkIn(store, key, appointment.id, { arrivalTime: '08:52', waitingArea: 'main' });
-    const { appointment: done, entry } = await checkOut(store, key, appointment.id, {
+    const { local, store, key, appointment } = await aBooking();
+    await local.appointments.checkIn(appointment.id, { arrivalTime: '08:52', waitingArea: 'main' });
+    const { appointment: done, entry } = await local.appointments.checkOut(appointment.id, {
       treatmentCompleted: true,
       patientSatisfaction: 5,
       paymentCollected: true,
@@ -121,7 +116,7 @@ describe('check-in and check-out commands', () => {
     });
 
     const other = await aBooking();
-    const offline = await checkOut(other.store, other.key, other.appointment.id, {
+    const offline = await other.local.appointments.checkOut(other.appointment.id, {
       treatmentCompleted: true,
       visitRating: 'good',
     });
@@ -132,7 +127,7 @@ describe('check-in and check-out commands', () => {
 
 describe('recalls of a check-out: a synced table written through', () => {
   /** The device's copy of the practice's recall types, as the pull leaves it. */
-  async function withRecallTypes(store: LocalStore) {
+  async function withRecallTypes(store: StoreHandle) {
     await store.db.recall_types.bulkPut([
       { id: '1', name: 'Cleaning', intervalMonths: 6, intervalWeeks: 0, defaultPriority: 'medium' },
       { id: '2', name: 'Fluoride', intervalMonths: 6, intervalWeeks: 0, defaultPriority: 'low' },
@@ -140,10 +135,10 @@ describe('recalls of a check-out: a synced table written through', () => {
   }
 
   it('shows a recall queued offline on the patient at once, sealed, and sends it with its id', async () => {
-    const { store, key, patient, appointment } = await aBooking();
+    const { local, store, key, patient, appointment } = await aBooking();
     await withRecallTypes(store);
-    const { recall, entry } = await queueRecall(store, key, recallFor(patient.id));
-    const survey = await queueSurvey(store, key, {
+    const { recall, entry } = await local.recalls.create(recallFor(patient.id));
+    const survey = await local.surveys.send({
       patientId: patient.id,
       appointmentId: appointment.id,
       type: 'satisfaction',
@@ -167,7 +162,7 @@ describe('recalls of a check-out: a synced table written through', () => {
     });
 
     // On the patient's page before anything reached the server.
-    const [shown] = await readRecallsForPatient(store, key, patient.id);
+    const [shown] = await local.recalls.ofPatient(patient.id);
     expect(shown).toMatchObject({
       id: recall.id,
       patientId: patient.id,
@@ -181,7 +176,7 @@ describe('recalls of a check-out: a synced table written through', () => {
       createdBy: store.userId,
       version: 0,
     });
-    expect(await readRecallsForPatient(store, key, crypto.randomUUID())).toEqual([]);
+    expect(await local.recalls.ofPatient(crypto.randomUUID())).toEqual([]);
     // Only the patient, the due date and the sync marks are in clear; the rest is sealed, in the row and the outbox.
     const row = await store.db.recalls.get(recall.id);
     expect(Object.keys(row ?? {}).sort()).toEqual([
@@ -202,7 +197,7 @@ describe('recalls of a check-out: a synced table written through', () => {
       expect(JSON.stringify(stored)).not.toContain('2026-11-23');
     }
 
-    const { pusher, server } = aPusher(store, key);
+    const { pusher, server } = aPusher(local);
     expect(await pusher.drain()).toBe('drained');
     const paths = server.mutations().map((request) => `${request.method} ${request.path}`);
     expect(paths).toEqual([
@@ -221,7 +216,7 @@ describe('recalls of a check-out: a synced table written through', () => {
     });
     // Acknowledged: the queue is empty and the recall shows as the server answered it, under the same id.
     expect(await store.db.outbox.count()).toBe(0);
-    expect(await readRecallsForPatient(store, key, patient.id)).toEqual([
+    expect(await local.recalls.ofPatient(patient.id)).toEqual([
       expect.objectContaining({
         id: recall.id,
         recallTypeName: 'Type 1',
@@ -236,26 +231,26 @@ describe('recalls of a check-out: a synced table written through', () => {
   });
 
   it('sends a recall queued offline exactly once, also when the first acknowledgement is lost', async () => {
-    const { store, key, patient } = await aBooking();
-    const { recall } = await queueRecall(store, key, recallFor(patient.id));
-    const { pusher, server } = aPusher(store, key);
+    const { local, store, patient } = await aBooking();
+    const { recall } = await local.recalls.create(recallFor(patient.id));
+    const { pusher, server } = aPusher(local);
     server.script.push(passThrough(), passThrough(), { kind: 'lost-ack' });
     await pusher.drain();
     const recalls = [...server.rows.keys()].filter((name) => name.startsWith('recalls/'));
     expect(recalls).toEqual([`recalls/${recall.id}`]);
     expect(await pendingCount(store)).toBe(0);
-    expect((await readRecallsForPatient(store, key, patient.id)).map((shown) => shown.id)).toEqual([recall.id]);
+    expect((await local.recalls.ofPatient(patient.id)).map((shown) => shown.id)).toEqual([recall.id]);
   });
 
   it('rolls a refused recall back into Needs attention with the server reason, and keeps draining', async () => {
-    const { store, key, patient, appointment } = await aBooking();
+    const { local, store, patient, appointment } = await aBooking();
     await withRecallTypes(store);
-    const { pusher, server, types } = aPusher(store, key);
+    const { pusher, server, types } = aPusher(local);
     await pusher.drain();
-    await checkIn(store, key, appointment.id, { arrivalTime: '08:52', waitingArea: 'main' });
-    const { recall } = await queueRecall(store, key, recallFor(patient.id));
-    await checkOut(store, key, appointment.id, { treatmentCompleted: true });
-    expect((await readRecallsForPatient(store, key, patient.id)).map((shown) => shown.id)).toEqual([recall.id]);
+    await local.appointments.checkIn(appointment.id, { arrivalTime: '08:52', waitingArea: 'main' });
+    const { recall } = await local.recalls.create(recallFor(patient.id));
+    await local.appointments.checkOut(appointment.id, { treatmentCompleted: true });
+    expect((await local.recalls.ofPatient(patient.id)).map((shown) => shown.id)).toEqual([recall.id]);
     server.script.push(passThrough(), {
       kind: 'respond',
       status: 400,
@@ -264,51 +259,51 @@ describe('recalls of a check-out: a synced table written through', () => {
     await pusher.drain();
     expect(types().slice(-4)).toEqual(['sent', 'attention', 'sent', 'drained']);
     // The refused recall is off the patient's page again, and listed for the user.
-    expect(await readRecallsForPatient(store, key, patient.id)).toEqual([]);
+    expect(await local.recalls.ofPatient(patient.id)).toEqual([]);
     expect(await store.db.recalls.count()).toBe(0);
-    const [item] = await listAttention(store, key);
+    const [item] = await local.outbox.needingAttention();
     expect(item?.entry.entity).toEqual({ table: 'recalls', id: recall.id });
     expect(item?.description).toBe('Record recall due 2027-05-23');
     expect(item?.reason).toBe('recallTypeId is not a recall type of this practice');
     expect(item?.body).toMatchObject({ id: recall.id, recallTypeId: 1 });
     // The check-out after it went through and is still shown: a refused recall undoes nothing else.
-    const [stored] = await readAppointmentsForDay(store, key, '2026-11-23');
+    const [stored] = await local.appointments.onDay('2026-11-23');
     expect(stored?.status).toBe('completed');
 
     // Retried with another type: shown again at once, then accepted under the same id.
-    const again = await retry(store, key, item?.entry.id ?? '', {
+    const again = await local.outbox.retry(item?.entry.id ?? '', {
       ...recallFor(patient.id),
       id: recall.id,
       recallTypeId: 2,
     });
     expect(again).toMatchObject({ state: 'pending', entity: { table: 'recalls', id: recall.id } });
     expect(again?.applied).not.toBeNull();
-    expect(await readRecallsForPatient(store, key, patient.id)).toEqual([
+    expect(await local.recalls.ofPatient(patient.id)).toEqual([
       expect.objectContaining({ id: recall.id, recallTypeId: 2, version: 0 }),
     ]);
     await pusher.drain();
     expect(server.mutations().at(-1)).toMatchObject({ path: '/api/recalls', body: { id: recall.id, recallTypeId: 2 } });
     expect(await store.db.outbox.count()).toBe(0);
-    expect(await readRecallsForPatient(store, key, patient.id)).toEqual([
+    expect(await local.recalls.ofPatient(patient.id)).toEqual([
       expect.objectContaining({ id: recall.id, recallTypeId: 2, createdAt: 'server' }),
     ]);
   });
 
   it('discarding a refused recall leaves no row behind', async () => {
-    const { store, key, patient } = await aBooking();
-    const { pusher, server } = aPusher(store, key);
+    const { local, store, patient } = await aBooking();
+    const { pusher, server } = aPusher(local);
     await pusher.drain();
-    await queueRecall(store, key, recallFor(patient.id));
+    await local.recalls.create(recallFor(patient.id));
     server.script.push({ kind: 'respond', status: 403, body: { error: 'Forbidden', message: 'No permission.' } });
     await pusher.drain();
-    const [item] = await listAttention(store, key);
-    expect(await discard(store, item?.entry.id ?? '')).toBe(true);
+    const [item] = await local.outbox.needingAttention();
+    expect(await local.outbox.discard(item?.entry.id ?? '')).toBe(true);
     expect(await store.db.outbox.count()).toBe(0);
     expect(await store.db.recalls.count()).toBe(0);
   });
 
   it("pulls the practice's recalls, lists them per patient soonest due first, with the notes sealed", async () => {
-    const { store, key } = await anUnlockedStore();
+    const { local, store } = await anUnlockedStore();
     const server = new FakeServer();
     const patientId = '11111111-1111-4111-8111-111111111111';
     const recallChange = (id: string, forPatient: string, dueDate: string, version: number) => ({
@@ -335,8 +330,8 @@ describe('recalls of a check-out: a synced table written through', () => {
       recallChange('r-sooner', patientId, '2026-12-01', 2),
       recallChange('r-other', '22222222-2222-4222-8222-222222222222', '2026-12-01', 3),
     ]);
-    await pullChanges({ store, key, fetch: server.fetch, practiceId: 1, clientSchema: CLIENT_SCHEMA });
-    const listed = await readRecallsForPatient(store, key, patientId);
+    await local.sync.pull({ fetch: server.fetch, clientSchema: CLIENT_SCHEMA });
+    const listed = await local.recalls.ofPatient(patientId);
     expect(listed.map((recall) => [recall.id, recall.version])).toEqual([
       ['r-sooner', 2],
       ['r-later', 1],
@@ -351,7 +346,7 @@ describe('recalls of a check-out: a synced table written through', () => {
   });
 
   it('still sends a recall the previous build queued without a local row, and acknowledges it', async () => {
-    const { store, key, patient } = await aBooking();
+    const { local, store, key, patient } = await aBooking();
     // What the previous build's queueRecall left in the outbox: keyed by the entry id, nothing applied.
     const entryId = crypto.randomUUID();
     const legacy: OutboxEntry = {
@@ -360,7 +355,7 @@ describe('recalls of a check-out: a synced table written through', () => {
       type: 'create',
       method: 'POST',
       endpoint: '/api/recalls',
-      body: await sealBody(store, key, entryId, {
+      body: await sealValue(key, store.practiceId, 'outbox', entryId, {
         ...recallFor(patient.id),
         status: 'active',
         createdBy: store.userId,
@@ -374,7 +369,7 @@ describe('recalls of a check-out: a synced table written through', () => {
       state: 'pending',
     };
     await store.db.outbox.add(legacy);
-    const { pusher, server } = aPusher(store, key);
+    const { pusher, server } = aPusher(local);
     expect(await pusher.drain()).toBe('drained');
     expect(server.mutations().at(-1)).toMatchObject({ path: '/api/recalls', body: { dueDate: '2027-05-23' } });
     expect(await store.db.outbox.count()).toBe(0);
@@ -383,9 +378,9 @@ describe('recalls of a check-out: a synced table written through', () => {
   });
 
   it('refuses a recall without a due date before queueing it', async () => {
-    const { store, key, patient } = await aBooking();
+    const { local, store, patient } = await aBooking();
     const before = await store.db.outbox.count();
-    await expect(queueRecall(store, key, { ...recallFor(patient.id), dueDate: '23/05/2027' })).rejects.toMatchObject({
+    await expect(local.recalls.create({ ...recallFor(patient.id), dueDate: '23/05/2027' })).rejects.toMatchObject({
       issues: [{ field: 'dueDate', message: 'dueDate must be a date (YYYY-MM-DD)' }],
     });
     expect(await store.db.outbox.count()).toBe(before);
@@ -395,10 +390,10 @@ describe('recalls of a check-out: a synced table written through', () => {
 
 describe('send-only entries (the survey of a check-out)', () => {
   it('discards a refused survey without touching any table', async () => {
-    const { store, key, patient, appointment } = await aBooking();
-    const { pusher, server } = aPusher(store, key);
+    const { local, store, patient, appointment } = await aBooking();
+    const { pusher, server } = aPusher(local);
     await pusher.drain();
-    await queueSurvey(store, key, {
+    await local.surveys.send({
       patientId: patient.id,
       appointmentId: appointment.id,
       type: 'satisfaction',
@@ -409,9 +404,9 @@ describe('send-only entries (the survey of a check-out)', () => {
     });
     server.script.push({ kind: 'respond', status: 403, body: { error: 'Forbidden', message: 'No permission.' } });
     await pusher.drain();
-    const [item] = await listAttention(store, key);
+    const [item] = await local.outbox.needingAttention();
     expect(item?.description).toBe('Send satisfaction survey by text');
-    expect(await discard(store, item?.entry.id ?? '')).toBe(true);
+    expect(await local.outbox.discard(item?.entry.id ?? '')).toBe(true);
     expect(await store.db.outbox.count()).toBe(0);
     expect(await store.db.appointments.count()).toBe(1);
   });

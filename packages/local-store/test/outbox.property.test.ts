@@ -2,14 +2,13 @@ import 'fake-indexeddb/auto';
 import { PUSH_PATH } from '@dental/domain/sync/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changeAppointmentStatus, createAppointment, updateAppointment } from '../src/appointment-commands.ts';
-import { CommandValidationError } from '../src/commands.ts';
-import { type StoreKey, unlockStoreWithUserKey } from '../src/crypto/keys.ts';
-import { listAttention } from '../src/outbox/attention.ts';
-import { createPusher } from '../src/outbox/pusher.ts';
-import { createPatient, deactivatePatient, updatePatient } from '../src/patient-commands.ts';
-import type { OutboxEntry } from '../src/rows.ts';
-import { closeStore, type LocalStore, openStore } from '../src/store.ts';
+import { CommandValidationError } from '../src/commands/errors.ts';
+import { unlockStoreWithUserKey } from '../src/crypto/keys.ts';
+import type { StoreKey } from '../src/crypto/store-key.ts';
+import type { StoreHandle } from '../src/db/handle.ts';
+import { closeStore, openStore } from '../src/db/open.ts';
+import type { OutboxEntry } from '../src/db/rows.ts';
+import { type LocalStore, localStore } from '../src/local-store.ts';
 import { type NetStep, ScriptedNetwork } from './support/scripted-network.ts';
 import { aPatientInput, FIXED_NOW, utcCalendar } from './support/store.ts';
 
@@ -55,8 +54,9 @@ interface Queued {
 
 /** One practice's store on the device, reopened after every restart or crash. */
 class Device {
-  store!: LocalStore;
+  store!: StoreHandle;
   key!: StoreKey;
+  local!: LocalStore;
   crashed = false;
   readonly patients: string[] = [];
   readonly appointments: string[] = [];
@@ -76,6 +76,7 @@ class Device {
     });
     // The user's key, as a reload while signed in unlocks every practice's store; the password path costs a PBKDF2 each time.
     this.key = await unlockStoreWithUserKey(this.store.db, this.userKey);
+    this.local = localStore(this.store, this.key);
     this.crashed = false;
   }
 
@@ -148,7 +149,7 @@ class Run {
             lastName: `Run${n}`,
             phone: `416-555-${String(n).padStart(4, '0')}`,
           });
-          const { patient, entry } = await createPatient(device.store, device.key, input);
+          const { patient, entry } = await device.local.patients.create(input);
           device.patients.push(patient.id);
           return entry;
         });
@@ -156,22 +157,22 @@ class Run {
         const id = pick(this.device(op.practice).patients, op.which);
         if (!id) return;
         return this.command(op.practice, `${op.change} patient ${id}`, async (device) => {
-          const { store, key } = device;
-          if (op.change === 'deactivate') return (await deactivatePatient(store, key, id)).entry;
+          const { local } = device;
+          if (op.change === 'deactivate') return (await local.patients.deactivate(id)).entry;
           const changes =
             op.change === 'city'
               ? { city: `Ottawa ${n}` }
               : op.change === 'phone'
                 ? { phone: `613-555-${String(n).padStart(4, '0')}` }
                 : { lastName: `Renamed${n}` };
-          return (await updatePatient(store, key, id, changes)).entry;
+          return (await local.patients.update(id, changes)).entry;
         });
       }
       case 'book': {
         const patientId = pick(this.device(op.practice).patients, op.which);
         if (!patientId) return;
         return this.command(op.practice, `book ${patientId}`, async (device) => {
-          const { appointment, entry } = await createAppointment(device.store, device.key, {
+          const { appointment, entry } = await device.local.appointments.create({
             patientId,
             providerId: 2,
             treatmentRoom: `Room ${1 + (op.slot % 4)}`,
@@ -187,22 +188,22 @@ class Run {
         const id = pick(this.device(op.practice).appointments, op.which);
         if (!id) return;
         return this.command(op.practice, `${op.change} appointment ${id}`, async (device) => {
-          const { store, key } = device;
+          const { local } = device;
           switch (op.change) {
             case 'notes':
-              return (await updateAppointment(store, key, id, { notes: `Note ${n}` })).entry;
+              return (await local.appointments.update(id, { notes: `Note ${n}` })).entry;
             case 'room':
-              return (await updateAppointment(store, key, id, { treatmentRoom: `Room ${5 + (n % 3)}` })).entry;
+              return (await local.appointments.update(id, { treatmentRoom: `Room ${5 + (n % 3)}` })).entry;
             case 'cancel':
-              return (await changeAppointmentStatus(store, key, id, 'cancelled')).entry;
+              return (await local.appointments.changeStatus(id, 'cancelled')).entry;
             case 'check-in':
-              return (await changeAppointmentStatus(store, key, id, 'checked-in')).entry;
+              return (await local.appointments.changeStatus(id, 'checked-in')).entry;
             case 'un-check-in':
-              return (await changeAppointmentStatus(store, key, id, 'scheduled')).entry;
+              return (await local.appointments.changeStatus(id, 'scheduled')).entry;
             case 'complete':
-              return (await changeAppointmentStatus(store, key, id, 'completed')).entry;
+              return (await local.appointments.changeStatus(id, 'completed')).entry;
             case 'no-show':
-              return (await changeAppointmentStatus(store, key, id, 'no-show')).entry;
+              return (await local.appointments.changeStatus(id, 'no-show')).entry;
           }
         });
       }
@@ -240,9 +241,7 @@ class Run {
   ): Promise<void> {
     let requests = 0;
     let events = 0;
-    const pusher = createPusher({
-      store: device.store,
-      key: device.key,
+    const pusher = device.local.sync.pusher({
       fetch: (input, init) => {
         requests += 1;
         if (requests > RUNAWAY_REQUESTS) {
@@ -311,7 +310,7 @@ class Run {
     for (const practice of PRACTICES) {
       const device = this.device(practice);
       const outbox = await device.store.db.outbox.toArray();
-      const attention = new Map((await listAttention(device.store, device.key)).map((item) => [item.entry.id, item]));
+      const attention = new Map((await device.local.outbox.needingAttention()).map((item) => [item.entry.id, item]));
       for (const entry of outbox) {
         if (entry.state !== 'attention')
           problems.push(`${entry.endpoint} (${entry.id}) still ${entry.state} after the last drain`);

@@ -1,9 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { unlockStore } from '../src/crypto/keys.ts';
-import { createPatient, updatePatient } from '../src/patient-commands.ts';
-import { readPatients } from '../src/reads.ts';
-import { openStore } from '../src/store.ts';
+import { openStore } from '../src/db/open.ts';
+import { localStore } from '../src/local-store.ts';
 import { aHold, FakeServer } from './support/fake-server.ts';
 import { aPusher } from './support/pusher.ts';
 import { anUnlockedStore, aPatientInput, PASSWORD, utcCalendar } from './support/store.ts';
@@ -16,15 +15,15 @@ const people = [
 
 describe('the outbox', () => {
   it('writes the row and its entry together, and sends entries in FIFO order', async () => {
-    const { store, key } = await anUnlockedStore();
+    const { local, store } = await anUnlockedStore();
     const queued = [];
-    for (const person of people) queued.push(await createPatient(store, key, person));
+    for (const person of people) queued.push(await local.patients.create(person));
     expect(await store.db.patients.count()).toBe(3);
     expect((await store.db.outbox.toArray()).map((entry) => entry.entity.id)).toEqual(
       queued.map(({ patient }) => patient.id),
     );
 
-    const { pusher, server, types } = aPusher(store, key);
+    const { pusher, server, types } = aPusher(local);
     expect(await pusher.drain()).toBe('drained');
 
     expect(server.mutations().map((request) => (request.body as { firstName: string }).firstName)).toEqual([
@@ -37,15 +36,15 @@ describe('the outbox', () => {
   });
 
   it('sends the contract headers and credentials', async () => {
-    const { store, key } = await anUnlockedStore({ practiceId: 7 });
-    const { entry } = await createPatient(store, key, aPatientInput());
+    const { local } = await anUnlockedStore({ practiceId: 7 });
+    const { entry } = await local.patients.create(aPatientInput());
     const server = new FakeServer();
     let init: RequestInit | undefined;
     const spy: typeof fetch = (input, requestInit) => {
       init = requestInit;
       return server.fetch(input, requestInit);
     };
-    await aPusher(store, key, { server, fetch: spy }).pusher.drain();
+    await aPusher(local, { server, fetch: spy }).pusher.drain();
     const [request] = server.mutations();
     expect(request?.headers['idempotency-key']).toBe(entry.id);
     expect(request?.headers['x-practice-id']).toBe('7');
@@ -61,9 +60,9 @@ describe('the outbox', () => {
   });
 
   it('applies exactly once when the acknowledgement is lost', async () => {
-    const { store, key } = await anUnlockedStore();
-    await createPatient(store, key, aPatientInput());
-    const { pusher, server, types } = aPusher(store, key);
+    const { local, store } = await anUnlockedStore();
+    await local.patients.create(aPatientInput());
+    const { pusher, server, types } = aPusher(local);
     server.script.push({ kind: 'lost-ack' });
 
     expect(await pusher.drain()).toBe('drained');
@@ -78,11 +77,11 @@ describe('the outbox', () => {
 
   it('survives a reload in the middle of a push: the entry is resent and applied once', async () => {
     const first = await anUnlockedStore();
-    await createPatient(first.store, first.key, aPatientInput());
+    await first.local.patients.create(aPatientInput());
     const server = new FakeServer();
     const hold = aHold();
     server.script.push(hold.step);
-    const { pusher } = aPusher(first.store, first.key, { server });
+    const { pusher } = aPusher(first.local, { server });
     const draining = pusher.drain();
     await hold.reached;
     first.store.db.close();
@@ -96,43 +95,43 @@ describe('the outbox', () => {
       calendar: utcCalendar,
     });
     expect(await reopened.db.outbox.count()).toBe(1);
-    const key = await unlockStore(reopened.db, PASSWORD);
-    expect(await aPusher(reopened, key, { server }).pusher.drain()).toBe('drained');
+    const local = localStore(reopened, await unlockStore(reopened.db, PASSWORD));
+    expect(await aPusher(local, { server }).pusher.drain()).toBe('drained');
 
     expect(server.applied).toBe(1);
     expect(server.mutations()).toHaveLength(2);
     expect(await reopened.db.outbox.count()).toBe(0);
-    expect((await readPatients(reopened, key)).map((patient) => patient.firstName)).toEqual(['Evangelina']);
+    expect((await local.patients.all()).map((patient) => patient.firstName)).toEqual(['Evangelina']);
   });
 
   it('replaces the optimistic row with the server row once acknowledged', async () => {
-    const { store, key } = await anUnlockedStore();
-    const { patient } = await createPatient(store, key, aPatientInput());
-    await aPusher(store, key).pusher.drain();
-    const [stored] = await readPatients(store, key);
+    const { local } = await anUnlockedStore();
+    const { patient } = await local.patients.create(aPatientInput());
+    await aPusher(local).pusher.drain();
+    const [stored] = await local.patients.all();
     expect(stored?.id).toBe(patient.id);
     expect(stored?.updatedAt).toBe('server');
   });
 
   it('keeps the optimistic row while a later change to it is still queued', async () => {
-    const { store, key } = await anUnlockedStore();
-    const { patient } = await createPatient(store, key, aPatientInput());
-    await updatePatient(store, key, patient.id, { city: 'Ottawa' });
+    const { local } = await anUnlockedStore();
+    const { patient } = await local.patients.create(aPatientInput());
+    await local.patients.update(patient.id, { city: 'Ottawa' });
     const server = new FakeServer();
     const hold = aHold();
     server.script.push({ kind: 'respond', status: 201, body: { ...patient, city: 'Toronto', updatedAt: 'server' } });
     server.script.push(hold.step);
-    const draining = aPusher(store, key, { server }).pusher.drain();
+    const draining = aPusher(local, { server }).pusher.drain();
     await hold.reached;
-    expect((await readPatients(store, key))[0]?.city).toBe('Ottawa');
+    expect((await local.patients.all())[0]?.city).toBe('Ottawa');
     hold.open();
     await draining;
   });
 
   it('pauses on 401 without counting a failure, and resumes after sign-in', async () => {
-    const { store, key } = await anUnlockedStore();
-    await createPatient(store, key, aPatientInput());
-    const { pusher, server, types } = aPusher(store, key);
+    const { local, store } = await anUnlockedStore();
+    await local.patients.create(aPatientInput());
+    const { pusher, server, types } = aPusher(local);
     server.script.push({ kind: 'respond', status: 401, body: { error: 'Unauthorized', message: 'Please sign in' } });
 
     expect(await pusher.drain()).toBe('signed-out');

@@ -1,7 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { CommandPermissionError } from '../src/commands.ts';
-import { createPatient, updatePatient } from '../src/patient-commands.ts';
+import { CommandPermissionError } from '../src/commands/errors.ts';
 import { anUnlockedStore, aPatientInput } from './support/store.ts';
 
 const receptionist = { role: 'receptionist' };
@@ -15,8 +14,8 @@ describe('the medical and insurance field rule, on the device', () => {
   ])(
     'a create with %s is refused offline as the server refuses it, and nothing is stored or queued',
     async (_label, actor, medicalHistory, permission) => {
-      const { store, key } = await anUnlockedStore({ actor });
-      const attempt = createPatient(store, key, aPatientInput({ medicalHistory }));
+      const { local, store } = await anUnlockedStore({ actor });
+      const attempt = local.patients.create(aPatientInput({ medicalHistory }));
       await expect(attempt).rejects.toBeInstanceOf(CommandPermissionError);
       await expect(attempt).rejects.toMatchObject({
         requiredPermission: permission,
@@ -29,19 +28,19 @@ describe('the medical and insurance field rule, on the device', () => {
 
   it('a receptionist creates a patient without medical lists; a doctor with them', async () => {
     const desk = await anUnlockedStore({ actor: receptionist });
-    await createPatient(desk.store, desk.key, aPatientInput({ medicalHistory: { allergies: [] } }));
+    await desk.local.patients.create(aPatientInput({ medicalHistory: { allergies: [] } }));
     expect(await desk.store.db.outbox.count()).toBe(1);
     const clinic = await anUnlockedStore({ actor: { role: 'doctor' } });
-    await createPatient(clinic.store, clinic.key, aPatientInput());
+    await clinic.local.patients.create(aPatientInput());
     expect(await clinic.store.db.outbox.count()).toBe(1);
   });
 
   it('an edit that touches the clinical lists needs the permission too; other fields do not', async () => {
-    const { store, key } = await anUnlockedStore({ actor: receptionist });
-    const { patient } = await createPatient(store, key, aPatientInput({ medicalHistory: {} }));
-    await updatePatient(store, key, patient.id, { city: 'Ottawa' });
+    const { local, store } = await anUnlockedStore({ actor: receptionist });
+    const { patient } = await local.patients.create(aPatientInput({ medicalHistory: {} }));
+    await local.patients.update(patient.id, { city: 'Ottawa' });
     await expect(
-      updatePatient(store, key, patient.id, { medicalHistory: { medications: ['Warfarin'] } }),
+      local.patients.update(patient.id, { medicalHistory: { medications: ['Warfarin'] } }),
     ).rejects.toMatchObject({ requiredPermission: 'patients.medical_history' });
     expect(await store.db.outbox.count()).toBe(2);
   });

@@ -1,13 +1,10 @@
 import 'fake-indexeddb/auto';
 import type { PullChange } from '@dental/domain/sync/protocol';
 import { describe, expect, it } from 'vitest';
-import type { StoreKey } from '../src/crypto/keys.ts';
-import { getMeta } from '../src/db.ts';
-import { NOTHING_YET } from '../src/fill.ts';
-import { createPatient, updatePatient } from '../src/patient-commands.ts';
-import { isStale, PullError, pullChanges, readFillState } from '../src/pull.ts';
-import { readAppointmentsForDay, readPatients, readTable } from '../src/reads.ts';
-import type { LocalStore } from '../src/store.ts';
+import { getMeta } from '../src/db/meta.ts';
+import type { LocalStore } from '../src/local-store.ts';
+import { NOTHING_YET } from '../src/sync/fill.ts';
+import { isStale, readFillState } from '../src/sync/status.ts';
 import { FakeServer } from './support/fake-server.ts';
 import { aPusher, CLIENT_SCHEMA } from './support/pusher.ts';
 import { anUnlockedStore, aPatientInput, FIXED_NOW, rawDump } from './support/store.ts';
@@ -30,24 +27,17 @@ function tombstone(table: PullChange['table'], id: string): PullChange {
   return { table, op: 'delete', id, version };
 }
 
-function pull(store: LocalStore, key: StoreKey, server: FakeServer, limit = 100) {
-  return pullChanges({
-    store,
-    key,
-    fetch: server.fetch,
-    practiceId: store.practiceId,
-    clientSchema: CLIENT_SCHEMA,
-    limit,
-  });
+function pull(local: LocalStore, server: FakeServer, limit = 100) {
+  return local.sync.pull({ fetch: server.fetch, clientSchema: CLIENT_SCHEMA, limit });
 }
 
-async function names(store: LocalStore, key: StoreKey): Promise<string[]> {
-  return (await readPatients(store, key)).map((patient) => patient.firstName).sort();
+async function names(local: LocalStore): Promise<string[]> {
+  return (await local.patients.all()).map((patient) => patient.firstName).sort();
 }
 
 describe('pulling changes', () => {
   it('pages until hasMore is false and saves the cursor', async () => {
-    const { store, key } = await anUnlockedStore();
+    const { local, store } = await anUnlockedStore();
     const server = new FakeServer();
     const changes = ['Ada', 'Bea', 'Cal', 'Dot', 'Eve'].map((name, n) => patientChange(`p${n}`, name));
     version += 1;
@@ -63,11 +53,8 @@ describe('pulling changes', () => {
     const progress: unknown[] = [];
     expect(await readFillState(store.db)).toEqual(NOTHING_YET);
 
-    const result = await pullChanges({
-      store,
-      key,
+    const result = await local.sync.pull({
       fetch: server.fetch,
-      practiceId: 1,
       clientSchema: CLIENT_SCHEMA,
       limit: 2,
       onPage: (page) => {
@@ -85,8 +72,8 @@ describe('pulling changes', () => {
       'idle',
     ]);
     expect((await readFillState(store.db)).phase).toBe('idle');
-    expect(await names(store, key)).toEqual(['Ada', 'Bea', 'Cal', 'Dot', 'Eve']);
-    expect(await readTable(store, 'treatment_rooms')).toEqual([
+    expect(await names(local)).toEqual(['Ada', 'Bea', 'Cal', 'Dot', 'Eve']);
+    expect(await local.reference('treatment_rooms')).toEqual([
       { id: '3', name: 'Room 3', practiceId: 1, version: changes[5]?.version },
     ]);
     expect(await getMeta(store.db, 'cursor')).toBe(String(version));
@@ -103,37 +90,37 @@ describe('pulling changes', () => {
   });
 
   it('deletes rows named by tombstones', async () => {
-    const { store, key } = await anUnlockedStore();
+    const { local } = await anUnlockedStore();
     const server = new FakeServer();
     server.feed.set(1, [patientChange('a', 'Ada'), patientChange('b', 'Bea')]);
-    await pull(store, key, server);
+    await pull(local, server);
     server.feed.get(1)?.push(tombstone('patients', 'a'));
-    await pull(store, key, server);
-    expect(await names(store, key)).toEqual(['Bea']);
+    await pull(local, server);
+    expect(await names(local)).toEqual(['Bea']);
   });
 
   it('a reset clears old rows but keeps the outbox and rows with pending changes', async () => {
-    const { store, key } = await anUnlockedStore();
+    const { local, store } = await anUnlockedStore();
     const server = new FakeServer();
     server.feed.set(1, [patientChange('old', 'Stale')]);
-    await pull(store, key, server);
-    const { entry } = await createPatient(store, key, aPatientInput());
+    await pull(local, server);
+    const { entry } = await local.patients.create(aPatientInput());
 
     server.forgotten.add(String(version));
     server.feed.set(1, [patientChange('fresh', 'Fresh')]);
-    const result = await pull(store, key, server);
+    const result = await pull(local, server);
 
     expect(result.applied).toBe(1);
-    expect(await names(store, key)).toEqual(['Evangelina', 'Fresh']);
+    expect(await names(local)).toEqual(['Evangelina', 'Fresh']);
     expect((await store.db.outbox.toArray()).map((queued) => queued.id)).toEqual([entry.id]);
   });
 
   it('never overwrites a row with a pending change; the server row is applied once the change is answered', async () => {
-    const { store, key } = await anUnlockedStore();
+    const { local, store } = await anUnlockedStore();
     const server = new FakeServer();
-    const { patient } = await createPatient(store, key, aPatientInput());
-    await aPusher(store, key, { server }).pusher.drain();
-    await updatePatient(store, key, patient.id, { city: 'Ottawa' });
+    const { patient } = await local.patients.create(aPatientInput());
+    await aPusher(local, { server }).pusher.drain();
+    await local.patients.update(patient.id, { city: 'Ottawa' });
 
     version += 1;
     server.feed.set(1, [
@@ -145,15 +132,15 @@ describe('pulling changes', () => {
         row: { ...patient, firstName: 'Renamed', city: 'Toronto', status: 'active' },
       },
     ]);
-    const result = await pull(store, key, server);
+    const result = await pull(local, server);
     expect(result).toMatchObject({ applied: 0, skipped: 1 });
-    expect((await readPatients(store, key))[0]).toMatchObject({ firstName: 'Evangelina', city: 'Ottawa' });
+    expect((await local.patients.all())[0]).toMatchObject({ firstName: 'Evangelina', city: 'Ottawa' });
 
     // The update is refused: the row becomes the server's latest, not the pre-edit copy.
-    const { pusher } = aPusher(store, key, { server });
+    const { pusher } = aPusher(local, { server });
     server.script.push({ kind: 'respond', status: 422, body: { error: 'Unprocessable', message: 'No' } });
     await pusher.drain();
-    expect((await readPatients(store, key))[0]).toMatchObject({ firstName: 'Renamed', city: 'Toronto', version });
+    expect((await local.patients.all())[0]).toMatchObject({ firstName: 'Renamed', city: 'Toronto', version });
     expect(await store.db.deferred.count()).toBe(0);
   });
 
@@ -166,20 +153,19 @@ describe('pulling changes', () => {
     server.feed.set(1, [patientChange('p1', 'FirstPractice', 1)]);
     server.feed.set(2, [patientChange('p2', 'SecondPractice', 2)]);
 
-    await pull(one.store, one.key, server);
-    expect(await names(one.store, one.key)).toEqual(['FirstPractice']);
+    await pull(one.local, server);
+    expect(await names(one.local)).toEqual(['FirstPractice']);
     expect(await two.store.db.patients.count()).toBe(0);
 
-    await pull(two.store, two.key, server);
-    expect(await names(two.store, two.key)).toEqual(['SecondPractice']);
-    expect(await names(one.store, one.key)).toEqual(['FirstPractice']);
-    await expect(
-      pullChanges({ store: one.store, key: one.key, fetch: server.fetch, practiceId: 2, clientSchema: CLIENT_SCHEMA }),
-    ).rejects.toBeInstanceOf(PullError);
+    await pull(two.local, server);
+    expect(await names(two.local)).toEqual(['SecondPractice']);
+    expect(await names(one.local)).toEqual(['FirstPractice']);
+    // A store can only ask for its own practice's feed: the practice comes from the store, not the caller.
+    expect(server.requests.map((request) => request.headers['x-practice-id'])).toEqual(['1', '2']);
   });
 
   it('stores appointments under the practice day and keeps patient names sealed', async () => {
-    const { store, key } = await anUnlockedStore();
+    const { local, store } = await anUnlockedStore();
     const server = new FakeServer();
     version += 1;
     server.feed.set(1, [
@@ -203,8 +189,8 @@ describe('pulling changes', () => {
         },
       },
     ]);
-    await pull(store, key, server);
-    const [appointment] = await readAppointmentsForDay(store, key, '2026-11-23');
+    await pull(local, server);
+    const [appointment] = await local.appointments.onDay('2026-11-23');
     expect(appointment).toMatchObject({ patientName: 'Gwendolyn Fairweather', day: '2026-11-23', version });
     const dump = await rawDump(store);
     expect(dump).not.toContain('Gwendolyn');
@@ -212,16 +198,17 @@ describe('pulling changes', () => {
   });
 
   it('reports a refused pull with the server message', async () => {
-    const { store, key } = await anUnlockedStore();
+    const { local } = await anUnlockedStore();
     const failing: typeof fetch = async () =>
       new Response(JSON.stringify({ error: 'Forbidden', message: 'Access denied to this practice' }), { status: 403 });
-    await expect(
-      pullChanges({ store, key, fetch: failing, practiceId: 1, clientSchema: CLIENT_SCHEMA }),
-    ).rejects.toMatchObject({ status: 403, message: 'Access denied to this practice' });
+    await expect(local.sync.pull({ fetch: failing, clientSchema: CLIENT_SCHEMA })).rejects.toMatchObject({
+      status: 403,
+      message: 'Access denied to this practice',
+    });
   });
 
   it('a page that fails stops the pull: the pages before it stay, in order, with their cursor', async () => {
-    const { store, key } = await anUnlockedStore();
+    const { local, store } = await anUnlockedStore();
     const server = new FakeServer();
     const changes = ['Ada', 'Bea', 'Cal', 'Dot', 'Eve', 'Fay'].map((name, n) => patientChange(`p${n}`, name));
     server.feed.set(1, changes);
@@ -234,22 +221,19 @@ describe('pulling changes', () => {
     };
     const written: number[] = [];
     await expect(
-      pullChanges({
-        store,
-        key,
+      local.sync.pull({
         fetch: failing,
-        practiceId: 1,
         clientSchema: CLIENT_SCHEMA,
         limit: 2,
         onPage: (page) => written.push(page.page),
       }),
     ).rejects.toThrow('Failed to fetch');
     expect(written).toEqual([1, 2]);
-    expect(await names(store, key)).toEqual(['Ada', 'Bea', 'Cal', 'Dot']);
+    expect(await names(local)).toEqual(['Ada', 'Bea', 'Cal', 'Dot']);
     expect(await getMeta(store.db, 'cursor')).toBe(`s${changes[3]?.version}`);
 
-    await pullChanges({ store, key, fetch: server.fetch, practiceId: 1, clientSchema: CLIENT_SCHEMA, limit: 2 });
-    expect(await names(store, key)).toEqual(['Ada', 'Bea', 'Cal', 'Dot', 'Eve', 'Fay']);
+    await local.sync.pull({ fetch: server.fetch, clientSchema: CLIENT_SCHEMA, limit: 2 });
+    expect(await names(local)).toEqual(['Ada', 'Bea', 'Cal', 'Dot', 'Eve', 'Fay']);
     expect((await readFillState(store.db)).phase).toBe('idle');
   });
 

@@ -1,10 +1,9 @@
 import 'fake-indexeddb/auto';
 import { PUSH_PATH, type PushAction } from '@dental/domain/sync/protocol';
 import { describe, expect, it } from 'vitest';
-import { createPusher } from '../src/outbox/pusher.ts';
+import { createPatient } from '../src/commands/patients.ts';
+import type { LocalStore } from '../src/local-store.ts';
 import { pendingCount } from '../src/outbox/queue.ts';
-import { createPatient } from '../src/patient-commands.ts';
-import { readPatients } from '../src/reads.ts';
 import { anUnlockedStore, aPatientInput } from './support/store.ts';
 
 type Answer = (action: PushAction) => { status: number; body?: unknown; retryAfter?: string };
@@ -28,23 +27,17 @@ function batchServer(answer: Answer) {
 }
 
 async function threeQueued() {
-  const { store, key } = await anUnlockedStore();
+  const { local, store, key } = await anUnlockedStore();
   const names = ['Ames', 'Bryce', 'Cole'];
   for (const [index, lastName] of names.entries()) {
-    await createPatient(store, key, aPatientInput({ lastName, phone: `41655503${index}0` }));
+    await local.patients.create(aPatientInput({ lastName, phone: `41655503${index}0` }));
   }
-  return { store, key };
+  return { local, store, key };
 }
 
-function pusherFor(
-  store: Awaited<ReturnType<typeof threeQueued>>['store'],
-  key: Awaited<ReturnType<typeof threeQueued>>['key'],
-  fetch: typeof globalThis.fetch,
-) {
+function pusherFor(local: LocalStore, fetch: typeof globalThis.fetch) {
   let clock = Date.parse('2026-11-20T15:00:00.000Z');
-  return createPusher({
-    store,
-    key,
+  return local.sync.pusher({
     fetch,
     clientSchema: 1,
     batchEndpoint: PUSH_PATH,
@@ -58,9 +51,9 @@ function pusherFor(
 
 describe('batched push', () => {
   it('sends the queue in one round trip and acknowledges each entry', async () => {
-    const { store, key } = await threeQueued();
+    const { local, store } = await threeQueued();
     const server = batchServer((action) => ({ status: 201, body: { ...(action.body as object), id: action.id } }));
-    const pusher = pusherFor(store, key, server.fetch);
+    const pusher = pusherFor(local, server.fetch);
     await pusher.drain();
     expect(server.calls).toHaveLength(1);
     expect(server.calls[0]?.map((action) => (action.body as { lastName: string }).lastName)).toEqual([
@@ -72,27 +65,27 @@ describe('batched push', () => {
   });
 
   it('a refused action goes to attention and the rest of the batch is still acknowledged', async () => {
-    const { store, key } = await threeQueued();
+    const { local, store } = await threeQueued();
     const server = batchServer((action) =>
       (action.body as { lastName: string }).lastName === 'Bryce'
         ? { status: 409, body: { message: 'This patient may already exist' } }
         : { status: 201, body: null },
     );
-    await pusherFor(store, key, server.fetch).drain();
+    await pusherFor(local, server.fetch).drain();
     expect(await store.db.outbox.where('state').equals('attention').count()).toBe(1);
     expect(await pendingCount(store)).toBe(0);
-    expect((await readPatients(store, key)).map((p) => p.lastName).sort()).toEqual(['Ames', 'Cole']);
+    expect((await local.patients.all()).map((p) => p.lastName).sort()).toEqual(['Ames', 'Cole']);
   });
 
   it('stops at a transient failure: the failed action and those after it stay queued, in order', async () => {
-    const { store, key } = await threeQueued();
+    const { local, store } = await threeQueued();
     let failing = true;
     const server = batchServer((action) =>
       failing && (action.body as { lastName: string }).lastName === 'Bryce'
         ? { status: 503, retryAfter: '2' }
         : { status: 201 },
     );
-    const pusher = pusherFor(store, key, server.fetch);
+    const pusher = pusherFor(local, server.fetch);
     const first = pusher.drain();
     await new Promise((resolve) => setTimeout(resolve, 50));
     failing = false;
@@ -104,7 +97,7 @@ describe('batched push', () => {
   });
 
   it('sends later batches while earlier ones are acknowledged: each entry once, in order, refusals kept', async () => {
-    const { store, key } = await anUnlockedStore();
+    const { local, store, key } = await anUnlockedStore();
     const total = 12;
     for (let index = 0; index < total; index += 1) {
       await createPatient(
@@ -118,9 +111,7 @@ describe('batched push', () => {
         ? { status: 409, body: { message: 'This patient may already exist' } }
         : { status: 201, body: { ...(action.body as object) } },
     );
-    const pusher = createPusher({
-      store,
-      key,
+    const pusher = local.sync.pusher({
       fetch: server.fetch,
       clientSchema: 1,
       batchEndpoint: PUSH_PATH,
@@ -132,20 +123,20 @@ describe('batched push', () => {
     expect(sent).toEqual(Array.from({ length: total }, (_, index) => `Row${index}`));
     expect(await store.db.outbox.where('state').equals('attention').count()).toBe(1);
     expect(await pendingCount(store)).toBe(0);
-    const shown = (await readPatients(store, key)).map((patient) => patient.lastName);
+    const shown = (await local.patients.all()).map((patient) => patient.lastName);
     expect(shown).toHaveLength(total - 1);
     expect(shown).not.toContain('Row7');
   });
 
   it('falls back to one request per entry when the server has no batch route', async () => {
-    const { store, key } = await threeQueued();
+    const { local, store } = await threeQueued();
     const singles: string[] = [];
     const fetch = (async (url: string) => {
       if (String(url).endsWith(PUSH_PATH)) return new Response('{}', { status: 404 });
       singles.push(String(url));
       return new Response('null', { status: 201 });
     }) as typeof globalThis.fetch;
-    await pusherFor(store, key, fetch).drain();
+    await pusherFor(local, fetch).drain();
     expect(singles).toHaveLength(3);
     expect(await pendingCount(store)).toBe(0);
   });

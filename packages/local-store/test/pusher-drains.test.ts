@@ -1,9 +1,8 @@
 import 'fake-indexeddb/auto';
 import { PUSH_PATH, type PushAction } from '@dental/domain/sync/protocol';
 import { describe, expect, it } from 'vitest';
-import { createPusher, type PusherEvent } from '../src/outbox/pusher.ts';
-import { createPatient } from '../src/patient-commands.ts';
-import { closeStore } from '../src/store.ts';
+import { closeStore } from '../src/db/open.ts';
+import type { PusherEvent } from '../src/outbox/pusher.ts';
 import { FakeServer } from './support/fake-server.ts';
 import { aPusher } from './support/pusher.ts';
 import { anUnlockedStore, aPatientInput } from './support/store.ts';
@@ -13,8 +12,8 @@ const patient = (index: number) =>
 
 describe('pusher drains', () => {
   it('kicks made while a drain runs share one more pass: one drained, not one per change', async () => {
-    const { store, key } = await anUnlockedStore();
-    await createPatient(store, key, patient(0));
+    const { local } = await anUnlockedStore();
+    await local.patients.create(patient(0));
     const server = new FakeServer();
     let release = () => {};
     server.script.push({
@@ -24,12 +23,12 @@ describe('pusher drains', () => {
       }),
       reached: () => {},
     });
-    const { pusher, types } = aPusher(store, key, { server });
+    const { pusher, types } = aPusher(local, { server });
     const first = pusher.drain();
     // A receptionist keeps typing while the first change is on its way: each write kicks the pusher.
     const kicks = [];
     for (let index = 1; index <= 20; index += 1) {
-      await createPatient(store, key, patient(index));
+      await local.patients.create(patient(index));
       kicks.push(pusher.kick());
     }
     release();
@@ -41,8 +40,8 @@ describe('pusher drains', () => {
 
   // Vitest fails the run on any unhandled rejection, which is what this guards against.
   it('a store closed while batches are in flight ends the drain as closed, with no unhandled rejection', async () => {
-    const { store, key } = await anUnlockedStore();
-    for (let index = 0; index < 7; index += 1) await createPatient(store, key, patient(index));
+    const { local, store } = await anUnlockedStore();
+    for (let index = 0; index < 7; index += 1) await local.patients.create(patient(index));
     const fetch = (async (_url: string, init?: RequestInit) => {
       const { actions } = JSON.parse(String(init?.body)) as { actions: PushAction[] };
       const results = actions.map((action) => ({ id: action.id, status: 201, body: action.body, retryAfter: null }));
@@ -52,9 +51,7 @@ describe('pusher drains', () => {
       });
     }) as typeof globalThis.fetch;
     let closed = false;
-    const pusher = createPusher({
-      store,
-      key,
+    const pusher = local.sync.pusher({
       fetch,
       clientSchema: 1,
       batchEndpoint: PUSH_PATH,

@@ -1,6 +1,5 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createPatient } from '../src/patient-commands.ts';
 import { FakeServer } from './support/fake-server.ts';
 import { aPusher } from './support/pusher.ts';
 import { anUnlockedStore, aPatientInput } from './support/store.ts';
@@ -11,10 +10,10 @@ afterEach(() => {
 
 describe('one pusher at a time', () => {
   it('two drains of the same store in one page send each entry once', async () => {
-    const { store, key } = await anUnlockedStore();
-    for (const phone of ['416-555-0001', '416-555-0002']) await createPatient(store, key, aPatientInput({ phone }));
+    const { local } = await anUnlockedStore();
+    for (const phone of ['416-555-0001', '416-555-0002']) await local.patients.create(aPatientInput({ phone }));
     const server = new FakeServer();
-    const [a, b] = [aPusher(store, key, { server }), aPusher(store, key, { server })];
+    const [a, b] = [aPusher(local, { server }), aPusher(local, { server })];
     const results = await Promise.all([a.pusher.drain(), b.pusher.drain(), a.pusher.kick()]);
     expect(results).toEqual(['drained', 'drained', 'drained']);
     expect(server.mutations()).toHaveLength(2);
@@ -22,12 +21,12 @@ describe('one pusher at a time', () => {
   });
 
   it('an entry queued while a drain runs is sent by that drain', async () => {
-    const { store, key } = await anUnlockedStore();
-    await createPatient(store, key, aPatientInput({ phone: '416-555-0001' }));
+    const { local, store } = await anUnlockedStore();
+    await local.patients.create(aPatientInput({ phone: '416-555-0001' }));
     const server = new FakeServer();
-    const { pusher } = aPusher(store, key, { server });
+    const { pusher } = aPusher(local, { server });
     const first = pusher.drain();
-    await createPatient(store, key, aPatientInput({ phone: '416-555-0002' }));
+    await local.patients.create(aPatientInput({ phone: '416-555-0002' }));
     const second = pusher.kick();
     expect(await first).toBe('drained');
     expect(await second).toBe('drained');
@@ -44,9 +43,9 @@ describe('one pusher at a time', () => {
       },
     };
     vi.stubGlobal('navigator', { locks });
-    const { store, key } = await anUnlockedStore();
-    await createPatient(store, key, aPatientInput());
-    expect(await aPusher(store, key).pusher.drain()).toBe('drained');
+    const { local, store } = await anUnlockedStore();
+    await local.patients.create(aPatientInput());
+    expect(await aPusher(local).pusher.drain()).toBe('drained');
     expect(names).toEqual([`dentalflow-outbox-${store.db.name}`]);
   });
 });

@@ -1,7 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { BACKOFF_BASE_MS } from '../src/outbox/retry.ts';
-import { createPatient } from '../src/patient-commands.ts';
 import { FakeServer } from './support/fake-server.ts';
 import { aPusher } from './support/pusher.ts';
 import { anUnlockedStore, aPatientInput } from './support/store.ts';
@@ -15,10 +14,10 @@ async function until(condition: () => boolean | Promise<boolean>): Promise<void>
 
 describe('reconnect after a long outage', () => {
   it('starts the backoff over, so a failure during the catch-up waits one step rather than the cap', async () => {
-    const { store, key } = await anUnlockedStore();
-    await createPatient(store, key, aPatientInput());
+    const { local, store } = await anUnlockedStore();
+    await local.patients.create(aPatientInput());
     await store.db.outbox.toCollection().modify(AFTER_AN_OUTAGE);
-    const { pusher, server, sleeps } = aPusher(store, key);
+    const { pusher, server, sleeps } = aPusher(local);
     // The connection is back, but the first attempt meets a server that is restarting.
     server.script.push({ kind: 'network' });
 
@@ -29,8 +28,8 @@ describe('reconnect after a long outage', () => {
   });
 
   it('keeps the fresh start when an attempt made before the reconnect fails after it', async () => {
-    const { store, key } = await anUnlockedStore();
-    await createPatient(store, key, aPatientInput());
+    const { local, store } = await anUnlockedStore();
+    await local.patients.create(aPatientInput());
     await store.db.outbox.toCollection().modify({ ...AFTER_AN_OUTAGE, nextAttemptAt: 0 });
     const server = new FakeServer();
     let requests = 0;
@@ -44,7 +43,7 @@ describe('reconnect after a long outage', () => {
       });
       throw new TypeError('network connection lost');
     };
-    const { pusher, sleeps } = aPusher(store, key, { server, fetch });
+    const { pusher, sleeps } = aPusher(local, { server, fetch });
     const draining = pusher.drain();
     await until(() => requests === 1);
 

@@ -1,11 +1,9 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
-import type { StoreKey } from '../src/crypto/keys.ts';
-import { createPatient, updatePatient } from '../src/patient-commands.ts';
-import { readPatients } from '../src/reads.ts';
-import { putSealedBatch } from '../src/records.ts';
-import { ROSTER_PAGE_SIZE, ROSTER_REBUILD_AFTER } from '../src/roster.ts';
-import type { LocalStore } from '../src/store.ts';
+import type { StoreHandle } from '../src/db/handle.ts';
+import type { LocalStore } from '../src/local-store.ts';
+import { putSealedBatch } from '../src/records/records.ts';
+import { ROSTER_PAGE_SIZE, ROSTER_REBUILD_AFTER } from '../src/records/roster.ts';
 import { anUnlockedStore, aPatientInput } from './support/store.ts';
 
 const COUNT = ROSTER_PAGE_SIZE + 20;
@@ -13,7 +11,7 @@ const COUNT = ROSTER_PAGE_SIZE + 20;
 const idOf = (index: number) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
 
 async function aStoreWithPatients() {
-  const { store, key } = await anUnlockedStore();
+  const { local, store, key } = await anUnlockedStore();
   await putSealedBatch(
     store,
     key,
@@ -28,12 +26,12 @@ async function aStoreWithPatients() {
       status: 'active',
     })),
   );
-  return { store, key };
+  return { local, store, key };
 }
 
 /** The first read goes row by row and rebuilds the pages afterwards; wait for them. */
-async function withRoster(store: LocalStore, key: StoreKey) {
-  const first = await readPatients(store, key);
+async function withRoster(local: LocalStore, store: StoreHandle) {
+  const first = await local.patients.all();
   await vi.waitFor(async () => {
     expect(await store.db.roster.count()).toBe(2);
     expect(await store.db.rosterDirty.count()).toBe(0);
@@ -46,21 +44,21 @@ const names = (records: { firstName: string }[]) => new Set(records.map((record)
 
 describe('patient roster pages', () => {
   it('serves the same list from the pages as from the rows', async () => {
-    const { store, key } = await aStoreWithPatients();
-    const fromRows = await withRoster(store, key);
+    const { local, store } = await aStoreWithPatients();
+    const fromRows = await withRoster(local, store);
     expect(fromRows).toHaveLength(COUNT);
-    expect(byId(await readPatients(store, key))).toEqual(byId(fromRows));
+    expect(byId(await local.patients.all())).toEqual(byId(fromRows));
   });
 
   it('shows creations, edits and deletions made after the pages were cut', async () => {
-    const { store, key } = await aStoreWithPatients();
-    await withRoster(store, key);
-    const { patient } = await createPatient(store, key, aPatientInput({ firstName: 'Newcomer' }));
-    await updatePatient(store, key, idOf(3), { firstName: 'Renamed' });
+    const { local, store } = await aStoreWithPatients();
+    await withRoster(local, store);
+    const { patient } = await local.patients.create(aPatientInput({ firstName: 'Newcomer' }));
+    await local.patients.update(idOf(3), { firstName: 'Renamed' });
     await store.db.patients.delete(idOf(4));
     expect(await store.db.rosterDirty.count()).toBeGreaterThanOrEqual(3);
 
-    const list = await readPatients(store, key);
+    const list = await local.patients.all();
     expect(list).toHaveLength(COUNT);
     const shown = names(list);
     expect(shown.has('Newcomer')).toBe(true);
@@ -71,8 +69,8 @@ describe('patient roster pages', () => {
   });
 
   it('falls back to the rows when too much changed, when the table was cleared, or a page is damaged', async () => {
-    const { store, key } = await aStoreWithPatients();
-    await withRoster(store, key);
+    const { local, store, key } = await aStoreWithPatients();
+    await withRoster(local, store);
 
     await putSealedBatch(
       store,
@@ -83,7 +81,7 @@ describe('patient roster pages', () => {
         firstName: `Again${index}`,
       })),
     );
-    expect(names(await readPatients(store, key)).has('Again0')).toBe(true);
+    expect(names(await local.patients.all()).has('Again0')).toBe(true);
     await vi.waitFor(async () => expect(await store.db.rosterDirty.count()).toBe(0));
 
     const page = await store.db.roster.get(0);
@@ -91,11 +89,11 @@ describe('patient roster pages', () => {
     const damaged = new Uint8Array(page.sealed.data.slice(0));
     damaged[5] = (damaged[5] ?? 0) ^ 0xff;
     await store.db.roster.put({ ...page, sealed: { ...page.sealed, data: damaged.buffer } });
-    const afterDamage = await readPatients(store, key);
+    const afterDamage = await local.patients.all();
     expect(afterDamage).toHaveLength(COUNT);
     expect(afterDamage.some((record) => record.decryptionError)).toBe(false);
 
     await store.db.patients.clear();
-    expect(await readPatients(store, key)).toEqual([]);
+    expect(await local.patients.all()).toEqual([]);
   });
 });

@@ -1,23 +1,20 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { queueRecall } from '../src/check-out-commands.ts';
 import { unlockStore } from '../src/crypto/keys.ts';
-import { SCHEMA_VERSION, SCHEMA_VERSIONS, storeName } from '../src/db.ts';
-import { createPatient } from '../src/patient-commands.ts';
-import { pullChanges } from '../src/pull.ts';
-import { readFamilyForPatient, readPatients, readRecallsForPatient, readSentFormsForPatient } from '../src/reads.ts';
-import { openStore } from '../src/store.ts';
+import { openStore } from '../src/db/open.ts';
+import { SCHEMA_VERSION, SCHEMA_VERSIONS, storeName } from '../src/db/schema.ts';
+import { localStore } from '../src/local-store.ts';
 import { FakeServer } from './support/fake-server.ts';
 import { CLIENT_SCHEMA } from './support/pusher.ts';
 import { anUnlockedStore, aPatientInput, PASSWORD, TEST_ITERATIONS, utcCalendar } from './support/store.ts';
 
 describe('schema versions', () => {
   it('a new version keeps every outbox entry and row of the current one', async () => {
-    const { store, key } = await anUnlockedStore();
+    const { local, store } = await anUnlockedStore();
     const queued = [];
     for (const phone of ['416-555-0001', '416-555-0002', '416-555-0003']) {
-      queued.push((await createPatient(store, key, aPatientInput({ phone }))).entry.id);
+      queued.push((await local.patients.create(aPatientInput({ phone }))).entry.id);
     }
     const name = store.db.name;
     store.db.close();
@@ -43,8 +40,8 @@ describe('schema versions', () => {
     // as long as the tables it knows are unchanged, and the queued changes are all still there.
     const oldTab = await openStore({ practiceId: store.practiceId, userId: store.userId, calendar: utcCalendar });
     expect((await oldTab.db.outbox.toArray()).map((entry) => entry.id)).toEqual(queued);
-    const oldKey = await unlockStore(oldTab.db, PASSWORD);
-    expect(await readPatients(oldTab, oldKey)).toHaveLength(3);
+    const oldLocal = localStore(oldTab, await unlockStore(oldTab.db, PASSWORD));
+    expect(await oldLocal.patients.all()).toHaveLength(3);
     oldTab.db.close();
   });
 
@@ -77,15 +74,15 @@ describe('schema versions', () => {
     expect(await store.db.patients.get('p-1')).toMatchObject({ version: 3 });
 
     // The new table takes a recall at once, after the entry already queued.
-    const key = await unlockStore(store.db, PASSWORD, { iterations: TEST_ITERATIONS });
+    const local = localStore(store, await unlockStore(store.db, PASSWORD, { iterations: TEST_ITERATIONS }));
     const patientId = '11111111-1111-4111-8111-111111111111';
-    const { recall } = await queueRecall(store, key, {
+    const { recall } = await local.recalls.create({
       patientId,
       recallTypeId: 1,
       dueDate: '2027-05-23',
       priority: 'normal',
     });
-    expect((await readRecallsForPatient(store, key, patientId)).map((shown) => shown.id)).toEqual([recall.id]);
+    expect((await local.recalls.ofPatient(patientId)).map((shown) => shown.id)).toEqual([recall.id]);
     expect((await store.db.outbox.toArray()).map((entry) => entry.entity.table)).toEqual(['patients', 'recalls']);
     store.db.close();
   });
@@ -127,7 +124,7 @@ describe('schema versions', () => {
     expect(await store.db.recalls.get('r-1')).toMatchObject({ patientId: 'p-1', version: 4 });
 
     // The new tables take pulled rows at once.
-    const key = await unlockStore(store.db, PASSWORD, { iterations: TEST_ITERATIONS });
+    const local = localStore(store, await unlockStore(store.db, PASSWORD, { iterations: TEST_ITERATIONS }));
     const server = new FakeServer();
     server.feed.set(practiceId, [
       {
@@ -161,19 +158,21 @@ describe('schema versions', () => {
         },
       },
     ]);
-    await pullChanges({ store, key, fetch: server.fetch, practiceId, clientSchema: CLIENT_SCHEMA });
-    expect((await readFamilyForPatient(store, key, 'p-1')).map((relation) => relation.id)).toEqual(['f-1']);
-    expect((await readSentFormsForPatient(store, key, 'p-1')).map((form) => form.id)).toEqual(['s-1']);
+    await local.sync.pull({ fetch: server.fetch, clientSchema: CLIENT_SCHEMA });
+    expect((await local.family.ofPatient('p-1')).map((relation) => relation.id)).toEqual(['f-1']);
+    expect((await local.forms.sentTo('p-1')).map((form) => form.id)).toEqual(['s-1']);
     expect((await store.db.outbox.toArray()).map((entry) => entry.id)).toEqual(['queued-before-6']);
     store.db.close();
   });
 
   it('reopening the same version keeps the data readable', async () => {
-    const { store, key } = await anUnlockedStore();
-    await createPatient(store, key, aPatientInput());
+    const { local, store } = await anUnlockedStore();
+    await local.patients.create(aPatientInput());
     store.db.close();
     const reopened = await openStore({ practiceId: store.practiceId, userId: store.userId, calendar: utcCalendar });
     const again = await unlockStore(reopened.db, PASSWORD);
-    expect((await readPatients(reopened, again)).map((patient) => patient.firstName)).toEqual(['Evangelina']);
+    expect((await localStore(reopened, again).patients.all()).map((patient) => patient.firstName)).toEqual([
+      'Evangelina',
+    ]);
   });
 });

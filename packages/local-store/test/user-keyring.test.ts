@@ -1,14 +1,15 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { unlockStoreWithUserKey, WrongPasswordError } from '../src/crypto/keys.ts';
+import { createPatient } from '../src/commands/patients.ts';
+import { WrongPasswordError } from '../src/crypto/kdf.ts';
+import { unlockStoreWithUserKey } from '../src/crypto/keys.ts';
 import {
   changeKeyringPassword,
   forgetSession,
   unlockUserKey,
   unlockUserKeyWithSession,
 } from '../src/crypto/user-keyring.ts';
-import { createPatient } from '../src/patient-commands.ts';
-import { readPatients } from '../src/reads.ts';
+import { readPatients } from '../src/records/reads.ts';
 import { aPatientInput, aStore, PASSWORD, TEST_ITERATIONS } from './support/store.ts';
 
 function base64url(bytes: Uint8Array): string {

@@ -1,7 +1,7 @@
 import { SCHEDULING } from '@dental/domain/constants';
 import type { WeeklyHours } from '@dental/domain/practices/hours';
 import { instantAt } from '@dental/domain/time/zones';
-import type { GridAppointment, GridRoom } from '../../src/features/scheduling/schedule-model.ts';
+import type { GridAppointment, GridRoom } from '../../src/features/scheduling/day/schedule-model.ts';
 
 /** The benchmark's day: 16 rooms, 300 appointments, 08:00 to 18:00 in Toronto, on a Tuesday. */
 export const DATE = '2026-11-24';

@@ -6,9 +6,9 @@ import { type ReactNode, useState } from 'react';
 import { Calendar, dayjsLocalizer, Views } from 'react-big-calendar';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { theme } from '../../src/app/theme.ts';
-import { ScheduleGrid } from '../../src/features/scheduling/schedule-grid.tsx';
-import type { GridAppointment } from '../../src/features/scheduling/schedule-model.ts';
+import type { GridAppointment } from '../../src/features/scheduling/day/schedule-model.ts';
+import { ScheduleGrid } from '../../src/features/scheduling/grid/schedule-grid.tsx';
+import { theme } from '../../src/platform/theme/theme.ts';
 import { APPOINTMENTS, DATE, HOURS, PROVIDERS, ROOMS, TIME_ZONE } from './day.ts';
 
 const container = document.getElementById('root');

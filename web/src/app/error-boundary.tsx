@@ -1,6 +1,6 @@
 import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { logError } from '../lib/log.ts';
+import { logError } from '../platform/errors/log.ts';
 
 const RECOVERY_KEY = 'dentalflow:chunk-recovery';
 

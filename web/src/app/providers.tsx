@@ -2,12 +2,12 @@ import { REQUESTS, STALE_TIMES_MS } from '@dental/domain/constants';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { AuthProvider } from '../features/auth/auth-context.tsx';
-import { themePreferenceManager } from '../features/theme/theme-preference.ts';
-import { useRootThemeClass } from '../features/theme/use-theme.ts';
-import { ToastRegion } from '../features/toasts/toast-region.tsx';
-import { ApiError } from '../lib/api.ts';
-import { theme } from './theme.ts';
+import { ApiError } from '../platform/api/api.ts';
+import { AuthProvider } from '../platform/auth/auth-context.tsx';
+import { theme } from '../platform/theme/theme.ts';
+import { themePreferenceManager } from '../platform/theme/theme-preference.ts';
+import { useRootThemeClass } from '../platform/theme/use-theme.ts';
+import { ToastRegion } from '../platform/toasts/toast-region.tsx';
 
 /** Spec 9: one retry except 429 (60 s later), exponential from 1 s capped at 30 s, no refetch on focus. */
 function createQueryClient(): QueryClient {

@@ -6,16 +6,16 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconClock, IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fillDescription, fillLabel } from '../features/offline/fill-progress.tsx';
-import { useLocalData } from '../features/offline/local-data.tsx';
-import { NeedsAttentionDrawer } from '../features/offline/needs-attention.tsx';
-import { OfflinePanel } from '../features/offline/offline-panel.tsx';
-import { applyUpdate, subscribeUpdates, type UpdateState } from '../features/offline/service-worker-registration.ts';
-import { useFullSyncStatus } from '../features/offline/sync-status.ts';
-import { useCurrentPractice } from '../features/practice/practice-queries.ts';
-import { toast } from '../features/toasts/toast.ts';
-import { apiRequest } from '../lib/api.ts';
-import { useConnection } from '../lib/connection.ts';
+import { apiRequest } from '../platform/api/api.ts';
+import { useConnection } from '../platform/api/connection.ts';
+import { fillDescription, fillLabel } from '../platform/offline/fill-progress.tsx';
+import { useLocalData } from '../platform/offline/local-data.tsx';
+import { NeedsAttentionDrawer } from '../platform/offline/needs-attention.tsx';
+import { OfflinePanel } from '../platform/offline/offline-panel.tsx';
+import { applyUpdate, subscribeUpdates, type UpdateState } from '../platform/offline/service-worker-registration.ts';
+import { useFullSyncStatus } from '../platform/offline/sync-status.ts';
+import { useCurrentPractice } from '../platform/practice/practice-queries.ts';
+import { toast } from '../platform/toasts/toast.ts';
 import classes from './shell.module.css';
 
 function formatTime(time: string | null): string {

@@ -16,9 +16,9 @@ import {
 import { IconBell } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useCurrentPractice } from '../features/practice/practice-queries.ts';
-import { toast } from '../features/toasts/toast.ts';
-import { apiRequest } from '../lib/api.ts';
+import { apiRequest } from '../platform/api/api.ts';
+import { useCurrentPractice } from '../platform/practice/practice-queries.ts';
+import { toast } from '../platform/toasts/toast.ts';
 import classes from './shell.module.css';
 
 interface Notification {

@@ -5,7 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { usePatientDirectory, usePatientMatches } from '../features/patients/patient-directory.tsx';
+import { usePatientDirectory, usePatientMatches } from '../features/patients/index.ts';
 
 /**
  * Header patient search (spec 2.4, 5, 9): suggestions from the patients on this device, so it answers

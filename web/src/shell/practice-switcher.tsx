@@ -5,11 +5,11 @@ import { IconBuildingHospital, IconCheck, IconChevronDown, IconPlus } from '@tab
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useAuth } from '../features/auth/auth-context.tsx';
-import { writeCurrentPracticeId } from '../features/practice/current-practice-storage.ts';
-import { useAccessiblePractices } from '../features/practice/practice-queries.ts';
-import { toast } from '../features/toasts/toast.ts';
-import { apiRequest } from '../lib/api.ts';
+import { apiRequest } from '../platform/api/api.ts';
+import { useAuth } from '../platform/auth/auth-context.tsx';
+import { writeCurrentPracticeId } from '../platform/practice/current-practice-storage.ts';
+import { useAccessiblePractices } from '../platform/practice/practice-queries.ts';
+import { toast } from '../platform/toasts/toast.ts';
 
 /** Shown only with more than one accessible practice and settings.select_practice (spec 2.4). */
 export function PracticeSwitcher() {

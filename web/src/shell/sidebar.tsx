@@ -22,8 +22,8 @@ import {
   IconLogout,
 } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useAuth } from '../features/auth/auth-context.tsx';
-import { useConnection } from '../lib/connection.ts';
+import { useConnection } from '../platform/api/connection.ts';
+import { useAuth } from '../platform/auth/auth-context.tsx';
 import { NAV_GROUPS, NAV_ITEMS, type NavGroup, type NavItem, navPermission } from './nav-items.ts';
 import classes from './shell.module.css';
 import { useSidebarPreferences } from './sidebar-preferences.ts';

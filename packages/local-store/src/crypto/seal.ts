@@ -1,4 +1,4 @@
-import type { StoreKey } from './keys.ts';
+import type { StoreKey } from './store-key.ts';
 
 /** Spec 8: what a value that could not be decrypted shows as; screens hide or ignore it. */
 export const DECRYPTION_ERROR = '[Decryption Error]';

@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import { chooseIterations, MIN_ITERATIONS, WrongPasswordError } from './keys.ts';
+import { chooseIterations, deriveWrappingKey, MIN_ITERATIONS, SALT_BYTES, WrongPasswordError } from './kdf.ts';
 
 /**
  * One random key per user on this device (AES-KW), wrapping each practice store's data key.
@@ -20,7 +20,6 @@ class KeyringDb extends Dexie {
   }
 }
 
-const SALT_BYTES = 16;
 const USAGES: KeyUsage[] = ['wrapKey', 'unwrapKey'];
 
 async function withKeyring<T>(userId: number, work: (db: KeyringDb) => Promise<T>): Promise<T> {
@@ -30,19 +29,6 @@ async function withKeyring<T>(userId: number, work: (db: KeyringDb) => Promise<T
   } finally {
     db.close();
   }
-}
-
-async function passwordKey(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<CryptoKey> {
-  const material = await crypto.subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, [
-    'deriveKey',
-  ]);
-  return crypto.subtle.deriveKey(
-    { name: 'PBKDF2', salt, iterations, hash: 'SHA-256' },
-    material,
-    { name: 'AES-KW', length: 256 },
-    false,
-    USAGES,
-  );
 }
 
 function sessionKey(deviceSecret: string): Promise<CryptoKey> {
@@ -79,7 +65,7 @@ export async function unlockUserKey(
     ]);
     let extractable: CryptoKey;
     if (salt instanceof Uint8Array && typeof iterations === 'number' && wrapped instanceof ArrayBuffer) {
-      const byPassword = await passwordKey(password, new Uint8Array(salt), iterations);
+      const byPassword = await deriveWrappingKey(password, new Uint8Array(salt), iterations);
       try {
         extractable = await unwrapUserKey(wrapped, byPassword, true);
       } catch {
@@ -89,7 +75,7 @@ export async function unlockUserKey(
       const count = Math.max(MIN_ITERATIONS, options.iterations ?? (await chooseIterations()));
       const freshSalt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
       extractable = await crypto.subtle.generateKey({ name: 'AES-KW', length: 256 }, true, USAGES);
-      const byPassword = await passwordKey(password, freshSalt, count);
+      const byPassword = await deriveWrappingKey(password, freshSalt, count);
       await db.entries.bulkPut([
         { key: 'salt', value: freshSalt },
         { key: 'iterations', value: count },
@@ -139,7 +125,7 @@ export async function changeKeyringPassword(
     const extractable = await unwrapUserKey(wrapped, await sessionKey(deviceSecret), true);
     const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
     const count = typeof iterations === 'number' ? iterations : MIN_ITERATIONS;
-    const byPassword = await passwordKey(newPassword, salt, count);
+    const byPassword = await deriveWrappingKey(newPassword, salt, count);
     await db.entries.bulkPut([
       { key: 'salt', value: salt },
       { key: 'iterations', value: count },

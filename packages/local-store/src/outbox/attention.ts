@@ -1,13 +1,11 @@
-import { sealBody } from '../commands.ts';
-import type { StoreKey } from '../crypto/keys.ts';
 import { DECRYPT_FAILED, openRecords, openValue } from '../crypto/seal.ts';
-import { fromStoredRows, mergeBody, toStoredRows } from '../records.ts';
-import { isSendOnlyTarget, type OutboxEntry, type OutboxFailure, type StoredRow } from '../rows.ts';
-import type { LocalStore } from '../store.ts';
+import type { StoreKey } from '../crypto/store-key.ts';
+import type { StoreHandle } from '../db/handle.ts';
+import { isSendOnlyTarget, type OutboxEntry, type OutboxFailure, type StoredRow } from '../db/rows.ts';
+import { fromStoredRows, mergeBody, toStoredRows } from '../records/records.ts';
 import { describeEntry, friendlyConflictMessage } from './describe.ts';
+import { newOutboxEntry } from './entry.ts';
 import { localTableOf, removeEntry } from './queue.ts';
-
-export { describeEntry, friendlyConflictMessage } from './describe.ts';
 
 /** A change the server refused, ready for the attention panel. */
 export interface AttentionItem {
@@ -21,14 +19,14 @@ export interface AttentionItem {
   body: unknown;
 }
 
-async function openBodies(store: LocalStore, key: StoreKey, entries: readonly OutboxEntry[]) {
+async function openBodies(store: StoreHandle, key: StoreKey, entries: readonly OutboxEntry[]) {
   const sealed = entries.flatMap((entry) => (entry.body ? [{ id: entry.id, sealed: entry.body }] : []));
   const opened = await openRecords<unknown>(key, store.practiceId, 'outbox', sealed);
   return new Map(opened.map((result) => [result.id, result]));
 }
 
 /** Refused changes, oldest first, decrypted in one batch. */
-export async function listAttention(store: LocalStore, key: StoreKey): Promise<AttentionItem[]> {
+export async function listAttention(store: StoreHandle, key: StoreKey): Promise<AttentionItem[]> {
   const entries = await store.db.outbox.where('state').equals('attention').toArray();
   const bodies = await openBodies(store, key, entries);
   const failures = await openRecords<Omit<OutboxFailure, 'status'>>(
@@ -57,26 +55,26 @@ export async function listAttention(store: LocalStore, key: StoreKey): Promise<A
 }
 
 /** Human text of what an entry attempts, for the attention panel and the "stuck" banner. */
-export async function describe(store: LocalStore, key: StoreKey, entry: OutboxEntry): Promise<string> {
+export async function describe(store: StoreHandle, key: StoreKey, entry: OutboxEntry): Promise<string> {
   const opened = entry.body
     ? await openValue<unknown>(key, store.practiceId, 'outbox', entry.id, entry.body)
     : undefined;
   return describeEntry(store, entry, opened);
 }
 
-async function findEntry(store: LocalStore, id: string): Promise<OutboxEntry | undefined> {
+async function findEntry(store: StoreHandle, id: string): Promise<OutboxEntry | undefined> {
   return store.db.outbox.where('id').equals(id).first();
 }
 
 /** The user gave up this change, explicitly: the only way besides acknowledgement that an entry leaves. */
-export async function discard(store: LocalStore, id: string): Promise<boolean> {
+export async function discard(store: StoreHandle, id: string): Promise<boolean> {
   const entry = await findEntry(store, id);
   if (!entry) return false;
   await removeEntry(store.db, entry);
   return true;
 }
 
-async function reappliedRow(store: LocalStore, key: StoreKey, entry: OutboxEntry, body: unknown) {
+async function reappliedRow(store: StoreHandle, key: StoreKey, entry: OutboxEntry, body: unknown) {
   const { table } = entry.entity;
   if (!entry.applied || isSendOnlyTarget(table)) return null;
   const [record] = await fromStoredRows(store, key, table, [entry.applied]);
@@ -90,7 +88,7 @@ async function reappliedRow(store: LocalStore, key: StoreKey, entry: OutboxEntry
  * Idempotency-Key: the server remembers its answer to the old one, and that answer was a refusal.
  */
 export async function retry(
-  store: LocalStore,
+  store: StoreHandle,
   key: StoreKey,
   id: string,
   changedBody?: unknown,
@@ -103,21 +101,18 @@ export async function retry(
     if (!opened.ok) throw new Error(DECRYPT_FAILED);
     body = opened.plain;
   }
-  const nextId = crypto.randomUUID();
   const applied = await reappliedRow(store, key, entry, changedBody);
-  const sealedBody = body === undefined ? undefined : await sealBody(store, key, nextId, body);
+  const next = await newOutboxEntry(store, key, {
+    type: entry.type,
+    method: entry.method,
+    endpoint: entry.endpoint,
+    body,
+    entity: entry.entity,
+    applied,
+    createdAt: entry.createdAt,
+  });
   const { db } = store;
   const table = localTableOf(db, entry);
-  const { seq: _seq, failure: _failure, lastError: _lastError, body: _body, ...kept } = entry;
-  const next: OutboxEntry = {
-    ...kept,
-    id: nextId,
-    ...(sealedBody ? { body: sealedBody } : {}),
-    applied,
-    attempts: 0,
-    nextAttemptAt: store.clock().getTime(),
-    state: 'pending',
-  };
   await db.transaction('rw', [db.outbox, ...(table ? [table] : [])], async () => {
     if (entry.seq === undefined || !(await db.outbox.get(entry.seq))) return;
     if (table) {
@@ -132,7 +127,7 @@ export async function retry(
 }
 
 /** Spec 2.7: book despite the scheduling conflict the user has now seen. */
-export async function retryWithOverride(store: LocalStore, key: StoreKey, id: string): Promise<OutboxEntry | null> {
+export async function retryWithOverride(store: StoreHandle, key: StoreKey, id: string): Promise<OutboxEntry | null> {
   const entry = await findEntry(store, id);
   if (!entry?.body) return null;
   const opened = await openValue<unknown>(key, store.practiceId, 'outbox', entry.id, entry.body);

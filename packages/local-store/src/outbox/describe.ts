@@ -1,7 +1,7 @@
 import type { Conflict } from '@dental/domain/scheduling/conflicts';
 import { DECRYPT_FAILED, type Opened } from '../crypto/seal.ts';
-import type { OutboxEntry, OutboxFailure } from '../rows.ts';
-import type { LocalStore } from '../store.ts';
+import type { StoreHandle } from '../db/handle.ts';
+import type { OutboxEntry, OutboxFailure } from '../db/rows.ts';
 
 export const BARE_CONFLICT_MESSAGE = 'This time slot is already booked by another appointment';
 
@@ -30,11 +30,11 @@ function fieldsOf(body: unknown): Record<string, unknown> {
   return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
-function when(store: LocalStore, iso: string): string {
+function when(store: StoreHandle, iso: string): string {
   return `${store.calendar.dayOf(iso)} ${store.calendar.timeOf(iso)}`;
 }
 
-function describeAppointment(store: LocalStore, entry: OutboxEntry, body: Record<string, unknown>): string {
+function describeAppointment(store: StoreHandle, entry: OutboxEntry, body: Record<string, unknown>): string {
   const date = text(body.appointmentDate);
   const room = text(body.treatmentRoom);
   const place = [date ? when(store, date) : undefined, room].filter(Boolean).join(' ');
@@ -48,7 +48,7 @@ function describeAppointment(store: LocalStore, entry: OutboxEntry, body: Record
 }
 
 /** Text of what an entry attempts, from its opened body. */
-export function describeEntry(store: LocalStore, entry: OutboxEntry, opened: Opened<unknown> | undefined): string {
+export function describeEntry(store: StoreHandle, entry: OutboxEntry, opened: Opened<unknown> | undefined): string {
   if (opened && !opened.ok) return DECRYPT_FAILED;
   const body = fieldsOf(opened?.ok ? opened.plain : undefined);
   const { table } = entry.entity;
@@ -60,6 +60,10 @@ export function describeEntry(store: LocalStore, entry: OutboxEntry, opened: Ope
   if (table === 'survey_sends') {
     const method = text(body.method);
     return method ? `Send satisfaction survey by ${method}` : 'Send satisfaction survey';
+  }
+  if (table === 'form_requests') {
+    const count = Array.isArray(body.templateIds) ? body.templateIds.length : 0;
+    return count > 0 ? `Send ${count} form${count === 1 ? '' : 's'} to the patient` : 'Send forms to the patient';
   }
   const noun = NOUNS[table] ?? table;
   if (table === 'patients') {

@@ -5,13 +5,17 @@ import {
   type PushResponse,
   type PushResult,
 } from '@dental/domain/sync/protocol';
-import { type StoreKey, StoreLockedError } from '../crypto/keys.ts';
 import { DECRYPT_FAILED, openValue, sealValue } from '../crypto/seal.ts';
-import { toStoredRows } from '../records.ts';
-import { isSendOnlyTarget, type OutboxEntry, type StoredRow } from '../rows.ts';
-import type { LocalStore } from '../store.ts';
+import type { StoreKey } from '../crypto/store-key.ts';
+import type { StoreHandle } from '../db/handle.ts';
+import { isSendOnlyTarget, type OutboxEntry, type StoredRow } from '../db/rows.ts';
+import { toStoredRows } from '../records/records.ts';
+import { type DrainResult, exclusiveDrain } from './drains.ts';
 import { acknowledge, acknowledgeAll, firstPending, pendingCount, refuse } from './queue.ts';
-import { backoffDelay, classify, retryAfterMs, STUCK_AFTER_ATTEMPTS } from './retry.ts';
+import { errorMessage, readBody } from './responses.ts';
+import { backoffDelay, classify, retryAfterMs, STUCK_AFTER_ATTEMPTS, sleepUnlessWoken } from './retry.ts';
+
+export type { DrainResult } from './drains.ts';
 
 export type PusherEventType = 'sent' | 'attention' | 'retrying' | 'stuck' | 'drained' | 'signed-out';
 
@@ -22,11 +26,8 @@ export interface PusherEvent {
   pending: number;
 }
 
-/** Why a drain ended: queue empty, 401, stop(), database closed (reload), or the key locked (sign-out). */
-export type DrainResult = 'drained' | 'signed-out' | 'stopped' | 'closed' | 'locked';
-
 export interface PusherOptions {
-  store: LocalStore;
+  store: StoreHandle;
   key: StoreKey;
   fetch: typeof fetch;
   baseUrl?: string;
@@ -58,69 +59,11 @@ export interface Pusher {
   stop(): void;
 }
 
-function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
-}
-
-/**
- * Drains running in this JavaScript realm, by database name: the guard when Web Locks are absent,
- * and a way for a second pusher of the same store to wake the running one instead of racing it.
- */
-const running = new Map<
-  string,
-  {
-    done: Promise<DrainResult>;
-    poke: () => void;
-    /** The one pass after this drain that every kick during it shares, so a kick is never one more pass. */
-    followUp?: Promise<DrainResult>;
-  }
->();
-
-function lockManager(): LockManager | undefined {
-  return typeof navigator === 'undefined' ? undefined : (navigator.locks as LockManager | undefined);
-}
-
-function isClosedError(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'DatabaseClosedError' || error.name === 'InvalidStateError');
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => '');
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-/** Spec 8: the body's message, else its error, else the raw text, else the status text. */
-export function errorMessage(body: unknown, statusText: string, status: number): string {
-  if (typeof body === 'object' && body !== null) {
-    const { message, error } = body as Record<string, unknown>;
-    if (typeof message === 'string' && message) return message;
-    if (typeof error === 'string' && error) return error;
-  }
-  if (typeof body === 'string' && body) return body;
-  return statusText || `HTTP ${status}`;
-}
-
 export function createPusher(options: PusherOptions): Pusher {
   const { store, key } = options;
   const { db } = store;
   const now = options.now ?? (() => Date.now());
-  const sleep = options.sleep ?? defaultSleep;
+  const sleep = options.sleep ?? sleepUnlessWoken;
   const random = options.random ?? Math.random;
   let paused = false;
   let stopped = false;
@@ -389,37 +332,13 @@ export function createPusher(options: PusherOptions): Pusher {
     }
   }
 
-  async function guardedLoop(): Promise<DrainResult> {
-    try {
-      const locks = lockManager();
-      // One pusher per browser: other tabs queue on the lock and take over when this tab closes.
-      if (locks) return await locks.request(`dentalflow-outbox-${db.name}`, () => loop());
-      return await loop();
-    } catch (error) {
-      if (isClosedError(error)) return 'closed';
-      if (error instanceof StoreLockedError) return 'locked';
-      throw error;
-    }
-  }
-
   function poke(): void {
     again = true;
     wake.abort();
   }
 
   function drain(): Promise<DrainResult> {
-    const current = running.get(db.name);
-    if (current) {
-      current.poke();
-      // The running drain may have just seen an empty queue; one more pass picks up what was added.
-      // Kicks during a drain (one per change typed while it runs) share that pass: a hundred changes
-      // queued offline end in one more pass and one 'drained', not a hundred, each starting a pull.
-      current.followUp ??= current.done.then((result) => (result === 'drained' ? drain() : result));
-      return current.followUp;
-    }
-    const done = guardedLoop().finally(() => running.delete(db.name));
-    running.set(db.name, { done, poke });
-    return done;
+    return exclusiveDrain(db.name, loop, poke);
   }
 
   return {

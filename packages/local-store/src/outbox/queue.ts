@@ -1,8 +1,6 @@
-import type { DentalDb } from '../db.ts';
-import { entityKey, isSendOnlyTarget, type OutboxEntry, type StoredRow } from '../rows.ts';
-import type { LocalStore } from '../store.ts';
-
-export type { OutboxEntry, OutboxFailure } from '../rows.ts';
+import type { StoreHandle } from '../db/handle.ts';
+import { entityKey, isSendOnlyTarget, type OutboxEntry, type StoredRow } from '../db/rows.ts';
+import type { DentalDb } from '../db/schema.ts';
 
 /** Entries not yet refused, in queue order (an index on state keeps equal keys in seq order). */
 export function pendingEntries(db: DentalDb) {
@@ -14,12 +12,21 @@ export async function firstPending(db: DentalDb): Promise<OutboxEntry | undefine
 }
 
 /** What the offline badge shows: changes still on their way. */
-export function pendingCount(store: LocalStore): Promise<number> {
+export function pendingCount(store: StoreHandle): Promise<number> {
   return pendingEntries(store.db).count();
 }
 
+/** What the footer shows: changes on their way, and changes the server refused. */
+export async function outboxCounts(store: StoreHandle): Promise<{ pending: number; attention: number }> {
+  const [pending, attention] = await Promise.all([
+    pendingEntries(store.db).count(),
+    store.db.outbox.where('state').equals('attention').count(),
+  ]);
+  return { pending, attention };
+}
+
 /** Everything not yet accepted by the server: pending plus needing attention. */
-export function unsentCount(store: LocalStore): Promise<number> {
+export function unsentCount(store: StoreHandle): Promise<number> {
   return store.db.outbox.count();
 }
 

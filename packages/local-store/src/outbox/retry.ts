@@ -36,3 +36,19 @@ export function retryAfterMs(header: string | null, now: number): number | null 
   const at = Date.parse(trimmed);
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
+
+/** Resolves after ms, or early when the signal aborts: a kick wakes a pusher waiting out a backoff. */
+export function sleepUnlessWoken(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}

@@ -72,7 +72,7 @@ export class FakeServer {
   }
 
   private apply(method: string, path: string, body: unknown): Answer {
-    const send = /^\/api\/(surveys\/send)$/.exec(path);
+    const send = /^\/api\/(surveys\/send|forms\/send-multiple)$/.exec(path);
     // A record the server keeps without a row on the device: answered with a new id, as the server does.
     if (send && method === 'POST') {
       this.applied += 1;

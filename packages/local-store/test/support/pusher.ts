@@ -1,14 +1,12 @@
-import type { StoreKey } from '../../src/crypto/keys.ts';
-import { createPusher, type Pusher, type PusherEvent } from '../../src/outbox/pusher.ts';
-import type { LocalStore } from '../../src/store.ts';
+import type { LocalStore } from '../../src/local-store.ts';
+import type { Pusher, PusherEvent } from '../../src/outbox/pusher.ts';
 import { FakeServer } from './fake-server.ts';
 
 export const CLIENT_SCHEMA = 1;
 
 /** A pusher on a fake clock: sleeping advances time, so backoff is recorded, never waited for. */
 export function aPusher(
-  store: LocalStore,
-  key: StoreKey,
+  local: LocalStore,
   options: {
     server?: FakeServer;
     fetch?: typeof fetch;
@@ -19,9 +17,7 @@ export function aPusher(
   const events: PusherEvent[] = [];
   const sleeps: number[] = [];
   let clock = Date.parse('2026-11-20T15:00:00.000Z');
-  const pusher: Pusher = createPusher({
-    store,
-    key,
+  const pusher: Pusher = local.sync.pusher({
     fetch: options.fetch ?? server.fetch,
     clientSchema: CLIENT_SCHEMA,
     now: () => clock,

@@ -1,9 +1,12 @@
 import 'fake-indexeddb/auto';
 import type { PermissionSubject } from '@dental/domain/permissions/can';
-import type { StoreKey } from '../../src/crypto/keys.ts';
+import type { PatientInput } from '../../src/commands/patients.ts';
 import { unlockStore } from '../../src/crypto/keys.ts';
-import type { PatientInput } from '../../src/patient-commands.ts';
-import { type LocalStore, openStore, type PracticeCalendar } from '../../src/store.ts';
+import type { StoreKey } from '../../src/crypto/store-key.ts';
+import type { StoreHandle } from '../../src/db/handle.ts';
+import { openStore } from '../../src/db/open.ts';
+import { type LocalStore, localStore } from '../../src/local-store.ts';
+import type { PracticeCalendar } from '../../src/types.ts';
 
 export const PASSWORD = 'correct horse battery staple';
 /** The floor: tests exercise the real PBKDF2 path without paying 600k iterations each time. */
@@ -26,7 +29,8 @@ export interface StoreOptions {
   actor?: PermissionSubject;
 }
 
-export async function aStore(options: StoreOptions = {}): Promise<LocalStore> {
+/** An opened, still locked store: for the key tests, which unlock it themselves. */
+export async function aStore(options: StoreOptions = {}): Promise<StoreHandle> {
   nextUser += 1;
   return openStore({
     practiceId: options.practiceId ?? 1,
@@ -37,10 +41,20 @@ export async function aStore(options: StoreOptions = {}): Promise<LocalStore> {
   });
 }
 
-export async function anUnlockedStore(options: StoreOptions = {}): Promise<{ store: LocalStore; key: StoreKey }> {
+/**
+ * An unlocked store: `local` is the public surface every test drives it through; `store` and `key`
+ * are its insides, for looking at what is on disk and for the internal modules' own tests.
+ */
+export interface TestStore {
+  local: LocalStore;
+  store: StoreHandle;
+  key: StoreKey;
+}
+
+export async function anUnlockedStore(options: StoreOptions = {}): Promise<TestStore> {
   const store = await aStore(options);
   const key = await unlockStore(store.db, PASSWORD, { iterations: TEST_ITERATIONS });
-  return { store, key };
+  return { local: localStore(store, key), store, key };
 }
 
 export function aPatientInput(overrides: Partial<PatientInput> = {}): PatientInput {
@@ -66,7 +80,7 @@ function base64(bytes: Uint8Array): string {
 }
 
 /** Every table as raw JSON, binary as base64: what someone with the disk would see. */
-export async function rawDump(store: LocalStore): Promise<string> {
+export async function rawDump(store: StoreHandle): Promise<string> {
   const tables: Record<string, unknown[]> = {};
   for (const table of store.db.tables) tables[table.name] = await table.toArray();
   return JSON.stringify(tables, (_key, value: unknown) => {

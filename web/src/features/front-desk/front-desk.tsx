@@ -1,29 +1,10 @@
-import type { LocalAppointment } from '@dental/local-store/records';
-import { type ReactNode, useCallback, useRef, useState } from 'react';
-import type { FormInitial } from '../scheduling/appointment-form-values.ts';
-import type { GridAppointment } from '../scheduling/schedule-model.ts';
-import type { ScheduleDay } from '../scheduling/use-schedule-day.ts';
-import { CheckOutWizard } from './check-out-wizard.tsx';
-import { ExpressCheckOutDialog } from './express-check-out-dialog.tsx';
-import { QuickCheckInDialog } from './quick-check-in-dialog.tsx';
+import type { LocalAppointment } from '@dental/local-store';
+import { useCallback, useRef, useState } from 'react';
+import type { FrontDesk, FrontDeskOptions, GridAppointment, ScheduleDay } from '../scheduling/index.ts';
+import { QuickCheckInDialog } from './check-in/quick-check-in-dialog.tsx';
+import { CheckOutWizard } from './check-out/check-out-wizard.tsx';
+import { ExpressCheckOutDialog } from './check-out/express-check-out-dialog.tsx';
 import { WaitingRoomPanel } from './waiting-room-panel.tsx';
-
-export interface FrontDesk {
-  /** The appointment menu's Check In: Quick Check-In. */
-  checkIn(appointment: GridAppointment): void;
-  /** The appointment menu's Check Out: Express Check-Out, with the full wizard one click away. */
-  checkOut(appointment: GridAppointment): void;
-  waitingRoom: ReactNode;
-  dialogs: ReactNode;
-}
-
-interface Options {
-  /** Today on the practice's clock. */
-  today: string;
-  canEdit: boolean;
-  /** Opens the booking form, for a follow-up the check-out could not book. */
-  onBookManually(initial: FormInitial): void;
-}
 
 type Open =
   | { kind: 'check-in'; appointment: GridAppointment }
@@ -31,7 +12,7 @@ type Open =
   | null;
 
 /** The schedule screen's front desk: the check-in and check-out dialogs and the waiting room. */
-export function useFrontDesk(day: ScheduleDay, { today, canEdit, onBookManually }: Options): FrontDesk {
+export function useFrontDesk(day: ScheduleDay, { today, canEdit, onBookManually }: FrontDeskOptions): FrontDesk {
   const dayRef = useRef(day);
   dayRef.current = day;
   const [open, setOpen] = useState<Open>(null);

@@ -2,7 +2,7 @@ import { minutesWaiting } from '@dental/domain/scheduling/check-in';
 import { formatClockTime } from '@dental/domain/scheduling/conflicts';
 import { labelOf, WAITING_AREA_LABELS } from '@dental/domain/scheduling/front-desk-labels';
 import { instantAt, localDate, longDate } from '@dental/domain/time/zones';
-import type { LocalAppointment } from '@dental/local-store/records';
+import type { LocalAppointment } from '@dental/local-store';
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';

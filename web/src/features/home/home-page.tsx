@@ -2,9 +2,9 @@ import { longDate } from '@dental/domain/time/zones';
 import { fullName } from '@dental/domain/users/user';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { useAuth } from '../auth/auth-context.tsx';
-import { landingDrawn } from '../offline/landing.ts';
-import { useCurrentPractice } from '../practice/practice-queries.ts';
+import { useAuth } from '../../platform/auth/auth-context.tsx';
+import { landingDrawn } from '../../platform/offline/landing.ts';
+import { useCurrentPractice } from '../../platform/practice/practice-queries.ts';
 
 /** Landing page after sign-in; the dashboards themselves come in a later release. */
 export function HomePage() {

@@ -1,18 +1,7 @@
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import type { SlotRef } from '../scheduling/schedule-grid.tsx';
-import { absentOn, type ScheduleDay } from '../scheduling/use-schedule-day.ts';
-import { AbsenceWizard } from './absence-wizard.tsx';
-import { MaintenanceForm, type MaintenanceTarget } from './maintenance-form.tsx';
-
-export interface ScheduleTools {
-  openAbsence(): void;
-  /** From the header (no slot) or a slot's menu (its room and time). */
-  openMaintenance(slot?: SlotRef): void;
-  editMaintenance(id: string): void;
-  /** The day's absences, for the line under the legend. */
-  absences: ScheduleDay['absences'];
-  dialogs: ReactNode;
-}
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { absentOn, type ScheduleDay, type ScheduleTools, type SlotRef } from '../scheduling/index.ts';
+import { AbsenceWizard } from './absence/absence-wizard.tsx';
+import { MaintenanceForm, type MaintenanceTarget } from './maintenance/maintenance-form.tsx';
 
 /** The schedule screen's provider-absence and room-maintenance dialogs, and how to open them. */
 export function useScheduleTools(day: ScheduleDay): ScheduleTools {

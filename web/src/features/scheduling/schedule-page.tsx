@@ -3,28 +3,37 @@ import { openSpan, timeSlots } from '@dental/domain/practices/hours';
 import { instantAt, localTime } from '@dental/domain/time/zones';
 import { markMoment } from '@dental/local-store/timing';
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { useAuth } from '../auth/auth-context.tsx';
-import { useFrontDesk } from '../front-desk/front-desk.tsx';
-import { landingDrawn } from '../offline/landing.ts';
-import { useLocalData } from '../offline/local-data.tsx';
-import { LocalDataGate } from '../offline/local-data-gate.tsx';
-import { PreparingDevice, UpdatingBanner } from '../offline/preparing-device.tsx';
-import { useDayArrival } from '../offline/sync-status.ts';
-import { useScheduleTools } from '../schedule-tools/schedule-tools.tsx';
-import { DurationDialog, MoveDialog } from './adjust-dialogs.tsx';
-import { AppointmentForm } from './appointment-form.tsx';
-import type { FormInitial } from './appointment-form-values.ts';
-import { AppointmentMenu, type AppointmentMenuTarget } from './appointment-menu.tsx';
-import { practiceToday } from './practice-clock.tsx';
-import { ScheduleGrid, type SlotRef } from './schedule-grid.tsx';
-import { ScheduleHeader } from './schedule-header.tsx';
-import { type GridAppointment, matchesSearch, type SlotView, shownOnGrid } from './schedule-model.ts';
-import { SlotMenu, type SlotMenuTarget } from './slot-menu.tsx';
-import { useAppointmentActions } from './use-appointment-actions.ts';
-import { useBookingPrefill } from './use-booking-prefill.ts';
-import { useScheduleDay } from './use-schedule-day.ts';
+import { useAuth } from '../../platform/auth/auth-context.tsx';
+import { landingDrawn } from '../../platform/offline/landing.ts';
+import { useLocalData } from '../../platform/offline/local-data.tsx';
+import { LocalDataGate } from '../../platform/offline/local-data-gate.tsx';
+import { PreparingDevice, UpdatingBanner } from '../../platform/offline/preparing-device.tsx';
+import { useDayArrival } from '../../platform/offline/sync-status.ts';
+import { DurationDialog, MoveDialog } from './actions/adjust-dialogs.tsx';
+import { AppointmentMenu, type AppointmentMenuTarget } from './actions/appointment-menu.tsx';
+import { SlotMenu, type SlotMenuTarget } from './actions/slot-menu.tsx';
+import { useAppointmentActions } from './actions/use-appointment-actions.ts';
+import { type GridAppointment, matchesSearch, type SlotView, shownOnGrid } from './day/schedule-model.ts';
+import { useScheduleDay } from './day/use-schedule-day.ts';
+import { AppointmentForm } from './form/appointment-form.tsx';
+import type { FormInitial } from './form/appointment-form-values.ts';
+import { useBookingPrefill } from './form/use-booking-prefill.ts';
+import { ScheduleGrid, type SlotRef } from './grid/schedule-grid.tsx';
+import { practiceToday } from './header/practice-clock.tsx';
+import { ScheduleHeader } from './header/schedule-header.tsx';
+import type { UseFrontDesk, UseScheduleTools } from './schedule-addons.ts';
+
+export interface SchedulePageProps {
+  /** The front desk and the schedule tools, composed in by the route (see schedule-addons.ts). */
+  useFrontDesk: UseFrontDesk;
+  useScheduleTools: UseScheduleTools;
+  /** A patient to book for, from the address (?patientId=). */
+  patientId: string | undefined;
+  /** The patient was taken into the booking form: the address should forget it. */
+  onPatientTaken(): void;
+}
 
 interface FormState {
   opened: boolean;
@@ -36,11 +45,10 @@ function focusedElement(): HTMLElement | null {
   return document.activeElement instanceof HTMLElement ? document.activeElement : null;
 }
 
-function DailySchedule() {
+function DailySchedule({ useFrontDesk, useScheduleTools, patientId, onPatientTaken }: SchedulePageProps) {
   const local = useLocalData();
   const { user, arriving } = useAuth();
   const navigate = useNavigate();
-  const params = useSearch({ strict: false });
   const today = practiceToday(local.timezone);
   const [date, setDate] = useState(today);
   const [view, setView] = useState<SlotView>('hour');
@@ -67,17 +75,16 @@ function DailySchedule() {
   const openForm = useCallback((initial: FormInitial) => {
     setForm((current) => ({ opened: true, session: current.session + 1, initial }));
   }, []);
-  const patientParam = 'patientId' in params && typeof params.patientId === 'string' ? params.patientId : undefined;
   const prefill = useCallback(
     (initial: FormInitial) => {
       setDate(initial.date);
       openForm(initial);
       // Taken once: the page remounts when the device's store reopens, and must not open the form again.
-      if (patientParam) void navigate({ to: '.', search: {}, replace: true });
+      if (patientId) onPatientTaken();
     },
-    [openForm, patientParam, navigate],
+    [openForm, patientId, onPatientTaken],
   );
-  useBookingPrefill(day.hours, date, patientParam, prefill);
+  useBookingPrefill(day.hours, date, patientId, prefill);
   const desk = useFrontDesk(day, { today, canEdit, onBookManually: prefill });
 
   const onSlotClick = useCallback(
@@ -250,10 +257,10 @@ function useFirstCardsMark(drawn: boolean, hidden: boolean, cards: number): void
   }, [drawn, hidden, cards]);
 }
 
-export function SchedulePage() {
+export function SchedulePage(props: SchedulePageProps) {
   return (
     <LocalDataGate>
-      <DailySchedule />
+      <DailySchedule {...props} />
     </LocalDataGate>
   );
 }

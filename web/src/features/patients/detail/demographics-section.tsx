@@ -2,14 +2,12 @@ import '@mantine/dates/styles.css';
 import { PROVINCES } from '@dental/domain/constants';
 import { formatPhone } from '@dental/domain/patients/phone';
 import { formatPostalCode, POSTAL_CODE_MAX_LENGTH } from '@dental/domain/patients/postal-code';
-import { CommandValidationError } from '@dental/local-store/commands';
-import { type PatientChanges, updatePatient } from '@dental/local-store/patient-commands';
-import type { LocalPatient } from '@dental/local-store/records';
+import { CommandValidationError, type LocalPatient, type PatientChanges } from '@dental/local-store';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { type FormEvent, useState } from 'react';
-import { useLocalData } from '../../offline/local-data.tsx';
-import { toast } from '../../toasts/toast.ts';
+import { useLocalData } from '../../../platform/offline/local-data.tsx';
+import { toast } from '../../../platform/toasts/toast.ts';
 
 const FIELDS = [
   'firstName',
@@ -107,7 +105,7 @@ function EditForm({ patient, onDone }: { patient: LocalPatient; onDone(): void }
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (!local.store || !local.key) return;
+    if (!local.store) return;
     const changes: PatientChanges = {};
     for (const field of FIELDS) {
       if (values[field] === initial[field]) continue;
@@ -123,7 +121,7 @@ function EditForm({ patient, onDone }: { patient: LocalPatient; onDone(): void }
     }
     setBusy(true);
     try {
-      await updatePatient(local.store, local.key, patient.id, changes);
+      await local.store.patients.update(patient.id, changes);
       local.afterWrite();
       toast('Patient updated', `${values.firstName} ${values.lastName}’s details were saved.`, 'success');
       onDone();

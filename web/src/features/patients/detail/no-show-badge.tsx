@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
-import { useConnection } from '../../../lib/connection.ts';
+import { apiRequest } from '../../../platform/api/api.ts';
+import { useConnection } from '../../../platform/api/connection.ts';
 
 /** Missed appointments, so the front desk sees a pattern before booking; the events live on the server. */
 export function NoShowBadge({ patientId }: { patientId: string }) {

@@ -1,8 +1,8 @@
 import { Alert, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { apiRequest } from '../../../lib/api.ts';
-import { useConnection } from '../../../lib/connection.ts';
+import { apiRequest } from '../../../platform/api/api.ts';
+import { useConnection } from '../../../platform/api/connection.ts';
 
 interface Props<T> {
   /** Plural, capitalised: 'Messages', 'Surveys'. */

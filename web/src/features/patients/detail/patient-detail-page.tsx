@@ -1,16 +1,15 @@
 import { can } from '@dental/domain/permissions/can';
 import { localDate } from '@dental/domain/time/zones';
-import { deactivatePatient } from '@dental/local-store/patient-commands';
-import type { LocalPatient } from '@dental/local-store/records';
+import type { LocalPatient } from '@dental/local-store';
 import { Anchor, Button, Group, Loader, Modal, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCalendarPlus, IconEdit, IconFileDescription, IconUserOff } from '@tabler/icons-react';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useAuth } from '../../auth/auth-context.tsx';
-import { useLocalData } from '../../offline/local-data.tsx';
-import { PreparingDevice } from '../../offline/preparing-device.tsx';
-import { usePatientsArrival } from '../../offline/sync-status.ts';
-import { toast } from '../../toasts/toast.ts';
+import { useAuth } from '../../../platform/auth/auth-context.tsx';
+import { useLocalData } from '../../../platform/offline/local-data.tsx';
+import { PreparingDevice } from '../../../platform/offline/preparing-device.tsx';
+import { usePatientsArrival } from '../../../platform/offline/sync-status.ts';
+import { toast } from '../../../platform/toasts/toast.ts';
 import { DemographicsSection } from './demographics-section.tsx';
 import { MessagesSection } from './messages-section.tsx';
 import { PatientHeader } from './patient-header.tsx';
@@ -20,9 +19,8 @@ import { usePatient, usePatientAppointments, useProviders } from './use-patient.
 
 type Tab = 'details' | 'medical' | 'family' | 'appointments' | 'recalls' | 'forms' | 'messages';
 
-/** One patient, read from the device so the front desk and the chair see it offline too. */
-export function PatientDetailPage() {
-  const { id } = useParams({ from: '/app/patients/$id' });
+/** One patient, by the id in the address, read from the device so the front desk and the chair see it offline too. */
+export function PatientDetailPage({ id }: { id: string }) {
   const patient = usePatient(id);
   const arrival = usePatientsArrival();
   if (patient === undefined) return <Loader aria-label="Loading patient" />;
@@ -68,9 +66,9 @@ function PatientRecord({ patient }: { patient: LocalPatient }) {
   const today = localDate(new Date(now), local.timezone);
 
   async function deactivate() {
-    if (!local.store || !local.key) return;
+    if (!local.store) return;
     try {
-      await deactivatePatient(local.store, local.key, patient.id);
+      await local.store.patients.deactivate(patient.id);
       local.afterWrite();
       toast(
         'Patient deactivated',

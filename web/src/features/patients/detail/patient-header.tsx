@@ -1,10 +1,10 @@
 import { ageOn } from '@dental/domain/patients/age';
 import { formatPhone } from '@dental/domain/patients/phone';
-import type { LocalPatient } from '@dental/local-store/records';
+import type { LocalPatient } from '@dental/local-store';
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconMail, IconPhone, IconStethoscope } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { Provider } from '../../scheduling/schedule-model.ts';
+import type { Provider } from '../../scheduling/index.ts';
 import { NoShowBadge } from './no-show-badge.tsx';
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { SCHEDULING } from '@dental/domain/constants';
 import { Badge, Loader, Table, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useLocalData } from '../../offline/local-data.tsx';
+import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { usePatientRecalls } from './use-patient.ts';
 
 /** The schedule's priority colours (spec 9); a recall's default 'normal' priority, like any other, is grey. */

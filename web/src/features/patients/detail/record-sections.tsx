@@ -1,10 +1,10 @@
 import { formatClockTime } from '@dental/domain/scheduling/conflicts';
 import { localDate } from '@dental/domain/time/zones';
-import type { LocalAppointment, LocalPatient } from '@dental/local-store/records';
+import type { LocalAppointment, LocalPatient } from '@dental/local-store';
 import { Alert, Anchor, Badge, Group, List, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { useLocalData } from '../../offline/local-data.tsx';
+import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { usePatientFamily, usePatientSentForms } from './use-patient.ts';
 
 const NO_PERMISSION = 'You do not have permission to view this section.';

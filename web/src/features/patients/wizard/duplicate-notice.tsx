@@ -1,6 +1,6 @@
 import { DUPLICATE_PATIENT_TITLE } from '@dental/domain/patients/duplicates';
 import { formatPhone } from '@dental/domain/patients/phone';
-import type { LocalPatient } from '@dental/local-store/records';
+import type { LocalPatient } from '@dental/local-store';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 

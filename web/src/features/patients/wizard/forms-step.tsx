@@ -1,11 +1,10 @@
 import { PATIENTS } from '@dental/domain/constants';
 import { can } from '@dental/domain/permissions/can';
-import { readTable } from '@dental/local-store/reads';
 import { Badge, Checkbox, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { useAuth } from '../../auth/auth-context.tsx';
-import { useLocalData } from '../../offline/local-data.tsx';
+import { useAuth } from '../../../platform/auth/auth-context.tsx';
+import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import type { StepProps } from './patient-steps.tsx';
 
 interface FormTemplate {
@@ -24,7 +23,7 @@ function useFormTemplates(): FormTemplate[] | undefined {
   const { store } = useLocalData();
   return useLiveQuery(async () => {
     if (!store) return [];
-    const rows = await readTable(store, 'form_templates');
+    const rows = await store.reference('form_templates');
     return rows
       .map((row) => ({
         id: String(row.id),

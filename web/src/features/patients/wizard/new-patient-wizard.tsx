@@ -3,17 +3,16 @@ import { findDuplicate } from '@dental/domain/patients/duplicates';
 import { normalizePhone } from '@dental/domain/patients/phone';
 import { can } from '@dental/domain/permissions/can';
 import { instantAt, localDate } from '@dental/domain/time/zones';
-import { readPatients } from '@dental/local-store/reads';
-import type { LocalPatient } from '@dental/local-store/records';
+import type { LocalPatient } from '@dental/local-store';
 import { Alert, Button, Group, List, Modal, Stack, Stepper, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useAuth } from '../../auth/auth-context.tsx';
-import { useLocalData } from '../../offline/local-data.tsx';
-import { useScheduleDay } from '../../scheduling/use-schedule-day.ts';
-import { toast } from '../../toasts/toast.ts';
+import { useAuth } from '../../../platform/auth/auth-context.tsx';
+import { useLocalData } from '../../../platform/offline/local-data.tsx';
+import { toast } from '../../../platform/toasts/toast.ts';
+import { useScheduleDay } from '../../scheduling/index.ts';
 import { DuplicateNotice } from './duplicate-notice.tsx';
 import { type FinishResult, finishWizard, type Outcome } from './finish.ts';
 import { FormsStep } from './forms-step.tsx';
@@ -89,8 +88,8 @@ function WizardBody({ onClose }: { onClose(): void }) {
 
   /** Once name, birth date and phone are known: a patient on this device that the server would call a duplicate. */
   async function possibleDuplicate(): Promise<LocalPatient | null> {
-    if (notDuplicate || !local.store || !local.key) return null;
-    const patients = await readPatients(local.store, local.key);
+    if (notDuplicate || !local.store) return null;
+    const patients = await local.store.patients.all();
     const candidate = {
       firstName: values.firstName,
       lastName: values.lastName,
@@ -129,7 +128,7 @@ function WizardBody({ onClose }: { onClose(): void }) {
   }
 
   async function finish() {
-    if (!local.store || !local.key) return;
+    if (!local.store) return;
     for (let step = 0; step <= LAST_STEP; step += 1) {
       const found = errorsOf(step);
       if (Object.keys(found).length > 0) {
@@ -147,7 +146,7 @@ function WizardBody({ onClose }: { onClose(): void }) {
     const { booking } = bookingCheck();
     setBusy(true);
     try {
-      const outcome = await finishWizard(local.store, local.key, values, booking);
+      const outcome = await finishWizard(local.store, values, booking);
       local.afterWrite();
       setCompleted(new Set(STEP_TITLES.keys()));
       setResult(outcome);
@@ -225,7 +224,7 @@ function WizardBody({ onClose }: { onClose(): void }) {
           {active < LAST_STEP ? (
             <Button onClick={() => void next()}>Next</Button>
           ) : (
-            <Button onClick={() => void finish()} loading={busy} disabled={!local.store || !local.key}>
+            <Button onClick={() => void finish()} loading={busy} disabled={!local.store}>
               Create patient
             </Button>
           )}

@@ -6,9 +6,8 @@ import { instantAt, localDate } from '@dental/domain/time/zones';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useMemo } from 'react';
-import { useLocalData } from '../../offline/local-data.tsx';
-import type { Provider } from '../../scheduling/schedule-model.ts';
-import type { ScheduleDay } from '../../scheduling/use-schedule-day.ts';
+import { useLocalData } from '../../../platform/offline/local-data.tsx';
+import type { Provider, ScheduleDay } from '../../scheduling/index.ts';
 import type { StepProps } from './patient-steps.tsx';
 
 const BOOKING = CHECKOUT.wizardBooking;

@@ -6,7 +6,7 @@ import {
 } from '@dental/domain/patients/patient.schema';
 import type { Clock } from '@dental/domain/time/clock';
 import { parseWith } from '@dental/domain/validation/issues';
-import type { PatientInput } from '@dental/local-store/patient-commands';
+import type { PatientInput } from '@dental/local-store';
 
 export const STEP_TITLES = [
   'Personal Information',

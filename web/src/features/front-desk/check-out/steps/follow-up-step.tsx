@@ -1,0 +1,130 @@
+import { CHECKOUT } from '@dental/domain/constants';
+import { Alert, Group, Input, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
+import type { GridRoom, Provider } from '../../../scheduling/index.ts';
+import type { FollowUpValues } from '../check-out-values.ts';
+import type { StepProps } from './step-parts.tsx';
+
+interface FollowUpProps extends StepProps {
+  today: string;
+  providers: readonly Provider[];
+  /** The chosen provider when they may take follow-ups (spec 6: doctor or hygienist), else null. */
+  providerId: string | null;
+  rooms: readonly GridRoom[];
+  times: readonly string[];
+  /** Days the practice is closed, greyed out in the calendar. */
+  closedOn(date: string): boolean;
+  /** Why the chosen slot cannot be booked (booking rules or spec 8's conflict text); null when it can. */
+  problem: string | null;
+}
+
+/** Step 2: an optional follow-up visit, checked against the schedule before it is booked. */
+export function FollowUpStep({
+  values,
+  onChange,
+  today,
+  providers,
+  providerId,
+  rooms,
+  times,
+  closedOn,
+  problem,
+}: FollowUpProps) {
+  const followUp = values.followUp;
+  const set = (patch: Partial<FollowUpValues>) =>
+    onChange((current) => ({ ...current, followUp: { ...current.followUp, ...patch } }));
+  return (
+    <Stack gap="md">
+      <Switch
+        label="Schedule a follow-up appointment"
+        checked={followUp.enabled}
+        onChange={(event) => set({ enabled: event.currentTarget.checked })}
+      />
+      {followUp.enabled && (
+        <Group align="flex-start" gap="lg" wrap="wrap">
+          <div>
+            <Input.Label labelElement="div" mb={4} id="follow-up-date-label">
+              Date
+            </Input.Label>
+            <DatePicker
+              aria-labelledby="follow-up-date-label"
+              value={followUp.date}
+              onChange={(value) => value && set({ date: value.slice(0, 10) })}
+              minDate={today}
+              previousLabel="Previous month"
+              nextLabel="Next month"
+              // Weekends in red and other months' days in grey fall below contrast; closed days are disabled anyway.
+              weekendDays={[]}
+              hideOutsideDates
+              excludeDate={(day) => closedOn(day.slice(0, 10))}
+              defaultDate={followUp.date}
+              size="sm"
+            />
+          </div>
+          <Stack gap="xs" style={{ flex: 1, minWidth: 220 }}>
+            <Group grow>
+              <Select
+                label="Time"
+                data={times.length > 0 ? [...times] : [followUp.time]}
+                value={followUp.time}
+                onChange={(time) => time && set({ time })}
+                allowDeselect={false}
+                searchable
+                comboboxProps={{ withinPortal: true }}
+              />
+              <Select
+                label="Duration"
+                data={CHECKOUT.followUpDurationsMinutes.map((minutes) => ({
+                  value: String(minutes),
+                  label: `${minutes} min`,
+                }))}
+                value={followUp.duration}
+                onChange={(duration) => duration && set({ duration })}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+              />
+            </Group>
+            <Select
+              label="Provider"
+              data={providers.map((provider) => ({ value: String(provider.id), label: provider.name }))}
+              value={providerId}
+              onChange={(chosen) => set({ providerId: chosen ?? '' })}
+              placeholder={providers.length === 0 ? 'No providers available' : 'Choose a doctor or hygienist'}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Select
+              label="Room"
+              data={rooms.map((room) => ({
+                value: room.code,
+                label: room.name === room.code ? room.code : `${room.code} · ${room.name}`,
+              }))}
+              value={followUp.room}
+              onChange={(room) => set({ room: room ?? '' })}
+              placeholder={rooms.length === 0 ? 'No rooms available' : 'Choose a room'}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <TextInput
+              label="Procedure"
+              value={followUp.procedure}
+              onChange={(event) => set({ procedure: event.currentTarget.value })}
+              maxLength={200}
+            />
+            <Textarea
+              label="Notes"
+              value={followUp.notes}
+              onChange={(event) => set({ notes: event.currentTarget.value })}
+              maxLength={2000}
+              autosize
+              minRows={1}
+            />
+          </Stack>
+        </Group>
+      )}
+      {followUp.enabled && problem && (
+        <Alert color="red" title="Time Slot Unavailable" data-testid="follow-up-problem">
+          {problem}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

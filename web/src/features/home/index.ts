@@ -1,0 +1,2 @@
+/** The landing page after sign-in. */
+export { HomePage } from './home-page.tsx';

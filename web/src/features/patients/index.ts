@@ -1,0 +1,7 @@
+/** Patients: the list, one patient's record, and the directory of patients on this device that search reads. */
+export type { PatientsQuery } from './list/patient-list-model.ts';
+export { PatientDirectoryProvider, usePatientDirectory, usePatientMatches } from './search/patient-directory.tsx';
+
+/** The pages, loaded apart: the sign-in page and the shell do not carry their code. */
+export const loadPatientsPage = () => import('./list/patients-page.tsx');
+export const loadPatientDetailPage = () => import('./detail/patient-detail-page.tsx');

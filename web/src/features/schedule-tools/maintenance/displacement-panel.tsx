@@ -1,0 +1,170 @@
+import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
+import { MAINTENANCE_TEXTS } from '@dental/domain/scheduling/maintenance.schema';
+import type { SmartSuggestion } from '@dental/domain/scheduling/reschedule-plan';
+import { localTime } from '@dental/domain/time/zones';
+import type { MaintenanceInput } from '@dental/local-store';
+import { Alert, Button, Group, Loader, Radio, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { ApiError, apiRequest } from '../../../platform/api/api.ts';
+import { useConnection } from '../../../platform/api/connection.ts';
+import { useLocalData } from '../../../platform/offline/local-data.tsx';
+import { toast } from '../../../platform/toasts/toast.ts';
+import { confidencePercent, planFromSuggestion } from '../plans.ts';
+
+interface Affected {
+  appointment: Appointment;
+  suggestions: SmartSuggestion[];
+}
+
+interface Props {
+  payload: MaintenanceInput;
+  /** The appointments this device found in the way. */
+  appointments: readonly Appointment[];
+  /** Set when editing: the window itself is left out of the server's look-up. */
+  editingId: string | null;
+  timeZone: string;
+  onSaved(): void;
+}
+
+export const OFFLINE_DISPLACEMENT =
+  'Moving these appointments needs a connection. Choose another time or room, or try again when you are back online.';
+
+function patientOf(appointment: Appointment): string {
+  return appointment.patientName || `${appointment.patient.firstName} ${appointment.patient.lastName}`;
+}
+
+/**
+ * A maintenance window over booked appointments (spec 2.14): lists them, and, with a connection,
+ * offers the server's free slots for each and saves the window and the moves in one request, so the
+ * room is never double booked in between.
+ */
+export function DisplacementPanel({ payload, appointments, editingId, timeZone, onSaved }: Props) {
+  const local = useLocalData();
+  const { online } = useConnection();
+  const [affected, setAffected] = useState<Affected[] | null>(null);
+  const [chosen, setChosen] = useState<Record<string, number>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!online) return;
+    let current = true;
+    setFailure(null);
+    apiRequest<{ affected: Affected[] }>('/api/maintenance-schedules/preview', {
+      method: 'POST',
+      body: {
+        roomId: payload.roomId,
+        startDateTime: payload.startDateTime,
+        endDateTime: payload.endDateTime,
+        ...(editingId ? { excludeId: editingId } : {}),
+      },
+    })
+      .then((result) => {
+        if (!current) return;
+        setAffected(result.affected);
+        setChosen(Object.fromEntries(result.affected.map((entry) => [entry.appointment.id, 0])));
+      })
+      .catch((error: unknown) => {
+        if (current) setFailure(error instanceof Error ? error.message : 'Could not look up free slots.');
+      });
+    return () => {
+      current = false;
+    };
+  }, [online, payload, editingId]);
+
+  const listed = affected?.map((entry) => entry.appointment) ?? appointments;
+  const movable = affected?.every((entry) => entry.suggestions.length > 0) ?? false;
+
+  async function saveWithMoves() {
+    if (!affected) return;
+    const displace = affected.map(({ appointment, suggestions }) => {
+      const suggestion = suggestions[chosen[appointment.id] ?? 0] ?? suggestions[0];
+      if (!suggestion) throw new Error(`No free slot for ${patientOf(appointment)}.`);
+      return planFromSuggestion(appointment.id, suggestion);
+    });
+    setBusy(true);
+    setFailure(null);
+    try {
+      if (editingId) {
+        await apiRequest(`/api/maintenance-schedules/${editingId}`, { method: 'PUT', body: { ...payload, displace } });
+      } else {
+        const id = payload.id ?? crypto.randomUUID();
+        await apiRequest('/api/maintenance-schedules', { method: 'POST', body: { ...payload, id, displace } });
+      }
+      toast(editingId ? MAINTENANCE_TEXTS.updated : MAINTENANCE_TEXTS.scheduled, payload.title, 'success');
+      void local.syncNow();
+      onSaved();
+    } catch (error) {
+      const message =
+        error instanceof ApiError || error instanceof Error
+          ? error.message
+          : editingId
+            ? MAINTENANCE_TEXTS.updateFailed
+            : MAINTENANCE_TEXTS.scheduleFailed;
+      setFailure(message);
+      toast(MAINTENANCE_TEXTS.errorTitle, message, 'error');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Alert color="orange" variant="light" title={MAINTENANCE_TEXTS.conflictMessage} data-testid="displacement-panel">
+      <Stack gap="xs">
+        {listed.map((appointment) => {
+          const entry = affected?.find((item) => item.appointment.id === appointment.id);
+          return (
+            <Stack key={appointment.id} gap={4} data-testid="displaced-appointment">
+              <Text size="sm" fw={600}>
+                {patientOf(appointment)} · {localTime(appointment.appointmentDate, timeZone)} ·{' '}
+                {appointment.providerName}
+              </Text>
+              {entry && entry.suggestions.length === 0 && (
+                <Text size="sm" c="red">
+                  No free slot was found for this appointment.
+                </Text>
+              )}
+              {entry && entry.suggestions.length > 0 && (
+                <Radio.Group
+                  aria-label={`New time for ${patientOf(appointment)}`}
+                  value={String(chosen[appointment.id] ?? 0)}
+                  onChange={(value) => setChosen((current) => ({ ...current, [appointment.id]: Number(value) }))}
+                >
+                  <Stack gap={4}>
+                    {entry.suggestions.map((suggestion, index) => (
+                      <Radio
+                        key={`${suggestion.type}-${suggestion.newDate}-${suggestion.newTime}-${suggestion.newRoomId}`}
+                        value={String(index)}
+                        label={`${suggestion.text} (${confidencePercent(suggestion.confidence)})`}
+                        description={suggestion.reasoning}
+                      />
+                    ))}
+                  </Stack>
+                </Radio.Group>
+              )}
+            </Stack>
+          );
+        })}
+        {!online && <Text size="sm">{OFFLINE_DISPLACEMENT}</Text>}
+        {online && affected === null && !failure && (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm">Looking for free slots…</Text>
+          </Group>
+        )}
+        {failure && (
+          <Text size="sm" c="red" role="alert">
+            {failure}
+          </Text>
+        )}
+        {online && affected !== null && (
+          <Group>
+            <Button size="xs" color="orange" loading={busy} disabled={!movable} onClick={() => void saveWithMoves()}>
+              {affected.length === 1 ? 'Move 1 appointment and save' : `Move ${affected.length} appointments and save`}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,41 @@
+import { Menu } from '@mantine/core';
+import { IconCalendarPlus, IconTool } from '@tabler/icons-react';
+import type { SlotRef } from '../grid/schedule-grid.tsx';
+import { type MenuPoint, PointMenu } from './point-menu.tsx';
+
+export interface SlotMenuTarget {
+  slot: SlotRef;
+  point: MenuPoint;
+}
+
+interface Props {
+  target: SlotMenuTarget | null;
+  canCreate: boolean;
+  canEdit: boolean;
+  onClose(): void;
+  onAddAppointment(slot: SlotRef): void;
+  onScheduleMaintenance(slot: SlotRef): void;
+}
+
+/** The right-click menu of an empty slot (spec 2.6). */
+export function SlotMenu({ target, canCreate, canEdit, onClose, onAddAppointment, onScheduleMaintenance }: Props) {
+  const slot = target?.slot;
+  return (
+    <PointMenu point={target?.point ?? null} label={slot ? `${slot.room}, ${slot.time}` : ''} onClose={onClose}>
+      <Menu.Item
+        leftSection={<IconCalendarPlus size={16} aria-hidden="true" />}
+        disabled={!canCreate}
+        onClick={() => slot && onAddAppointment(slot)}
+      >
+        Add Appointment
+      </Menu.Item>
+      <Menu.Item
+        leftSection={<IconTool size={16} aria-hidden="true" />}
+        disabled={!canEdit}
+        onClick={() => slot && onScheduleMaintenance(slot)}
+      >
+        Schedule Maintenance
+      </Menu.Item>
+    </PointMenu>
+  );
+}

@@ -1,0 +1,132 @@
+import { checkHoursAt } from '@dental/domain/scheduling/booking-rules';
+import { type Conflict, findConflicts } from '@dental/domain/scheduling/conflicts';
+import { friendlyConflictMessage } from '@dental/local-store';
+import { useCallback, useMemo, useRef } from 'react';
+import { useLocalData } from '../../../platform/offline/local-data.tsx';
+import { toast } from '../../../platform/toasts/toast.ts';
+import type { GridAppointment } from '../day/schedule-model.ts';
+import type { ScheduleDay } from '../day/use-schedule-day.ts';
+
+/** Status changes made straight from the menu; check-in and check-out go through the front-desk dialogs. */
+export type StatusAction = 'un-check-in' | 'cancel' | 'no-show';
+
+const STATUS_OF: Record<StatusAction, string> = {
+  'un-check-in': 'scheduled',
+  cancel: 'cancelled',
+  'no-show': 'no-show',
+};
+
+/** Spec 8's failure toasts, one per action. */
+const FAILURE: Record<StatusAction, string> = {
+  'un-check-in': 'Failed to un-check in patient',
+  cancel: 'Failed to cancel appointment',
+  'no-show': 'Failed to mark as no-show',
+};
+
+const RESIZE_CONFLICT_MESSAGE = 'Duration change conflicts with other appointments';
+
+function messageOf(error: unknown): string | undefined {
+  return error instanceof Error ? error.message : undefined;
+}
+
+/** Spec 8's friendly move texts, from conflicts found on this device instead of a 409. */
+function moveRefusal(conflicts: readonly Conflict[]): { title: string; message: string } {
+  const message = friendlyConflictMessage({ status: 409, message: '', body: { conflicts } }) ?? '';
+  const blockedByMaintenance = conflicts.some((conflict) => conflict.type === 'maintenance');
+  const sameRoom = conflicts.some((conflict) => conflict.type === 'room');
+  return { title: blockedByMaintenance && !sameRoom ? 'Room Unavailable' : 'Time Slot Unavailable', message };
+}
+
+/**
+ * Status changes, moves and resizes: checked on this device first, then written locally and queued
+ * (optimistic). If the server later refuses one, the outbox restores the row and lists it under
+ * Needs attention.
+ */
+export function useAppointmentActions(day: ScheduleDay) {
+  const localData = useLocalData();
+  const localRef = useRef(localData);
+  localRef.current = localData;
+  const dayRef = useRef(day);
+  dayRef.current = day;
+
+  const conflictsOf = useCallback((candidate: GridAppointment): Conflict[] => {
+    const { appointments, maintenance, absences, timeZone } = dayRef.current;
+    return findConflicts(candidate, appointments, { maintenance, absences, timeZone });
+  }, []);
+
+  const setStatus = useCallback(async (appointment: GridAppointment, action: StatusAction): Promise<boolean> => {
+    const local = localRef.current;
+    if (!local.store) return false;
+    try {
+      await local.store.appointments.changeStatus(appointment.id, STATUS_OF[action]);
+      local.afterWrite();
+      return true;
+    } catch (error) {
+      toast(FAILURE[action], messageOf(error), 'error');
+      return false;
+    }
+  }, []);
+
+  const move = useCallback(
+    async (appointment: GridAppointment, target: { room: string; appointmentDate: string }): Promise<boolean> => {
+      const local = localRef.current;
+      if (!local.store) return false;
+      const { hours, timeZone } = dayRef.current;
+      const hoursCheck = hours ? checkHoursAt(hours, timeZone, target.appointmentDate, appointment.duration) : null;
+      if (hoursCheck && !hoursCheck.ok) {
+        toast('Cannot Move Appointment', hoursCheck.message, 'error');
+        return false;
+      }
+      const conflicts = conflictsOf({
+        ...appointment,
+        treatmentRoom: target.room,
+        appointmentDate: target.appointmentDate,
+      });
+      if (conflicts.length > 0) {
+        const refusal = moveRefusal(conflicts);
+        toast(refusal.title, refusal.message, 'error');
+        return false;
+      }
+      try {
+        await local.store.appointments.update(appointment.id, {
+          treatmentRoom: target.room,
+          appointmentDate: target.appointmentDate,
+        });
+        local.afterWrite();
+        return true;
+      } catch (error) {
+        toast('Cannot Move Appointment', messageOf(error), 'error');
+        return false;
+      }
+    },
+    [conflictsOf],
+  );
+
+  const resize = useCallback(
+    async (appointment: GridAppointment, duration: number): Promise<boolean> => {
+      const local = localRef.current;
+      if (!local.store) return false;
+      const { hours, timeZone } = dayRef.current;
+      const hoursCheck = hours ? checkHoursAt(hours, timeZone, appointment.appointmentDate, duration) : null;
+      if (hoursCheck && !hoursCheck.ok) {
+        toast('Failed to resize appointment', hoursCheck.message, 'error');
+        return false;
+      }
+      if (conflictsOf({ ...appointment, duration }).length > 0) {
+        toast('Failed to resize appointment', RESIZE_CONFLICT_MESSAGE, 'error');
+        return false;
+      }
+      try {
+        await local.store.appointments.update(appointment.id, { duration });
+        local.afterWrite();
+        return true;
+      } catch (error) {
+        toast('Failed to resize appointment', messageOf(error), 'error');
+        return false;
+      }
+    },
+    [conflictsOf],
+  );
+
+  return useMemo(() => ({ setStatus, move, resize }), [setStatus, move, resize]);
+}

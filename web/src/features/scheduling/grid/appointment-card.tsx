@@ -1,0 +1,280 @@
+import { priorityOf } from '@dental/domain/scheduling/priority';
+import { type DraggableAttributes, useDraggable } from '@dnd-kit/core';
+import { IconCircleCheckFilled, IconCloudUp } from '@tabler/icons-react';
+import { type CSSProperties, type MouseEvent, memo, useState } from 'react';
+import { type GridAppointment, PRIORITY_COLOURS } from '../day/schedule-model.ts';
+import { aimAt, type CardDrag, startDrag } from './card-drag-source.tsx';
+import { type DragData, type DragPreview, RESIZE_PREFIX } from './drag-data.ts';
+import { type Box, MIN_CARD_PX } from './grid-layout.ts';
+import classes from './schedule-grid.module.css';
+import { type Signal, useSignal } from './signal.ts';
+
+type SearchState = 'match' | 'dim' | 'plain';
+
+interface CardProps {
+  appointment: GridAppointment;
+  box: Box;
+  time: string;
+  color: string;
+  search: SearchState;
+  editable: boolean;
+  drag: CardDrag;
+  /** Shown while a card is resized, so the resized card alone follows the pointer. */
+  preview: Signal<DragPreview | null>;
+  pxPerMinute: number;
+  onMenu(appointmentId: string, point: { x: number; y: number }, returnFocus: HTMLElement | null): void;
+  onEdit(appointmentId: string): void;
+}
+
+/** Text lines of 14 px under a 1 px padding: lines that cannot show are not rendered at all. */
+const TWO_LINES_PX = 29;
+const THREE_LINES_PX = 43;
+
+/**
+ * The '⋯' button and the resize handle are mounted only on the card being hovered or focused: a
+ * busy day has hundreds of cards. Touch screens cannot hover, so there the '⋯' button is always
+ * mounted; the resize handle (a dnd-kit draggable, re-rendered whenever any drag starts) appears
+ * on the card last touched, as a touch fires pointerenter and focus before anything else.
+ */
+const ALWAYS_SHOW_CONTROLS = typeof window !== 'undefined' && window.matchMedia?.('(hover: none)').matches === true;
+
+const PRIORITY_TEXT = { high: 'High priority', medium: 'Medium priority', low: 'Low priority' } as const;
+
+function ResizeHandle({ appointment, editable }: { appointment: GridAppointment; editable: boolean }) {
+  const data: DragData = { kind: 'resize', appointmentId: appointment.id };
+  const { attributes, listeners, setNodeRef } = useDraggable({
+    id: `${RESIZE_PREFIX}${appointment.id}`,
+    data,
+    disabled: !editable,
+    attributes: { roleDescription: 'resize handle' },
+  });
+  if (!editable) return null;
+  return (
+    <button
+      type="button"
+      ref={setNodeRef}
+      className={classes.resize}
+      {...attributes}
+      {...listeners}
+      aria-label={`Change the length of ${appointment.patientName}'s appointment (${appointment.duration} minutes)`}
+      data-testid="resize-handle"
+    />
+  );
+}
+
+/**
+ * A card is re-rendered by a drag only when it is the one the drag source points at; the face
+ * below is memoised on props that a drag does not change.
+ */
+function Card({
+  appointment,
+  box,
+  time,
+  color,
+  search,
+  editable,
+  drag,
+  preview,
+  pxPerMinute,
+  onMenu,
+  onEdit,
+}: CardProps) {
+  const source = useSignal(drag.source, (shown) => (shown?.id === appointment.id ? shown : null));
+  const isDragging = source?.dragging ?? false;
+  const resized = useSignal(preview, (shown) =>
+    shown?.kind === 'resize' && shown.id === appointment.id ? shown.duration : null,
+  );
+  const height = resized === null ? box.height : Math.max(resized * pxPerMinute, MIN_CARD_PX);
+  const [active, setActive] = useState(false);
+  const showControls = active || isDragging;
+  const showMenuButton = ALWAYS_SHOW_CONTROLS || showControls;
+  const style = {
+    top: box.top,
+    left: box.left,
+    width: box.width,
+    height,
+    '--provider': color,
+  } as CSSProperties;
+  const openMenu = (event: MouseEvent<HTMLElement>) => {
+    event.preventDefault();
+    event.stopPropagation();
+    onMenu(appointment.id, { x: event.clientX, y: event.clientY }, event.currentTarget);
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only decide which controls are mounted.
+    <div
+      className={classes.card}
+      style={style}
+      data-testid="appointment-card"
+      data-appointment-id={appointment.id}
+      data-room={appointment.treatmentRoom}
+      data-provider-id={appointment.providerId}
+      data-time={time}
+      data-duration={appointment.duration}
+      data-status={appointment.status}
+      data-search={search}
+      data-dragging={isDragging || undefined}
+      onPointerEnter={(event) => {
+        setActive(true);
+        if (event.buttons === 0) aimAt(drag, event.currentTarget);
+      }}
+      onPointerLeave={(event) => {
+        // Not while a button is held: the resize handle must outlive a drag that leaves the card.
+        if (event.buttons === 0) setActive(false);
+      }}
+      onFocus={(event) => {
+        setActive(true);
+        aimAt(drag, event.currentTarget);
+      }}
+      onBlur={(event) => {
+        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)))
+          setActive(false);
+      }}
+    >
+      <CardFace
+        appointment={appointment}
+        time={time}
+        height={height}
+        attributes={source?.attributes}
+        drag={drag}
+        onMenu={onMenu}
+        onEdit={onEdit}
+      />
+      {showMenuButton && (
+        <button
+          type="button"
+          className={classes.more}
+          aria-label={`Actions for ${appointment.patientName} at ${time}`}
+          aria-haspopup="menu"
+          onClick={(event) => {
+            event.stopPropagation();
+            const rect = event.currentTarget.getBoundingClientRect();
+            onMenu(appointment.id, { x: rect.left, y: rect.bottom }, event.currentTarget);
+          }}
+          onContextMenu={openMenu}
+        >
+          ⋯
+        </button>
+      )}
+      {showControls && <ResizeHandle appointment={appointment} editable={editable} />}
+    </div>
+  );
+}
+
+interface FaceProps {
+  appointment: GridAppointment;
+  time: string;
+  height: number;
+  /** Only on the card the drag source points at, for screen readers to announce it as draggable. */
+  attributes: DraggableAttributes | undefined;
+  drag: CardDrag;
+  onMenu: CardProps['onMenu'];
+  onEdit: CardProps['onEdit'];
+}
+
+function cardOf(face: HTMLElement): HTMLElement {
+  return face.parentElement as HTMLElement;
+}
+
+const CardFace = memo(function CardFace({ appointment, time, height, attributes, drag, onMenu, onEdit }: FaceProps) {
+  const priority = priorityOf(appointment.procedure);
+  const inProgress = appointment.status === 'in-progress';
+  const pending = appointment.version === 0;
+  const summary = [
+    `${appointment.patientName}, ${time}, ${appointment.duration} minutes, ${appointment.treatmentRoom}`,
+    appointment.procedure,
+    appointment.providerName,
+    PRIORITY_TEXT[priority],
+    inProgress ? 'checked in' : '',
+    appointment.status === 'completed' ? 'completed' : '',
+    pending ? 'pending sync' : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+  return (
+    <button
+      type="button"
+      className={classes.cardFace}
+      {...attributes}
+      onPointerDown={(event) => startDrag(drag, cardOf(event.currentTarget), event)}
+      aria-label={summary}
+      onContextMenu={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        onMenu(appointment.id, { x: event.clientX, y: event.clientY }, event.currentTarget);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
+          event.preventDefault();
+          const rect = event.currentTarget.getBoundingClientRect();
+          onMenu(appointment.id, { x: rect.left, y: rect.bottom }, event.currentTarget);
+          return;
+        }
+        startDrag(drag, cardOf(event.currentTarget), event);
+      }}
+      title={`${appointment.patientName} · ${time} · ${appointment.duration} min\n${appointment.procedure}\n${appointment.providerName}`}
+      onDoubleClick={() => onEdit(appointment.id)}
+    >
+      <span className={classes.line}>
+        <span
+          className={classes.priority}
+          data-priority={priority}
+          style={{ background: `var(--mantine-color-${PRIORITY_COLOURS[priority]}-6)` }}
+        />
+        <span className={classes.patient}>{appointment.patientName}</span>
+        <span className={classes.time}>{time}</span>
+      </span>
+      {height >= TWO_LINES_PX && <span className={classes.line}>{appointment.procedure}</span>}
+      {height >= THREE_LINES_PX && <span className={classes.line}>{appointment.providerName}</span>}
+      {(pending || inProgress) && (
+        <span className={classes.badges}>
+          {inProgress && (
+            <span className={classes.checkBadge} data-testid="checked-in-badge" title="Checked in">
+              <IconCircleCheckFilled size={13} aria-hidden="true" />
+            </span>
+          )}
+          {pending && (
+            <span className={classes.pending} title="Pending sync">
+              <IconCloudUp size={11} aria-hidden="true" />
+              <span className={classes.pendingText}>Pending sync</span>
+            </span>
+          )}
+        </span>
+      )}
+    </button>
+  );
+});
+
+function sameCard(a: CardProps, b: CardProps): boolean {
+  const x = a.appointment;
+  const y = b.appointment;
+  return (
+    x.id === y.id &&
+    x.updatedAt === y.updatedAt &&
+    x.version === y.version &&
+    x.status === y.status &&
+    x.duration === y.duration &&
+    x.patientName === y.patientName &&
+    x.procedure === y.procedure &&
+    x.providerName === y.providerName &&
+    x.treatmentRoom === y.treatmentRoom &&
+    a.box.top === b.box.top &&
+    a.box.left === b.box.left &&
+    a.box.width === b.box.width &&
+    a.box.height === b.box.height &&
+    a.time === b.time &&
+    a.color === b.color &&
+    a.search === b.search &&
+    a.editable === b.editable &&
+    a.drag === b.drag &&
+    a.preview === b.preview &&
+    a.pxPerMinute === b.pxPerMinute &&
+    a.onMenu === b.onMenu &&
+    a.onEdit === b.onEdit
+  );
+}
+
+/** Memoised on what it shows: a new day read re-renders only the cards that changed. */
+export const AppointmentCard = memo(Card, sameCard);

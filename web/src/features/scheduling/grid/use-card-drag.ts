@@ -1,0 +1,190 @@
+import { SCHEDULING } from '@dental/domain/constants';
+import { clockTime } from '@dental/domain/practices/hours';
+import { findConflicts, type MaintenanceWindow } from '@dental/domain/scheduling/conflicts';
+import {
+  type Announcements,
+  type DndContextProps,
+  type DragEndEvent,
+  type DragMoveEvent,
+  type KeyboardCoordinateGetter,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { GridAppointment } from '../day/schedule-model.ts';
+import { type DragData, type DragPreview, RESIZE_PREFIX } from './drag-data.ts';
+import { dropTarget, type GridGeometry, instantOf, type PlacedAppointment, resizedDuration } from './grid-layout.ts';
+import { createSignal, type Signal } from './signal.ts';
+import type { PlacementChange } from './use-optimistic-placements.ts';
+import type { SlotRef } from './use-slot-cursor.ts';
+
+const STEP = SCHEDULING.durationStepMinutes;
+
+interface DragInput {
+  geometry: GridGeometry;
+  timeZone: string;
+  shown: readonly GridAppointment[];
+  byId: ReadonlyMap<string, PlacedAppointment>;
+  maintenance: readonly MaintenanceWindow[];
+  place(appointment: GridAppointment, change: PlacementChange): void;
+  settle(id: string, written: boolean): void;
+  onMove?(appointment: GridAppointment, target: SlotRef & { appointmentDate: string }): Promise<boolean>;
+  onResize?(appointment: GridAppointment, duration: number): Promise<boolean>;
+  announce(text: string): void;
+}
+
+function samePreview(a: DragPreview | null, b: DragPreview | null): boolean {
+  if (!a || !b) return a === b;
+  if (a.kind === 'move' && b.kind === 'move') {
+    return a.id === b.id && a.room === b.room && a.minute === b.minute && a.conflict === b.conflict;
+  }
+  if (a.kind === 'resize' && b.kind === 'resize') {
+    return a.id === b.id && a.duration === b.duration && a.conflict === b.conflict;
+  }
+  return false;
+}
+
+function describePreview(preview: DragPreview, patient: string): string {
+  const clash = preview.conflict ? ' This conflicts with another booking.' : '';
+  if (preview.kind === 'resize') return `${patient}: ${preview.duration} minutes.${clash}`;
+  return `${patient}: ${clockTime(preview.minute)} in ${preview.room}.${clash}`;
+}
+
+/** Arrow keys move a card by one 30-minute step or one room, and resize by one 40 px step (spec 9). */
+function useKeyboardSteps(geometry: GridGeometry): KeyboardCoordinateGetter {
+  const ref = useRef(geometry);
+  ref.current = geometry;
+  return useCallback<KeyboardCoordinateGetter>((event, { active, currentCoordinates }) => {
+    const { columnWidth, pxPerMinute } = ref.current;
+    const resizing = String(active).startsWith(RESIZE_PREFIX);
+    const vertical = resizing ? SCHEDULING.resizeStepPx : STEP * pxPerMinute;
+    const horizontal = resizing ? 0 : columnWidth;
+    switch (event.code) {
+      case 'ArrowDown':
+        return { ...currentCoordinates, y: currentCoordinates.y + vertical };
+      case 'ArrowUp':
+        return { ...currentCoordinates, y: currentCoordinates.y - vertical };
+      case 'ArrowRight':
+        return { ...currentCoordinates, x: currentCoordinates.x + horizontal };
+      case 'ArrowLeft':
+        return { ...currentCoordinates, x: currentCoordinates.x - horizontal };
+      default:
+        return undefined;
+    }
+  }, []);
+}
+
+// A few pixels of travel before a drag starts, so clicks and right clicks stay clicks.
+const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
+
+/**
+ * Moving and resizing cards with dnd-kit, pointer or keyboard. There are no drop zones: where a
+ * card lands is worked out from how far it travelled, in whole slots and rooms, so empty cells
+ * need no components. The snapped target is previewed, with local conflicts shown before the drop.
+ *
+ * The preview is a signal, not state: the grid is not re-rendered while a card moves, only the
+ * drop preview and the resized card are. The sensors keep their identity across renders, since
+ * new sensors give the drag source new listeners and so re-render the card it points at.
+ */
+export function useCardDrag(input: DragInput): {
+  preview: Signal<DragPreview | null>;
+  dnd: Omit<DndContextProps, 'children'>;
+} {
+  const { geometry, byId } = input;
+  const [preview] = useState(() => createSignal<DragPreview | null>(null, samePreview));
+  const coordinateGetter = useKeyboardSteps(geometry);
+  const keyboardOptions = useMemo(() => ({ coordinateGetter }), [coordinateGetter]);
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
+
+  // Most pointer moves stay in the same slot: the conflict check over the whole day is not repeated for them.
+  const lastCheck = useRef<{ against: readonly unknown[]; key: string; conflict: boolean }>({
+    against: [],
+    key: '',
+    conflict: false,
+  });
+  function clashes(appointment: GridAppointment, change: Partial<GridAppointment>): boolean {
+    const { shown, maintenance, timeZone } = input;
+    const key = JSON.stringify([appointment, change]);
+    const last = lastCheck.current;
+    if (last.key === key && last.against[0] === shown && last.against[1] === maintenance) return last.conflict;
+    const conflict = findConflicts({ ...appointment, ...change }, shown, { maintenance, timeZone }).length > 0;
+    lastCheck.current = { against: [shown, maintenance], key, conflict };
+    return conflict;
+  }
+
+  function previewFor(data: DragData, delta: { x: number; y: number }): DragPreview | null {
+    const entry = byId.get(data.appointmentId);
+    if (!entry) return null;
+    const { appointment } = entry;
+    if (data.kind === 'resize') {
+      const duration = resizedDuration(appointment.duration, delta.y);
+      return { kind: 'resize', id: appointment.id, duration, conflict: clashes(appointment, { duration }) };
+    }
+    const room = geometry.roomIndex.get(appointment.treatmentRoom) ?? 0;
+    const target = dropTarget(geometry, { start: entry.start, room, duration: appointment.duration }, delta);
+    const conflict = clashes(appointment, {
+      treatmentRoom: target.room,
+      appointmentDate: instantOf(geometry, target.minute),
+    });
+    return { kind: 'move', id: appointment.id, ...target, conflict };
+  }
+
+  function onDragMove(event: DragMoveEvent) {
+    const data = event.active.data.current as DragData | undefined;
+    const next = data ? previewFor(data, event.delta) : null;
+    preview.set(next);
+    if (next) input.announce(describePreview(next, byId.get(next.id)?.appointment.patientName ?? ''));
+  }
+
+  async function onDragEnd(event: DragEndEvent) {
+    preview.set(null);
+    const data = event.active.data.current as DragData | undefined;
+    const outcome = data ? previewFor(data, event.delta) : null;
+    const appointment = data ? byId.get(data.appointmentId)?.appointment : undefined;
+    if (!outcome || !appointment) return;
+    if (outcome.kind === 'resize') {
+      if (outcome.duration === appointment.duration) return;
+      input.place(appointment, { duration: outcome.duration });
+      input.settle(appointment.id, (await input.onResize?.(appointment, outcome.duration)) ?? false);
+      return;
+    }
+    const appointmentDate = instantOf(geometry, outcome.minute);
+    if (outcome.room === appointment.treatmentRoom && appointmentDate === appointment.appointmentDate) return;
+    input.place(appointment, { treatmentRoom: outcome.room, appointmentDate });
+    const target = { room: outcome.room, time: clockTime(outcome.minute), appointmentDate };
+    input.settle(appointment.id, (await input.onMove?.(appointment, target)) ?? false);
+  }
+
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      const data = active.data.current as DragData | undefined;
+      const name = data ? byId.get(data.appointmentId)?.appointment.patientName : '';
+      return data?.kind === 'resize'
+        ? `Changing the length of ${name}'s appointment. Use the up and down arrows, then space to confirm.`
+        : `Picked up ${name}'s appointment. Use the arrow keys to choose a time and room, then space to drop.`;
+    },
+    onDragMove: () => undefined,
+    onDragOver: () => undefined,
+    onDragEnd: () => 'Dropped.',
+    onDragCancel: () => 'Cancelled. The appointment was not changed.',
+  };
+
+  return {
+    preview,
+    dnd: {
+      sensors,
+      onDragMove,
+      onDragEnd: (event) => void onDragEnd(event),
+      onDragCancel: () => preview.set(null),
+      accessibility: {
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            'To move an appointment, press space, use the arrow keys to choose another time or room, and press space again. Press escape to cancel.',
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { shortDateTime } from '@dental/domain/time/zones';
+import type { AttentionItem } from '@dental/local-store';
+import { Alert, Button, Drawer, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { toast } from '../toasts/toast.ts';
+import { useLocalData } from './local-data.tsx';
+
+type EditableBody = Record<string, string | number | boolean | null>;
+
+/** Top-level plain values of the request, which the user may correct before sending again. */
+function editableFields(body: unknown): EditableBody {
+  if (!body || typeof body !== 'object') return {};
+  const fields: EditableBody = {};
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    if (name === 'id' || name === 'override') continue;
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
+      fields[name] = value as EditableBody[string];
+  }
+  return fields;
+}
+
+function AttentionCard({ item }: { item: AttentionItem }) {
+  const local = useLocalData();
+  const [editing, setEditing] = useState<EditableBody | null>(null);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const canOverride = item.failure.status === 409 && item.entry.entity.table === 'appointments';
+  const { store } = local;
+  if (!store) return null;
+
+  async function act(action: () => Promise<unknown>, done: string) {
+    await action();
+    toast(done, undefined, 'success');
+    local.afterWrite();
+  }
+
+  const details = [
+    `What: ${item.description}`,
+    `Refused: ${item.failure.status} ${item.reason}`,
+    `When: ${shortDateTime(new Date(item.entry.createdAt), local.timezone)}`,
+    `Request: ${item.entry.method} ${item.entry.endpoint}`,
+    `Body: ${JSON.stringify(item.body)}`,
+  ].join('\n');
+
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="attention-item">
+      <Stack gap={6}>
+        <Text fw={600}>{item.description}</Text>
+        <Text size="sm" c="red.8" data-testid="attention-reason">
+          {item.reason}
+        </Text>
+        <Text size="xs" c="dimmed">
+          Saved on this device {shortDateTime(new Date(item.entry.createdAt), local.timezone)}; the server refused it (
+          {item.failure.status}).
+        </Text>
+        {editing && (
+          <Stack gap={6}>
+            {Object.entries(editing).map(([name, value]) => (
+              <TextInput
+                key={name}
+                label={name}
+                size="xs"
+                value={value === null ? '' : String(value)}
+                onChange={(event) => {
+                  const text = event.currentTarget.value;
+                  setEditing({
+                    ...editing,
+                    [name]:
+                      typeof value === 'number' && text !== '' && !Number.isNaN(Number(text)) ? Number(text) : text,
+                  });
+                }}
+              />
+            ))}
+          </Stack>
+        )}
+        {confirmDiscard && (
+          <Alert color="red" p="xs">
+            <Text size="sm">Discard this change for good? It was never saved on the server.</Text>
+            <Group mt={6}>
+              <Button
+                size="xs"
+                color="red"
+                onClick={() => void act(() => store.outbox.discard(item.entry.id), 'Change discarded')}
+              >
+                Discard
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setConfirmDiscard(false)}>
+                Keep
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        <Group gap="xs" mt={4}>
+          {editing ? (
+            <Button
+              size="xs"
+              onClick={() =>
+                void act(
+                  () =>
+                    store.outbox.retry(item.entry.id, {
+                      ...(item.body as object),
+                      ...editing,
+                    }),
+                  'Sent again with your changes',
+                )
+              }
+            >
+              Send again
+            </Button>
+          ) : (
+            <Button size="xs" variant="default" onClick={() => setEditing(editableFields(item.body))}>
+              Retry with changes
+            </Button>
+          )}
+          {canOverride && (
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => void act(() => store.outbox.retryWithOverride(item.entry.id), 'Scheduled anyway')}
+            >
+              Schedule anyway
+            </Button>
+          )}
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={() =>
+              void navigator.clipboard?.writeText(details).then(() => toast('Details copied', undefined, 'success'))
+            }
+          >
+            Copy details
+          </Button>
+          <Button size="xs" variant="subtle" color="red" onClick={() => setConfirmDiscard(true)}>
+            Discard
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Changes the server refused: shown until the user retries or explicitly discards them. Nothing is dropped. */
+export function NeedsAttentionDrawer({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const local = useLocalData();
+  const items = useLiveQuery(
+    async () => (local.store ? local.store.outbox.needingAttention() : []),
+    [local.store, local.attention],
+    [],
+  );
+  return (
+    <Drawer opened={opened} onClose={onClose} title="Needs attention" position="right" size="md">
+      <Stack gap="sm">
+        {items.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            Nothing needs attention. Every change made on this device was accepted.
+          </Text>
+        ) : (
+          items.map((item) => <AttentionCard key={item.entry.id} item={item} />)
+        )}
+      </Stack>
+    </Drawer>
+  );
+}

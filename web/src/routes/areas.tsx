@@ -1,0 +1,51 @@
+import { type GuardedRoute, ROUTE_PERMISSIONS } from '@dental/domain/permissions/routes';
+import { createRoute } from '@tanstack/react-router';
+import { HomePage } from '../features/home/index.ts';
+import { appLayoutRoute } from './app-layout.tsx';
+import { GuardedPage } from './gates/guarded-page.tsx';
+import { patientIdSearch, settingsSearch } from './search-params.ts';
+
+type StaticRoute = Exclude<GuardedRoute, `${string}$${string}`>;
+
+/** Routes with screens of their own, or search parameters, are declared in their own files or below. */
+const DECLARED_ELSEWHERE: readonly GuardedRoute[] = [
+  '/patients',
+  '/appointments',
+  '/scheduling',
+  '/clinical-charts',
+  '/settings',
+];
+
+const isStaticRoute = (path: GuardedRoute): path is StaticRoute =>
+  !path.includes('$') && !DECLARED_ELSEWHERE.includes(path);
+
+/**
+ * The dashboard and every area built later: each route of the shared permission table gets its guard,
+ * so a route cannot exist without one, and shows the "not available" page until its screen exists.
+ */
+export const areaRoutes = [
+  createRoute({
+    getParentRoute: () => appLayoutRoute,
+    path: '/clinical-charts',
+    validateSearch: patientIdSearch,
+    component: () => <GuardedPage path="/clinical-charts" />,
+  }),
+  createRoute({
+    getParentRoute: () => appLayoutRoute,
+    path: '/settings',
+    validateSearch: settingsSearch,
+    component: () => <GuardedPage path="/settings" />,
+  }),
+  ...(Object.keys(ROUTE_PERMISSIONS) as GuardedRoute[]).filter(isStaticRoute).map((path) =>
+    createRoute({
+      getParentRoute: () => appLayoutRoute,
+      path,
+      component: () => <GuardedPage path={path}>{path === '/' ? <HomePage /> : undefined}</GuardedPage>,
+    }),
+  ),
+  createRoute({
+    getParentRoute: () => appLayoutRoute,
+    path: '/imaging/studies/$studyId',
+    component: () => <GuardedPage path="/imaging/studies/$studyId" />,
+  }),
+];

@@ -1,0 +1,34 @@
+import { type GuardedRoute, ROUTE_PERMISSIONS } from '@dental/domain/permissions/routes';
+import { Loader } from '@mantine/core';
+import { type ReactNode, Suspense } from 'react';
+import { routeTitle } from '../../shell/nav-items.ts';
+import { UnavailablePage } from '../placeholders/unavailable-page.tsx';
+import { NeedsInternet } from './needs-internet.tsx';
+import { PageGuard } from './page-guard.tsx';
+
+/** Areas that work from the local store; every other area needs the server (spec 1: offline mode). */
+const OFFLINE_ROUTES: readonly GuardedRoute[] = [
+  '/patients',
+  '/patients/$id',
+  '/scheduling',
+  '/appointments',
+  '/clinical-charts',
+];
+
+/**
+ * A signed-in page: its permission (from the shared route table), the connection it needs, and its
+ * screen, or the honest "not available" page for an area not built yet.
+ */
+export function GuardedPage({ path, children }: { path: GuardedRoute; children?: ReactNode }) {
+  const title = path === '/appointments' ? routeTitle('/scheduling') : routeTitle(path);
+  const page = (
+    <Suspense fallback={<Loader m="xl" aria-label="Loading" />}>
+      {children ?? <UnavailablePage title={title} />}
+    </Suspense>
+  );
+  return (
+    <PageGuard permission={ROUTE_PERMISSIONS[path]}>
+      {OFFLINE_ROUTES.includes(path) ? page : <NeedsInternet title={title}>{page}</NeedsInternet>}
+    </PageGuard>
+  );
+}

@@ -1,0 +1,13 @@
+import { appLayoutRoute } from './app-layout.tsx';
+import { areaRoutes } from './areas.tsx';
+import { loginRoute } from './login.tsx';
+import { patientsRoutes } from './patients.tsx';
+import { publicRoutes } from './public-pages.tsx';
+import { rootRoute } from './root.tsx';
+import { schedulingRoutes } from './scheduling.tsx';
+
+export const routeTree = rootRoute.addChildren([
+  loginRoute,
+  ...publicRoutes,
+  appLayoutRoute.addChildren([...patientsRoutes, ...schedulingRoutes, ...areaRoutes]),
+]);

@@ -1,0 +1,35 @@
+import { createRoute, useNavigate, useSearch } from '@tanstack/react-router';
+import { lazy, useCallback } from 'react';
+import { appLayoutRoute } from './app-layout.tsx';
+import { GuardedPage } from './gates/guarded-page.tsx';
+import { loadSchedule } from './screens.ts';
+import { patientIdSearch } from './search-params.ts';
+
+const ScheduleScreen = lazy(() => loadSchedule().then((m) => ({ default: m.ScheduleScreen })));
+
+/** The daily schedule, under either of its addresses; ?patientId= opens the booking form for that patient. */
+function ScheduleRoute({ path }: { path: '/scheduling' | '/appointments' }) {
+  const search = useSearch({ strict: false });
+  const navigate = useNavigate();
+  const onPatientTaken = useCallback(() => void navigate({ to: '.', search: {}, replace: true }), [navigate]);
+  return (
+    <GuardedPage path={path}>
+      <ScheduleScreen patientId={search.patientId} onPatientTaken={onPatientTaken} />
+    </GuardedPage>
+  );
+}
+
+export const schedulingRoutes = [
+  createRoute({
+    getParentRoute: () => appLayoutRoute,
+    path: '/appointments',
+    validateSearch: patientIdSearch,
+    component: () => <ScheduleRoute path="/appointments" />,
+  }),
+  createRoute({
+    getParentRoute: () => appLayoutRoute,
+    path: '/scheduling',
+    validateSearch: patientIdSearch,
+    component: () => <ScheduleRoute path="/scheduling" />,
+  }),
+];
