@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { HEADERS } from '@dental/domain/sync/protocol';
 import { type Browser, type BrowserContext, type CDPSession, type Page, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, newContext } from './browser.ts';
@@ -148,7 +149,7 @@ async function otherDevice() {
   const api = await request.newContext({ baseURL: baseURL() });
   const login = await api.post('/api/auth/login', { data: { username: 'admin', password: DEMO_PASSWORD } });
   expect(login.status()).toBe(200);
-  const headers = { 'x-practice-id': '1' };
+  const headers = { [HEADERS.practice]: '1' };
   return {
     api,
     async get<T>(path: string): Promise<T> {

@@ -12,5 +12,3 @@ export interface Practice {
 export const switchPracticeBodySchema = jsonObject({ practiceId: positiveId('practiceId') });
 
 export const practiceIdParamsSchema = v.object({ id: positiveId('id') });
-
-export const PRACTICE_HEADER = 'x-practice-id';

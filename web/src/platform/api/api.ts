@@ -1,5 +1,5 @@
 import { REQUESTS } from '@dental/domain/constants';
-import { PRACTICE_HEADER } from '@dental/domain/practices/practice';
+import { HEADERS } from '@dental/domain/sync/protocol';
 import { readCurrentPracticeId } from '../practice/current-practice-storage.ts';
 import { reportReachable, reportUnreachable } from './connection.ts';
 
@@ -46,7 +46,7 @@ function messageFrom(body: unknown, text: string, statusText: string): string {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const practiceId = options.practiceId === undefined ? readCurrentPracticeId() : options.practiceId;
-  if (practiceId !== null) headers[PRACTICE_HEADER] = String(practiceId);
+  if (practiceId !== null) headers[HEADERS.practice] = String(practiceId);
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
   const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUESTS.networkTimeoutMs);
