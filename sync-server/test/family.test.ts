@@ -1,5 +1,5 @@
 import { PRACTICE_CLOSED_MESSAGE } from '@dental/domain/practices/hours';
-import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
+import type { Appointment } from '@dental/domain/scheduling/appointment';
 import { instantAt } from '@dental/domain/time/zones';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import type { PracticeHoursResponse } from '@dental/domain/practices/hours';
 import { PRACTICE_CLOSED_MESSAGE } from '@dental/domain/practices/hours';
 import { analyzeConflicts, type ConflictAnalysis, type Suggestion } from '@dental/domain/scheduling/analysis';
-import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
+import type { Appointment } from '@dental/domain/scheduling/appointment';
 import type { DaySchedule } from '@dental/domain/scheduling/availability';
 import { MAX_ADVANCE_MESSAGE } from '@dental/domain/scheduling/booking-rules';
 import { type BookedAppointment, findConflicts } from '@dental/domain/scheduling/conflicts';

@@ -3,12 +3,12 @@ import { timeSlots } from '../src/practices/hours.ts';
 import {
   absenceScheduleDates,
   absenceSuggestions,
-  displacementSuggestions,
   type PlannedAbsence,
 } from '../src/scheduling/absence-suggestions.ts';
-import type { Appointment } from '../src/scheduling/appointment.schema.ts';
+import type { Appointment } from '../src/scheduling/appointment.ts';
 import type { DaySchedule } from '../src/scheduling/availability.ts';
 import type { BookedAppointment } from '../src/scheduling/conflicts.ts';
+import { displacementSuggestions } from '../src/scheduling/displacement-suggestions.ts';
 import { aBooking, aMaintenanceWindow, DOCTOR, DOCTOR_TWO, HYGIENIST, on } from '../testing/appointments.ts';
 import { aWeek, CLOSED } from '../testing/practices.ts';
 import { aDaySchedule, MONDAY, TUESDAY } from '../testing/schedule.ts';

@@ -6,8 +6,8 @@ import {
   createPatientSchema,
   newPatient,
   patchPatientSchema,
-  permissionsForPatch,
 } from '../src/patients/patient.schema.ts';
+import { permissionsForPatch } from '../src/patients/patient-permissions.ts';
 import { fixedClock } from '../src/time/clock.ts';
 
 const clock = fixedClock('2026-11-22T12:00:00Z');

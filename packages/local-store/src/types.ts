@@ -7,7 +7,7 @@ import type { SentForm } from '@dental/domain/patients/forms';
 import type { Recall } from '@dental/domain/patients/recall.schema';
 import type { PatientView } from '@dental/domain/patients/visibility';
 import type { ProviderAbsence } from '@dental/domain/scheduling/absence.schema';
-import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
+import type { Appointment } from '@dental/domain/scheduling/appointment';
 
 /** A record as the app sees it: the server's JSON shape, decrypted. */
 export type PlainRecord = { id: string } & Record<string, unknown>;

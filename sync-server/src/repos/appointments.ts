@@ -1,9 +1,4 @@
-import type {
-  Appointment,
-  PaymentMethod,
-  VisitRating,
-  WaitingArea,
-} from '@dental/domain/scheduling/appointment.schema';
+import type { Appointment, PaymentMethod, VisitRating, WaitingArea } from '@dental/domain/scheduling/appointment';
 import type { AppointmentStatus } from '@dental/domain/scheduling/status-transitions';
 import { fullName, providerDisplayName } from '@dental/domain/users/user';
 import type { Insertable, Updateable } from 'kysely';

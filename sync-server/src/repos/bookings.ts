@@ -1,4 +1,4 @@
-import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
+import type { Appointment } from '@dental/domain/scheduling/appointment';
 import type { BookedAppointment } from '@dental/domain/scheduling/conflicts';
 import { NON_BLOCKING_STATUSES } from '@dental/domain/scheduling/status-transitions';
 import { fullName } from '@dental/domain/users/user';

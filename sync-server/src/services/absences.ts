@@ -10,7 +10,7 @@ import {
   type ProviderAbsenceBody,
 } from '@dental/domain/scheduling/absence.schema';
 import { absenceScheduleDates, absenceSuggestions } from '@dental/domain/scheduling/absence-suggestions';
-import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
+import type { Appointment } from '@dental/domain/scheduling/appointment';
 import { localDate, localDayRange } from '@dental/domain/time/zones';
 import type { Db } from '../db/connection.ts';
 import { writeAudit } from '../repos/audit-log.ts';

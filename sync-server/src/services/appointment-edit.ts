@@ -1,10 +1,7 @@
 import { DomainError } from '@dental/domain/errors';
 import type { Permission } from '@dental/domain/permissions/catalogue';
-import {
-  type Appointment,
-  changedFields,
-  type PatchAppointmentBody,
-} from '@dental/domain/scheduling/appointment.schema';
+import type { Appointment } from '@dental/domain/scheduling/appointment';
+import { changedFields, type PatchAppointmentBody } from '@dental/domain/scheduling/appointment.schema';
 import {
   type AppointmentStatus,
   canTransition,

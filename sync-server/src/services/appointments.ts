@@ -1,11 +1,9 @@
 import { SCHEDULING } from '@dental/domain/constants';
 import { DomainError, invalidInput } from '@dental/domain/errors';
 import { analyzeConflicts, type ConflictAnalysis } from '@dental/domain/scheduling/analysis';
-import type {
-  AnalyzeConflictsBody,
-  Appointment,
-  CreateAppointmentBody,
-} from '@dental/domain/scheduling/appointment.schema';
+import type { Appointment } from '@dental/domain/scheduling/appointment';
+import type { CreateAppointmentBody } from '@dental/domain/scheduling/appointment.schema';
+import type { AnalyzeConflictsBody } from '@dental/domain/scheduling/appointment-queries.schema';
 import { type FreeSlot, freeSlots, nextOpenDate } from '@dental/domain/scheduling/availability';
 import { addDays } from '@dental/domain/scheduling/booking-rules';
 import type { Conflict } from '@dental/domain/scheduling/conflicts';

@@ -1,6 +1,6 @@
 import { invalidInput } from '@dental/domain/errors';
 import { effectiveRole, PROVIDER_ROLES } from '@dental/domain/permissions/roles';
-import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
+import type { Appointment } from '@dental/domain/scheduling/appointment';
 import { type BookingTimes, checkBookingRules } from '@dental/domain/scheduling/booking-rules';
 import { type Conflict, findConflicts } from '@dental/domain/scheduling/conflicts';
 import type { AppointmentStatus } from '@dental/domain/scheduling/status-transitions';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, invalidInput } from '@dental/domain/errors';
 import { type FamilyRelationship, inverseRelationship, type RelationshipType } from '@dental/domain/patients/family';
-import type { Appointment, FamilyBookingBody } from '@dental/domain/scheduling/appointment.schema';
+import type { Appointment } from '@dental/domain/scheduling/appointment';
+import type { FamilyBookingBody } from '@dental/domain/scheduling/appointment.schema';
 import type { Conflict } from '@dental/domain/scheduling/conflicts';
 import type { Db } from '../db/connection.ts';
 import { writeAudit } from '../repos/audit-log.ts';

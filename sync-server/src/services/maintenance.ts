@@ -1,8 +1,8 @@
 import { DomainError, invalidInput } from '@dental/domain/errors';
-import { type DisplacementPreview, displacementSuggestions } from '@dental/domain/scheduling/absence-suggestions';
-import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
+import type { Appointment } from '@dental/domain/scheduling/appointment';
 import { nextOpenDate } from '@dental/domain/scheduling/availability';
 import { type Conflict, formatClockTime } from '@dental/domain/scheduling/conflicts';
+import { type DisplacementPreview, displacementSuggestions } from '@dental/domain/scheduling/displacement-suggestions';
 import type { MaintenanceSchedule } from '@dental/domain/scheduling/maintenance';
 import {
   type CreateMaintenanceBody,

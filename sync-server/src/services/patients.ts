@@ -7,12 +7,14 @@ import {
   newPatient,
   type PatchPatientBody,
   type Patient,
+  postalCodeIssue,
+} from '@dental/domain/patients/patient.schema';
+import {
   permissionsForCreate,
   permissionsForPatch,
-  postalCodeIssue,
   type RestrictedPatientPermission,
   restrictedFieldMessage,
-} from '@dental/domain/patients/patient.schema';
+} from '@dental/domain/patients/patient-permissions';
 import { type PatientView, patientViewFor } from '@dental/domain/patients/visibility';
 import { can, type PermissionSubject } from '@dental/domain/permissions/can';
 import { HEADER_NAMES } from '@dental/domain/sync/protocol';

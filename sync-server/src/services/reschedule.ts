@@ -1,6 +1,6 @@
 import type { OutgoingMessage } from '@dental/domain/communications/notification.schema';
 import { DomainError, invalidInput } from '@dental/domain/errors';
-import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
+import type { Appointment } from '@dental/domain/scheduling/appointment';
 import { checkBookingRules } from '@dental/domain/scheduling/booking-rules';
 import type { ReschedulePlan } from '@dental/domain/scheduling/reschedule-plan';
 import {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { CommunicationPreference } from '../patients/patient.schema.ts';
-import { jsonObject, uuid } from '../validation/fields.ts';
+import { enumMessage, jsonObject, uuid } from '../validation/fields.ts';
 
 export const OUTGOING_MESSAGE_TYPES = ['appointment_change', 'appointment_reminder', 'recall', 'general'] as const;
 export type OutgoingMessageType = (typeof OUTGOING_MESSAGE_TYPES)[number];
@@ -23,10 +23,7 @@ export interface OutgoingMessage {
 export const sendNotificationSchema = jsonObject({
   patientId: uuid('patientId'),
   type: v.optional(
-    v.picklist(
-      OUTGOING_MESSAGE_TYPES,
-      `type: Invalid enum value. Expected ${OUTGOING_MESSAGE_TYPES.map((type) => `'${type}'`).join(' | ')}`,
-    ),
+    v.picklist(OUTGOING_MESSAGE_TYPES, enumMessage(OUTGOING_MESSAGE_TYPES, 'type')),
     'appointment_change',
   ),
   message: v.pipe(

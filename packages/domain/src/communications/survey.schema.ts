@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { CHECKOUT } from '../constants.ts';
-import { dateField } from '../scheduling/appointment.schema.ts';
-import { jsonObject, optionalText, uuid } from '../validation/fields.ts';
+import { dateField } from '../scheduling/appointment-fields.ts';
+import { enumMessage, jsonObject, optionalText, uuid } from '../validation/fields.ts';
 
 export type SurveyMethod = (typeof CHECKOUT.surveyMethods)[number];
 
@@ -24,14 +24,8 @@ export interface SurveySend {
 export const sendSurveySchema = jsonObject({
   patientId: uuid('patientId'),
   appointmentId: uuid('appointmentId'),
-  type: v.optional(v.literal('satisfaction', "type: Invalid enum value. Expected 'satisfaction'"), 'satisfaction'),
-  method: v.optional(
-    v.picklist(
-      CHECKOUT.surveyMethods,
-      `method: Invalid enum value. Expected ${CHECKOUT.surveyMethods.map((method) => `'${method}'`).join(' | ')}`,
-    ),
-    'email',
-  ),
+  type: v.optional(v.literal('satisfaction', enumMessage(['satisfaction'], 'type')), 'satisfaction'),
+  method: v.optional(v.picklist(CHECKOUT.surveyMethods, enumMessage(CHECKOUT.surveyMethods, 'method')), 'email'),
   treatmentCompleted: v.optional(v.boolean('treatmentCompleted must be true or false'), true),
   providerName: optionalText('providerName', 200),
   treatmentDate: v.optional(v.nullable(dateField('treatmentDate'))),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { jsonObject, uuid } from '../validation/fields.ts';
+import { enumMessage, jsonObject, uuid } from '../validation/fields.ts';
 
 export const RELATIONSHIP_TYPES = ['parent', 'child', 'spouse', 'sibling', 'guardian', 'dependent', 'other'] as const;
 export type RelationshipType = (typeof RELATIONSHIP_TYPES)[number];
@@ -22,10 +22,7 @@ export function inverseRelationship(type: RelationshipType): RelationshipType {
 export const addRelationshipSchema = jsonObject({
   relatedPatientId: uuid('relatedPatientId'),
   /** What the related patient is to the patient in the path (e.g. 'parent': they are this patient's parent). */
-  relationshipType: v.picklist(
-    RELATIONSHIP_TYPES,
-    `Invalid enum value. Expected ${RELATIONSHIP_TYPES.map((type) => `'${type}'`).join(' | ')}`,
-  ),
+  relationshipType: v.picklist(RELATIONSHIP_TYPES, enumMessage(RELATIONSHIP_TYPES)),
 });
 
 /**

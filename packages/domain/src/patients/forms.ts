@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { jsonObject, positiveId, uuid } from '../validation/fields.ts';
+import { enumMessage, jsonObject, positiveId, uuid } from '../validation/fields.ts';
 
 export const FORM_SEND_METHODS = ['email', 'sms'] as const;
 export type FormSendMethod = (typeof FORM_SEND_METHODS)[number];
@@ -31,12 +31,7 @@ export const sendMultipleFormsSchema = v.pipe(
     patientId: uuid('patientId'),
     formIds: templateIdList('formIds'),
     templateIds: templateIdList('templateIds'),
-    method: v.optional(
-      v.picklist(
-        FORM_SEND_METHODS,
-        `Invalid enum value. Expected ${FORM_SEND_METHODS.map((m) => `'${m}'`).join(' | ')}`,
-      ),
-    ),
+    method: v.optional(v.picklist(FORM_SEND_METHODS, enumMessage(FORM_SEND_METHODS))),
   }),
   v.forward(
     v.check(

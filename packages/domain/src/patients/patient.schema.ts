@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { PATIENTS, PROVINCES, SCHEDULING } from '../constants.ts';
+import { PROVINCES, SCHEDULING } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import type { Clock } from '../time/clock.ts';
-import { boundedInt, jsonObject, optionalText, positiveId, uuid } from '../validation/fields.ts';
+import { enumMessage, jsonObject, optionalText, positiveId, uuid } from '../validation/fields.ts';
 import { isValidPhone, normalizePhone } from './phone.ts';
 import {
   formatPostalCode,
@@ -48,10 +48,6 @@ export interface Patient {
   status: PatientStatus;
   createdAt: string;
   updatedAt: string;
-}
-
-function enumMessage(values: readonly string[]): string {
-  return `Invalid enum value. Expected ${values.map((value) => `'${value}'`).join(' | ')}`;
 }
 
 function name(required: string, tooLong: string) {
@@ -271,48 +267,6 @@ export function patchPatientSchema(clock: Clock) {
 }
 export type PatchPatientBody = v.InferOutput<ReturnType<typeof patchPatientSchema>>;
 
-const CLINICAL_FIELDS = ['conditions', 'medications', 'allergies'] as const;
-const INSURANCE_FIELDS = ['insuranceProvider', 'insurancePolicyNumber'] as const;
-
-export type RestrictedPatientPermission = 'patients.medical_history' | 'patients.insurance';
-
-/** A medical history as a create or an edit sends it: a field left out is not touched. */
-type SentHistory = Partial<Record<(typeof CLINICAL_FIELDS)[number], readonly string[]>> &
-  Partial<Record<(typeof INSURANCE_FIELDS)[number], string | null>>;
-
-/**
- * The permissions a create or an edit needs beyond patients.create or patients.edit, by the restricted
- * fields it sends: clinical lists need patients.medical_history, insurance fields patients.insurance.
- * An empty clinical list or a null insurance field sent on a create writes nothing, so it needs nothing.
- */
-export function permissionsForPatientFields(
-  history: SentHistory | undefined,
-  kind: 'create' | 'edit',
-): RestrictedPatientPermission[] {
-  if (!history) return [];
-  const writes = (value: readonly string[] | string | null | undefined) =>
-    kind === 'edit' ? value !== undefined : Array.isArray(value) ? value.length > 0 : value != null;
-  const needed: RestrictedPatientPermission[] = [];
-  if (CLINICAL_FIELDS.some((field) => writes(history[field]))) needed.push('patients.medical_history');
-  if (INSURANCE_FIELDS.some((field) => writes(history[field]))) needed.push('patients.insurance');
-  return needed;
-}
-
-/** The permissions an edit needs beyond patients.edit, by the restricted fields it touches. */
-export function permissionsForPatch(body: PatchPatientBody): RestrictedPatientPermission[] {
-  return permissionsForPatientFields(body.medicalHistory, 'edit');
-}
-
-/** The refusal of a restricted field, on the server (403) and on the device alike. */
-export function restrictedFieldMessage(permission: RestrictedPatientPermission): string {
-  return `Changing this field requires the ${permission} permission.`;
-}
-
-/** The permissions a new patient needs beyond patients.create, by the restricted fields it carries. */
-export function permissionsForCreate(body: CreatePatientBody): RestrictedPatientPermission[] {
-  return permissionsForPatientFields(body.medicalHistory, 'create');
-}
-
 /**
  * The patient after the edit. Medical history merges field by field, so an editor who may not see
  * the clinical lists can change the communication preference without wiping them.
@@ -358,17 +312,6 @@ export function applyPatientPatch(patient: Patient, body: PatchPatientBody, stam
     updatedAt: stamp,
   };
 }
-
-export const PATIENT_LIST_STATUSES = ['active', 'inactive', 'all'] as const;
-
-export const patientListQuerySchema = v.object({
-  limit: v.optional(boundedInt('limit', 1, PATIENTS.fetchLimit * 10), PATIENTS.fetchLimit),
-  offset: v.optional(boundedInt('offset', 0, 10_000_000), 0),
-  status: v.optional(v.picklist(PATIENT_LIST_STATUSES, enumMessage(PATIENT_LIST_STATUSES)), 'active'),
-  search: v.optional(v.pipe(v.string('search must be text'), v.trim(), v.maxLength(100, 'search is too long'))),
-});
-
-export const patientIdParamsSchema = v.object({ id: uuid('id') });
 
 /** Spec 5 default when the form leaves it blank. */
 export const DEFAULT_COMMUNICATION_PREFERENCE: CommunicationPreference = 'email';

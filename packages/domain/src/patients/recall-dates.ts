@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { isCalendarDate } from '../scheduling/appointment.schema.ts';
+import { isCalendarDate } from '../scheduling/appointment-fields.ts';
 
 export interface RecallInterval {
   months: number;

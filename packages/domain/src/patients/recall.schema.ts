@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { dateField } from '../scheduling/appointment.schema.ts';
+import { dateField } from '../scheduling/appointment-fields.ts';
 import { jsonObject, optionalText, positiveId, uuid } from '../validation/fields.ts';
 
 export const RECALL_PRIORITIES = ['low', 'normal', 'medium', 'high', 'urgent'] as const;

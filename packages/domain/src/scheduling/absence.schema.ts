@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { jsonObject, optionalText, positiveId } from '../validation/fields.ts';
-import { type Appointment, dateField } from './appointment.schema.ts';
+import { enumMessage, jsonObject, optionalText, positiveId } from '../validation/fields.ts';
+import type { Appointment } from './appointment.ts';
+import { dateField } from './appointment-fields.ts';
 import { reschedulePlansSchema, type SmartSuggestion } from './reschedule-plan.ts';
 import type { AppointmentStatus } from './status-transitions.ts';
 
@@ -121,10 +122,7 @@ export const providerAbsenceSchema = v.pipe(
     reason: v.pipe(
       v.unknown(),
       v.check((value) => value !== undefined && value !== null && value !== '', ABSENCE_TEXTS.reasonMessage),
-      v.picklist(
-        ABSENCE_REASONS,
-        `reason: Invalid enum value. Expected ${ABSENCE_REASONS.map((reason) => `'${reason}'`).join(' | ')}`,
-      ),
+      v.picklist(ABSENCE_REASONS, enumMessage(ABSENCE_REASONS, 'reason')),
     ),
     notes: optionalText('notes', 2000),
     emergencyContact: v.optional(v.nullable(positiveId('emergencyContact'))),

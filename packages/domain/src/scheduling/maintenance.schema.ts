@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { CHECKOUT } from '../constants.ts';
 import { instantAt } from '../time/zones.ts';
-import { jsonObject, optionalText, uuid } from '../validation/fields.ts';
-import { isoInstant, moneyAmount } from './appointment.schema.ts';
+import { enumMessage, jsonObject, optionalText, uuid } from '../validation/fields.ts';
+import { isoInstant, moneyAmount } from './appointment-fields.ts';
 import { intervalOf, overlaps } from './conflicts.ts';
 import {
   MAINTENANCE_PRIORITIES,
@@ -37,10 +37,6 @@ function required<S extends v.GenericSchema>(schema: S) {
   return v.pipe(v.unknown(), v.check(present, MAINTENANCE_TEXTS.missingMessage), schema);
 }
 
-function enumMessage(field: string, values: readonly string[]): string {
-  return `${field}: Invalid enum value. Expected ${values.map((value) => `'${value}'`).join(' | ')}`;
-}
-
 /** The room's code ('Room 3'), or its numeric id as text: the server resolves either. */
 const roomCode = v.pipe(
   v.union(
@@ -53,7 +49,7 @@ const roomCode = v.pipe(
 
 const sharedEntries = {
   maintenanceType: v.optional(
-    v.picklist(MAINTENANCE_TYPES, enumMessage('maintenanceType', MAINTENANCE_TYPES)),
+    v.picklist(MAINTENANCE_TYPES, enumMessage(MAINTENANCE_TYPES, 'maintenanceType')),
     CHECKOUT.maintenanceDefaults.maintenanceType,
   ),
   title: required(
@@ -63,7 +59,7 @@ const sharedEntries = {
   startDateTime: required(isoInstant('startDateTime')),
   endDateTime: required(isoInstant('endDateTime')),
   priority: v.optional(
-    v.picklist(MAINTENANCE_PRIORITIES, enumMessage('priority', MAINTENANCE_PRIORITIES)),
+    v.picklist(MAINTENANCE_PRIORITIES, enumMessage(MAINTENANCE_PRIORITIES, 'priority')),
     CHECKOUT.maintenanceDefaults.priority,
   ),
   vendor: optionalText('vendor', 200),

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { positiveId, uuid } from '../validation/fields.ts';
-import { dateField, INVALID_TIME_FORMAT } from './appointment.schema.ts';
+import { enumMessage, positiveId, uuid } from '../validation/fields.ts';
+import { dateField, INVALID_TIME_FORMAT } from './appointment-fields.ts';
 
 /** What happens to one appointment in the way of an absence or a maintenance window (spec 3). */
 export const RESCHEDULE_ACTIONS = ['reschedule', 'reassign', 'cancel'] as const;
@@ -44,17 +44,13 @@ export interface SmartSuggestion {
 
 const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-function enumMessage(field: string, values: readonly string[]): string {
-  return `${field}: Invalid enum value. Expected ${values.map((value) => `'${value}'`).join(' | ')}`;
-}
-
 export const reschedulePlanSchema = v.pipe(
   v.object(
     {
       appointmentId: uuid('appointmentId'),
-      action: v.picklist(RESCHEDULE_ACTIONS, enumMessage('action', RESCHEDULE_ACTIONS)),
+      action: v.picklist(RESCHEDULE_ACTIONS, enumMessage(RESCHEDULE_ACTIONS, 'action')),
       patientNotified: v.optional(v.boolean('patientNotified must be true or false')),
-      priority: v.optional(v.picklist(PLAN_PRIORITIES, enumMessage('priority', PLAN_PRIORITIES))),
+      priority: v.optional(v.picklist(PLAN_PRIORITIES, enumMessage(PLAN_PRIORITIES, 'priority'))),
       newDate: v.optional(dateField('newDate')),
       newTime: v.optional(
         v.pipe(

@@ -1,5 +1,11 @@
 import * as v from 'valibot';
 
+/** The refusal of a value outside a fixed list, the same for every field: "field: Invalid enum value. Expected 'a' | 'b'". */
+export function enumMessage(values: readonly string[], field?: string): string {
+  const expected = `Invalid enum value. Expected ${values.map((value) => `'${value}'`).join(' | ')}`;
+  return field ? `${field}: ${expected}` : expected;
+}
+
 /** A whole number ≥ 1 given as a number or as digits in a string (path and query values). */
 export function positiveId(field: string) {
   const message = `${field} must be a positive whole number`;

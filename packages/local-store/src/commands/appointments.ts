@@ -1,5 +1,5 @@
+import type { Appointment } from '@dental/domain/scheduling/appointment';
 import {
-  type Appointment,
   type CreateAppointmentBody,
   changedFields,
   createAppointmentSchema,

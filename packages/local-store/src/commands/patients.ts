@@ -4,11 +4,13 @@ import {
   createPatientSchema,
   type MedicalHistory,
   newPatient,
+} from '@dental/domain/patients/patient.schema';
+import {
   permissionsForCreate,
   permissionsForPatientFields,
   type RestrictedPatientPermission,
   restrictedFieldMessage,
-} from '@dental/domain/patients/patient.schema';
+} from '@dental/domain/patients/patient-permissions';
 import { can } from '@dental/domain/permissions/can';
 import { parseWith } from '@dental/domain/validation/issues';
 import type { StoreKey } from '../crypto/store-key.ts';

@@ -1,12 +1,11 @@
+import { createAppointmentSchema, patchAppointmentSchema } from '@dental/domain/scheduling/appointment.schema';
 import {
   analyzeConflictsSchema,
   appointmentIdParamsSchema,
   appointmentListQuerySchema,
   availableSlotsQuerySchema,
-  createAppointmentSchema,
   MAX_SLOT_RANGE_DAYS,
-  patchAppointmentSchema,
-} from '@dental/domain/scheduling/appointment.schema';
+} from '@dental/domain/scheduling/appointment-queries.schema';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../context.ts';
 import { editAppointment } from '../../services/appointment-edit.ts';

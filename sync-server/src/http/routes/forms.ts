@@ -1,5 +1,5 @@
 import { sendMultipleFormsSchema } from '@dental/domain/patients/forms';
-import { patientIdParamsSchema } from '@dental/domain/patients/patient.schema';
+import { patientIdParamsSchema } from '@dental/domain/patients/patient-queries.schema';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../context.ts';
 import { listFormTemplates } from '../../repos/forms.ts';

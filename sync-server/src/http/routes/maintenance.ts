@@ -1,4 +1,4 @@
-import { scheduleDateQuerySchema } from '@dental/domain/scheduling/appointment.schema';
+import { scheduleDateQuerySchema } from '@dental/domain/scheduling/appointment-queries.schema';
 import {
   createMaintenanceSchema,
   maintenanceIdParamsSchema,

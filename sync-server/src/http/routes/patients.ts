@@ -1,10 +1,9 @@
+import { createPatientSchema, patchPatientSchema } from '@dental/domain/patients/patient.schema';
 import {
-  createPatientSchema,
   PATIENT_LIST_STATUSES,
-  patchPatientSchema,
   patientIdParamsSchema,
   patientListQuerySchema,
-} from '@dental/domain/patients/patient.schema';
+} from '@dental/domain/patients/patient-queries.schema';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { AppDeps } from '../../context.ts';

@@ -1,4 +1,4 @@
-import { availableRoomsQuerySchema } from '@dental/domain/scheduling/appointment.schema';
+import { availableRoomsQuerySchema } from '@dental/domain/scheduling/appointment-queries.schema';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../context.ts';
 import { staffOfPractice } from '../../repos/users.ts';

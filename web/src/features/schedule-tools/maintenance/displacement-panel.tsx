@@ -1,4 +1,4 @@
-import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
+import type { Appointment } from '@dental/domain/scheduling/appointment';
 import { MAINTENANCE_TEXTS } from '@dental/domain/scheduling/maintenance.schema';
 import type { SmartSuggestion } from '@dental/domain/scheduling/reschedule-plan';
 import { localTime } from '@dental/domain/time/zones';

@@ -2,7 +2,7 @@ import { SCHEDULING } from '@dental/domain/constants';
 import { can } from '@dental/domain/permissions/can';
 import { minutesOfDay, openSpan, PRACTICE_CLOSED_MESSAGE, timeSlots } from '@dental/domain/practices/hours';
 import { type AnalyzedConflict, analyzeConflicts, type Suggestion } from '@dental/domain/scheduling/analysis';
-import { INVALID_TIME_FORMAT } from '@dental/domain/scheduling/appointment.schema';
+import { INVALID_TIME_FORMAT } from '@dental/domain/scheduling/appointment-fields';
 import { nextOpenDate } from '@dental/domain/scheduling/availability';
 import { checkBookingRules } from '@dental/domain/scheduling/booking-rules';
 import { instantAt, localDate, localTime, longDate } from '@dental/domain/time/zones';

@@ -1,4 +1,4 @@
-import { isCalendarDate } from '@dental/domain/scheduling/appointment.schema';
+import { isCalendarDate } from '@dental/domain/scheduling/appointment-fields';
 
 /** What the smart-scheduling screen leaves behind for the schedule (spec 2.6), under this localStorage key. */
 export const HANDOFF_KEY = 'smartSchedulingHandoff';
