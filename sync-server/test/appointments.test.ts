@@ -1,4 +1,7 @@
+import { anAppointment, DOCTOR, HYGIENIST } from '@dental/domain/testing/appointments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAll, postAppointment } from './helpers/api.ts';
+import { activePatientIds, insertMaintenance, patientOf, rowCount, setPermission } from './helpers/demo-data.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -14,62 +17,36 @@ const DAY = '2027-01-11';
 /** 10:00 in Toronto (EST, UTC-5) on DAY, plus minutes. */
 const at = (minutes: number) => new Date(Date.parse(`${DAY}T15:00:00.000Z`) + minutes * 60_000).toISOString();
 
-async function userId(username: string): Promise<number> {
-  const row = await t.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
-  return row.id;
-}
-
-let doctorId: number;
-let hygienistId: number;
-
 beforeAll(async () => {
   t = await createTestApp();
-  receptionist = await t.login('receptionist');
-  hygienist = await t.login('hygienist');
-  staff = await t.login('staff');
-  doctorId = await userId('doctor');
-  hygienistId = await userId('hygienist');
-  const patients = await t.db
-    .selectFrom('patients')
-    .select('id')
-    .where('practice_id', '=', 1)
-    .where('is_active', '=', 1)
-    .orderBy('id')
-    .limit(2)
-    .execute();
-  patientId = patients[0]?.id ?? '';
-  otherPatientId = patients[1]?.id ?? '';
-  calgaryPatientId = (
-    await t.db.selectFrom('patients').select('id').where('practice_id', '=', 2).executeTakeFirstOrThrow()
-  ).id;
+  [receptionist, hygienist, staff] = await loginAll(t, 'receptionist', 'hygienist', 'staff');
+  [patientId = '', otherPatientId = ''] = await activePatientIds(t, 2);
+  calgaryPatientId = await patientOf(t, 2);
 });
 afterAll(async () => {
   await t.close();
 });
 
-const booking = (over: Record<string, unknown> = {}) => ({
-  patientId,
-  providerId: doctorId,
-  treatmentRoom: 'Room 5',
-  appointmentDate: at(0),
-  duration: 60,
-  procedure: 'Crown preparation',
-  ...over,
-});
-
-async function book(over: Record<string, unknown> = {}, cookie = receptionist) {
-  return t.request({ method: 'POST', url: '/api/appointments', cookie, body: booking(over) });
-}
+const book = (body: unknown, cookie = receptionist) => postAppointment(t, cookie, body);
 
 describe('POST /api/appointments', () => {
   it('books with 201 in the list shape, versions the row and audits it', async () => {
-    const response = await book();
+    const response = await book(
+      anAppointment({
+        patientId,
+        appointmentDate: at(0),
+        providerId: DOCTOR.id,
+        treatmentRoom: 'Room 5',
+        duration: 60,
+        procedure: 'Crown preparation',
+      }),
+    );
     expect(response.statusCode).toBe(201);
     const created = response.json();
     expect(created).toMatchObject({
       practiceId: 1,
       patientId,
-      providerId: doctorId,
+      providerId: DOCTOR.id,
       assistantId: null,
       treatmentRoom: 'Room 5',
       appointmentDate: at(0),
@@ -97,7 +74,14 @@ describe('POST /api/appointments', () => {
   });
 
   it('refuses a second booking of the same room and time with 409 and the conflicts', async () => {
-    const response = await book({ providerId: hygienistId, patientId: otherPatientId, duration: 30 });
+    const response = await book(
+      anAppointment({
+        patientId: otherPatientId,
+        appointmentDate: at(0),
+        treatmentRoom: 'Room 5',
+        providerId: HYGIENIST.id,
+      }),
+    );
     expect(response.statusCode).toBe(409);
     const body = response.json();
     expect(body).toMatchObject({ error: 'Conflict', message: 'Scheduling conflict' });
@@ -111,18 +95,32 @@ describe('POST /api/appointments', () => {
   });
 
   it('refuses the same provider in another room', async () => {
-    const response = await book({ treatmentRoom: 'Room 6', patientId: otherPatientId, appointmentDate: at(30) });
+    const response = await book(
+      anAppointment({
+        patientId: otherPatientId,
+        appointmentDate: at(30),
+        treatmentRoom: 'Room 6',
+        providerId: DOCTOR.id,
+      }),
+    );
     expect(response.statusCode).toBe(409);
     expect(response.json().conflicts.map((c: { type: string }) => c.type)).toEqual(['provider']);
   });
 
   it('accepts a booking that starts exactly when the other ends', async () => {
-    const response = await book({ providerId: hygienistId, patientId: otherPatientId, appointmentDate: at(60) });
+    const response = await book(
+      anAppointment({
+        patientId: otherPatientId,
+        appointmentDate: at(60),
+        treatmentRoom: 'Room 5',
+        providerId: HYGIENIST.id,
+      }),
+    );
     expect(response.statusCode).toBe(201);
   });
 
   it('a cancelled appointment does not block its slot', async () => {
-    const first = await book({ treatmentRoom: 'Room 7', appointmentDate: at(240), duration: 30 });
+    const first = await book(anAppointment({ patientId, appointmentDate: at(240), treatmentRoom: 'Room 7' }));
     expect(first.statusCode).toBe(201);
     const cancel = await t.request({
       method: 'PATCH',
@@ -131,12 +129,20 @@ describe('POST /api/appointments', () => {
       body: { status: 'cancelled' },
     });
     expect(cancel.statusCode).toBe(200);
-    const again = await book({ treatmentRoom: 'Room 7', appointmentDate: at(240), duration: 30 });
+    const again = await book(anAppointment({ patientId, appointmentDate: at(240), treatmentRoom: 'Room 7' }));
     expect(again.statusCode).toBe(201);
   });
 
   it('override books despite the conflict and audits it with the conflicts', async () => {
-    const response = await book({ patientId: otherPatientId, providerId: hygienistId, override: true, duration: 30 });
+    const response = await book(
+      anAppointment({
+        patientId: otherPatientId,
+        appointmentDate: at(0),
+        treatmentRoom: 'Room 5',
+        providerId: HYGIENIST.id,
+        override: true,
+      }),
+    );
     expect(response.statusCode).toBe(201);
     const audit = await t.db
       .selectFrom('audit_log')
@@ -149,28 +155,20 @@ describe('POST /api/appointments', () => {
   });
 
   it('room maintenance blocks the room', async () => {
-    await t.db
-      .insertInto('maintenance_schedules')
-      .values({
+    await insertMaintenance(t, [
+      {
         id: 'c4b0f6a2-1111-4d3b-9a55-000000000001',
-        practice_id: 1,
-        room_id: 'Room 9',
-        maintenance_type: 'repair',
+        roomId: 'Room 9',
         title: 'Compressor repair',
-        description: null,
-        start_date_time: at(0),
-        end_date_time: at(120),
-        priority: 'high',
-        vendor: null,
-        cost: null,
-        notes: null,
-        created_at: at(-600),
-        updated_at: at(-600),
-      })
-      .execute();
-    const response = await book({ treatmentRoom: 'Room 9', providerId: hygienistId, appointmentDate: at(300) });
+        startDateTime: at(0),
+        endDateTime: at(120),
+      },
+    ]);
+    const response = await book(
+      anAppointment({ patientId, appointmentDate: at(300), treatmentRoom: 'Room 9', providerId: HYGIENIST.id }),
+    );
     expect(response.statusCode).toBe(201);
-    const blocked = await book({ treatmentRoom: 'Room 9', appointmentDate: at(60) });
+    const blocked = await book(anAppointment({ patientId, appointmentDate: at(60), treatmentRoom: 'Room 9' }));
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().conflicts[0]).toMatchObject({
       type: 'maintenance',
@@ -183,10 +181,10 @@ describe('POST /api/appointments', () => {
 
   it('keeps a client-generated id', async () => {
     const id = '5d1e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f70';
-    const response = await book({ id, treatmentRoom: 'Room 8', appointmentDate: at(420), duration: 30 });
+    const response = await book(anAppointment({ id, patientId, appointmentDate: at(420), treatmentRoom: 'Room 8' }));
     expect(response.statusCode).toBe(201);
     expect(response.json().id).toBe(id);
-    const again = await book({ id, treatmentRoom: 'Room 8', appointmentDate: at(480), duration: 30 });
+    const again = await book(anAppointment({ id, patientId, appointmentDate: at(480), treatmentRoom: 'Room 8' }));
     expect(again.statusCode).toBe(409);
     expect(again.json().field).toBe('id');
   });
@@ -199,22 +197,15 @@ describe('POST /api/appointments', () => {
     [{ providerId: 999 }, 'providerId'],
     [{ assistantId: 999 }, 'assistantId'],
   ])('%j is 400 naming %s, nothing saved', async (change, field) => {
-    const before = await t.db
-      .selectFrom('appointments')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const response = await book({ appointmentDate: at(-90), ...change });
+    const before = await rowCount(t, 'appointments');
+    const response = await book({ ...anAppointment({ patientId, appointmentDate: at(-90) }), ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json().field).toBe(field);
-    const after = await t.db
-      .selectFrom('appointments')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(after.n).toBe(before.n);
+    expect(await rowCount(t, 'appointments')).toBe(before);
   });
 
   it('a patient of another practice is 400', async () => {
-    const response = await book({ patientId: calgaryPatientId, appointmentDate: at(-90) });
+    const response = await book(anAppointment({ patientId: calgaryPatientId, appointmentDate: at(-90) }));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       field: 'patientId',
@@ -223,8 +214,9 @@ describe('POST /api/appointments', () => {
   });
 
   it('401 signed out, 403 without appointments.create', async () => {
-    expect((await t.request({ method: 'POST', url: '/api/appointments', body: booking() })).statusCode).toBe(401);
-    const denied = await book({}, hygienist);
+    const body = anAppointment({ patientId, appointmentDate: at(0) });
+    expect((await t.request({ method: 'POST', url: '/api/appointments', body })).statusCode).toBe(401);
+    const denied = await book(body, hygienist);
     expect(denied.statusCode).toBe(403);
     expect(denied.json().requiredPermission).toBe('appointments.create');
   });
@@ -239,8 +231,8 @@ describe('GET /api/appointments', () => {
     const times = rows.map((row) => row.appointmentDate);
     expect(times).toEqual([...times].sort());
     expect(rows.every((row) => row.practiceId === 1)).toBe(true);
-    const mine = await t.request({ url: `/api/appointments?date=${DAY}&providerId=${hygienistId}`, cookie: staff });
-    expect(mine.json().every((row: { providerId: number }) => row.providerId === hygienistId)).toBe(true);
+    const mine = await t.request({ url: `/api/appointments?date=${DAY}&providerId=${HYGIENIST.id}`, cookie: staff });
+    expect(mine.json().every((row: { providerId: number }) => row.providerId === HYGIENIST.id)).toBe(true);
     expect(mine.json().length).toBeLessThan(rows.length);
   });
 
@@ -248,7 +240,7 @@ describe('GET /api/appointments', () => {
     // Thursdays are open until 20:00; 19:30 Toronto is 00:30 UTC the next day.
     const thursday = '2027-01-14';
     const evening = '2027-01-15T00:30:00.000Z';
-    const created = await book({ treatmentRoom: 'Room 10', appointmentDate: evening, duration: 30 });
+    const created = await book(anAppointment({ patientId, appointmentDate: evening, treatmentRoom: 'Room 10' }));
     expect(created.statusCode).toBe(201);
     const ids = (await t.request({ url: `/api/appointments?date=${thursday}`, cookie: staff }))
       .json()
@@ -262,15 +254,11 @@ describe('GET /api/appointments', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('date');
     expect((await t.request({ url: `/api/appointments?date=${DAY}` })).statusCode).toBe(401);
-    const user = await userId('staff');
-    await t.db
-      .insertInto('user_permissions')
-      .values({ user_id: user, permission: 'appointments.view', granted: 0 })
-      .execute();
+    await setPermission(t, 'staff', 'appointments.view', false);
     const denied = await t.request({ url: `/api/appointments?date=${DAY}`, cookie: staff });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().requiredPermission).toBe('appointments.view');
-    await t.db.deleteFrom('user_permissions').where('user_id', '=', user).execute();
+    await setPermission(t, 'staff', 'appointments.view', null);
   });
 
   it('never shows another practice', async () => {
@@ -282,7 +270,7 @@ describe('GET /api/appointments', () => {
 describe('PATCH /api/appointments/{id}', () => {
   let id: string;
   beforeAll(async () => {
-    const created = await book({ treatmentRoom: 'Room 11', appointmentDate: at(-120), duration: 30 });
+    const created = await book(anAppointment({ patientId, appointmentDate: at(-120), treatmentRoom: 'Room 11' }));
     id = created.json().id;
   });
   const patch = (body: unknown, cookie = receptionist, target = id) =>
@@ -309,7 +297,7 @@ describe('PATCH /api/appointments/{id}', () => {
   });
 
   it('refuses a transition the workflow does not allow with 409', async () => {
-    const created = await book({ treatmentRoom: 'Room 12', appointmentDate: at(270), duration: 30 });
+    const created = await book(anAppointment({ patientId, appointmentDate: at(270), treatmentRoom: 'Room 12' }));
     const target = created.json().id;
     expect((await patch({ status: 'cancelled' }, receptionist, target)).statusCode).toBe(200);
     const reopen = await patch({ status: 'in-progress' }, receptionist, target);
@@ -321,11 +309,7 @@ describe('PATCH /api/appointments/{id}', () => {
   });
 
   it('cancelling needs appointments.cancel; other edits need appointments.edit', async () => {
-    const staffId = await userId('staff');
-    await t.db
-      .insertInto('user_permissions')
-      .values({ user_id: staffId, permission: 'appointments.cancel', granted: 1 })
-      .execute();
+    await setPermission(t, 'staff', 'appointments.cancel', true);
     const edit = await patch({ notes: 'Bring x-rays' }, staff);
     expect(edit.statusCode).toBe(403);
     expect(edit.json()).toMatchObject({ error: 'Forbidden', requiredPermission: 'appointments.edit' });
@@ -333,8 +317,8 @@ describe('PATCH /api/appointments/{id}', () => {
     expect(cancelWithNote.json().requiredPermission).toBe('appointments.edit');
     const cancelled = await patch({ status: 'cancelled' }, staff);
     expect(cancelled.statusCode).toBe(200);
-    await t.db.deleteFrom('user_permissions').where('user_id', '=', staffId).execute();
-    const other = await book({ treatmentRoom: 'Room 13', appointmentDate: at(330), duration: 30 });
+    await setPermission(t, 'staff', 'appointments.cancel', null);
+    const other = await book(anAppointment({ patientId, appointmentDate: at(330), treatmentRoom: 'Room 13' }));
     const refused = await patch({ status: 'cancelled' }, staff, other.json().id);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().requiredPermission).toBe('appointments.cancel');

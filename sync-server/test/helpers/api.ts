@@ -1,0 +1,43 @@
+import type { NewPatientInput } from '@dental/domain/testing/patients';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { TestApp } from './test-app.ts';
+
+/** Calls of the API that tests make to set the scene, checked as they go. */
+
+/** Sessions of the demo users, in the order named. */
+export async function loginAll<const U extends readonly string[]>(
+  t: TestApp,
+  ...usernames: U
+): Promise<{ [K in keyof U]: string }> {
+  const cookies: string[] = [];
+  for (const username of usernames) cookies.push(await t.login(username));
+  return cookies as { [K in keyof U]: string };
+}
+
+/** Creates a patient (201 expected) and answers the created record. */
+export async function createPatient(
+  t: TestApp,
+  cookie: string,
+  body: NewPatientInput,
+  practiceId?: number,
+): Promise<{ id: string; [field: string]: unknown }> {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/patients',
+    cookie,
+    body,
+    ...(practiceId === undefined ? {} : { practiceId }),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+/** POST /api/appointments, answered as is. */
+export function postAppointment(t: TestApp, cookie: string, body: unknown): Promise<LightMyRequestResponse> {
+  return t.request({ method: 'POST', url: '/api/appointments', cookie, body });
+}
+
+export function cancelAppointment(t: TestApp, cookie: string, id: string): Promise<LightMyRequestResponse> {
+  return t.request({ method: 'PATCH', url: `/api/appointments/${id}`, cookie, body: { status: 'cancelled' } });
+}
