@@ -41,3 +41,8 @@ export function postAppointment(t: TestApp, cookie: string, body: unknown): Prom
 export function cancelAppointment(t: TestApp, cookie: string, id: string): Promise<LightMyRequestResponse> {
   return t.request({ method: 'PATCH', url: `/api/appointments/${id}`, cookie, body: { status: 'cancelled' } });
 }
+
+/** POST /api/appointments/analyze-conflicts, answered as is. */
+export function analyzeConflicts(t: TestApp, cookie: string, body: unknown): Promise<LightMyRequestResponse> {
+  return t.request({ method: 'POST', url: '/api/appointments/analyze-conflicts', cookie, body });
+}
