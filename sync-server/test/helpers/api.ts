@@ -1,3 +1,4 @@
+import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
 import type { NewPatientInput } from '@dental/domain/testing/patients';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -45,4 +46,11 @@ export function cancelAppointment(t: TestApp, cookie: string, id: string): Promi
 /** POST /api/appointments/analyze-conflicts, answered as is. */
 export function analyzeConflicts(t: TestApp, cookie: string, body: unknown): Promise<LightMyRequestResponse> {
   return t.request({ method: 'POST', url: '/api/appointments/analyze-conflicts', cookie, body });
+}
+
+/** Books an appointment (201 expected) and answers it. */
+export async function bookAppointment(t: TestApp, cookie: string, body: unknown): Promise<Appointment> {
+  const response = await postAppointment(t, cookie, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
 }
