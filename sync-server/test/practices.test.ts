@@ -1,4 +1,6 @@
+import { aPatient } from '@dental/domain/testing/patients';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAll } from './helpers/api.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -7,7 +9,7 @@ let doctor: string;
 let staff: string;
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, doctor, staff] = [await t.login('admin'), await t.login('doctor'), await t.login('staff')];
+  [admin, doctor, staff] = await loginAll(t, 'admin', 'doctor', 'staff');
 });
 afterAll(async () => {
   await t.close();
@@ -142,7 +144,7 @@ describe('X-Practice-ID', () => {
       url: '/api/patients',
       cookie: doctor,
       practiceId: 3,
-      body: { firstName: 'Ina', lastName: 'Wells', phone: '6045550100' },
+      body: aPatient({ firstName: 'Ina', lastName: 'Wells' }),
     });
     expect(write.statusCode).toBe(403);
     expect(
