@@ -1,13 +1,11 @@
 import { anAppointment, DOCTOR, HYGIENIST } from '@dental/domain/testing/appointments';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAll, postAppointment } from './helpers/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { postAppointment } from './helpers/api.ts';
 import { activePatientIds, insertMaintenance, patientOf, rowCount, setPermission } from './helpers/demo-data.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
-let t: TestApp;
-let receptionist: string;
-let hygienist: string;
-let staff: string;
+const t = fileApp();
+const as = signedIn(t, 'receptionist', 'hygienist', 'staff');
 let patientId: string;
 let otherPatientId: string;
 let calgaryPatientId: string;
@@ -18,16 +16,11 @@ const DAY = '2027-01-11';
 const at = (minutes: number) => new Date(Date.parse(`${DAY}T15:00:00.000Z`) + minutes * 60_000).toISOString();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [receptionist, hygienist, staff] = await loginAll(t, 'receptionist', 'hygienist', 'staff');
   [patientId = '', otherPatientId = ''] = await activePatientIds(t, 2);
   calgaryPatientId = await patientOf(t, 2);
 });
-afterAll(async () => {
-  await t.close();
-});
 
-const book = (body: unknown, cookie = receptionist) => postAppointment(t, cookie, body);
+const book = (body: unknown, cookie = as.receptionist) => postAppointment(t, cookie, body);
 
 describe('POST /api/appointments', () => {
   it('books with 201 in the list shape, versions the row and audits it', async () => {
@@ -125,7 +118,7 @@ describe('POST /api/appointments', () => {
     const cancel = await t.request({
       method: 'PATCH',
       url: `/api/appointments/${first.json().id}`,
-      cookie: receptionist,
+      cookie: as.receptionist,
       body: { status: 'cancelled' },
     });
     expect(cancel.statusCode).toBe(200);
@@ -174,7 +167,7 @@ describe('POST /api/appointments', () => {
       type: 'maintenance',
       message: expect.stringContaining('This room is unavailable due to Compressor repair'),
     });
-    const list = await t.request({ url: `/api/maintenance-schedules?date=${DAY}`, cookie: staff });
+    const list = await t.request({ url: `/api/maintenance-schedules?date=${DAY}`, cookie: as.staff });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([expect.objectContaining({ roomId: 'Room 9', title: 'Compressor repair' })]);
   });
@@ -216,7 +209,7 @@ describe('POST /api/appointments', () => {
   it('401 signed out, 403 without appointments.create', async () => {
     const body = anAppointment({ patientId, appointmentDate: at(0) });
     expect((await t.request({ method: 'POST', url: '/api/appointments', body })).statusCode).toBe(401);
-    const denied = await book(body, hygienist);
+    const denied = await book(body, as.hygienist);
     expect(denied.statusCode).toBe(403);
     expect(denied.json().requiredPermission).toBe('appointments.create');
   });
@@ -224,14 +217,14 @@ describe('POST /api/appointments', () => {
 
 describe('GET /api/appointments', () => {
   it('lists the day in the practice time zone, by time, with provider filter', async () => {
-    const response = await t.request({ url: `/api/appointments?date=${DAY}`, cookie: staff });
+    const response = await t.request({ url: `/api/appointments?date=${DAY}`, cookie: as.staff });
     expect(response.statusCode).toBe(200);
     const rows = response.json() as { appointmentDate: string; providerId: number; practiceId: number }[];
     expect(rows.length).toBeGreaterThanOrEqual(5);
     const times = rows.map((row) => row.appointmentDate);
     expect(times).toEqual([...times].sort());
     expect(rows.every((row) => row.practiceId === 1)).toBe(true);
-    const mine = await t.request({ url: `/api/appointments?date=${DAY}&providerId=${HYGIENIST.id}`, cookie: staff });
+    const mine = await t.request({ url: `/api/appointments?date=${DAY}&providerId=${HYGIENIST.id}`, cookie: as.staff });
     expect(mine.json().every((row: { providerId: number }) => row.providerId === HYGIENIST.id)).toBe(true);
     expect(mine.json().length).toBeLessThan(rows.length);
   });
@@ -242,27 +235,27 @@ describe('GET /api/appointments', () => {
     const evening = '2027-01-15T00:30:00.000Z';
     const created = await book(anAppointment({ patientId, appointmentDate: evening, treatmentRoom: 'Room 10' }));
     expect(created.statusCode).toBe(201);
-    const ids = (await t.request({ url: `/api/appointments?date=${thursday}`, cookie: staff }))
+    const ids = (await t.request({ url: `/api/appointments?date=${thursday}`, cookie: as.staff }))
       .json()
       .map((r: { id: string }) => r.id);
     expect(ids).toContain(created.json().id);
   });
 
   it('defaults to today; 400 for a bad date; 401 signed out; 403 without appointments.view', async () => {
-    expect((await t.request({ url: '/api/appointments', cookie: staff })).statusCode).toBe(200);
-    const bad = await t.request({ url: '/api/appointments?date=2027-02-30', cookie: staff });
+    expect((await t.request({ url: '/api/appointments', cookie: as.staff })).statusCode).toBe(200);
+    const bad = await t.request({ url: '/api/appointments?date=2027-02-30', cookie: as.staff });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('date');
     expect((await t.request({ url: `/api/appointments?date=${DAY}` })).statusCode).toBe(401);
     await setPermission(t, 'staff', 'appointments.view', false);
-    const denied = await t.request({ url: `/api/appointments?date=${DAY}`, cookie: staff });
+    const denied = await t.request({ url: `/api/appointments?date=${DAY}`, cookie: as.staff });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().requiredPermission).toBe('appointments.view');
     await setPermission(t, 'staff', 'appointments.view', null);
   });
 
   it('never shows another practice', async () => {
-    const response = await t.request({ url: `/api/appointments?date=${DAY}`, cookie: receptionist, practiceId: 2 });
+    const response = await t.request({ url: `/api/appointments?date=${DAY}`, cookie: as.receptionist, practiceId: 2 });
     expect(response.statusCode).toBe(403);
   });
 });
@@ -273,7 +266,7 @@ describe('PATCH /api/appointments/{id}', () => {
     const created = await book(anAppointment({ patientId, appointmentDate: at(-120), treatmentRoom: 'Room 11' }));
     id = created.json().id;
   });
-  const patch = (body: unknown, cookie = receptionist, target = id) =>
+  const patch = (body: unknown, cookie = as.receptionist, target = id) =>
     t.request({ method: 'PATCH', url: `/api/appointments/${target}`, cookie, body });
 
   it('checks in (checked-in alias), records the arrival, and un-checks in', async () => {
@@ -299,8 +292,8 @@ describe('PATCH /api/appointments/{id}', () => {
   it('refuses a transition the workflow does not allow with 409', async () => {
     const created = await book(anAppointment({ patientId, appointmentDate: at(270), treatmentRoom: 'Room 12' }));
     const target = created.json().id;
-    expect((await patch({ status: 'cancelled' }, receptionist, target)).statusCode).toBe(200);
-    const reopen = await patch({ status: 'in-progress' }, receptionist, target);
+    expect((await patch({ status: 'cancelled' }, as.receptionist, target)).statusCode).toBe(200);
+    const reopen = await patch({ status: 'in-progress' }, as.receptionist, target);
     expect(reopen.statusCode).toBe(409);
     expect(reopen.json()).toEqual({
       error: 'Conflict',
@@ -310,16 +303,16 @@ describe('PATCH /api/appointments/{id}', () => {
 
   it('cancelling needs appointments.cancel; other edits need appointments.edit', async () => {
     await setPermission(t, 'staff', 'appointments.cancel', true);
-    const edit = await patch({ notes: 'Bring x-rays' }, staff);
+    const edit = await patch({ notes: 'Bring x-rays' }, as.staff);
     expect(edit.statusCode).toBe(403);
     expect(edit.json()).toMatchObject({ error: 'Forbidden', requiredPermission: 'appointments.edit' });
-    const cancelWithNote = await patch({ status: 'cancelled', notes: 'Sick' }, staff);
+    const cancelWithNote = await patch({ status: 'cancelled', notes: 'Sick' }, as.staff);
     expect(cancelWithNote.json().requiredPermission).toBe('appointments.edit');
-    const cancelled = await patch({ status: 'cancelled' }, staff);
+    const cancelled = await patch({ status: 'cancelled' }, as.staff);
     expect(cancelled.statusCode).toBe(200);
     await setPermission(t, 'staff', 'appointments.cancel', null);
     const other = await book(anAppointment({ patientId, appointmentDate: at(330), treatmentRoom: 'Room 13' }));
-    const refused = await patch({ status: 'cancelled' }, staff, other.json().id);
+    const refused = await patch({ status: 'cancelled' }, as.staff, other.json().id);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().requiredPermission).toBe('appointments.cancel');
   });
@@ -345,11 +338,11 @@ describe('PATCH /api/appointments/{id}', () => {
   });
 
   it('400 for a bad id or body, 404 for an unknown id or another practice, 401 signed out', async () => {
-    const badId = await patch({ notes: 'x' }, receptionist, 'nope');
+    const badId = await patch({ notes: 'x' }, as.receptionist, 'nope');
     expect(badId.statusCode).toBe(400);
     expect(badId.json().field).toBe('id');
     expect((await patch({ duration: 45 })).json().field).toBe('duration');
-    const unknown = await patch({ notes: 'x' }, receptionist, '00000000-0000-4000-8000-000000000000');
+    const unknown = await patch({ notes: 'x' }, as.receptionist, '00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
     const calgary = await t.db
       .selectFrom('appointments')

@@ -3,27 +3,21 @@ import type { TreatmentRoom } from '@dental/domain/scheduling/rooms';
 import { anAppointment, DOCTOR, HYGIENIST, on } from '@dental/domain/testing/appointments';
 import { TORONTO } from '@dental/domain/testing/practices';
 import type { StaffMember } from '@dental/domain/users/user';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelAppointment, loginAll, postAppointment } from './helpers/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cancelAppointment, postAppointment } from './helpers/api.ts';
 import { activePatientIds, insertMaintenance, setPermission } from './helpers/demo-data.ts';
 import { FRIDAY, MONDAY, SUNDAY, THURSDAY, TUESDAY, WEDNESDAY } from './helpers/schedule-days.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
-let t: TestApp;
-let receptionist: string;
-let staff: string;
+const t = fileApp();
+const as = signedIn(t, 'receptionist', 'staff');
 let patientId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [receptionist, staff] = await loginAll(t, 'receptionist', 'staff');
   [patientId = ''] = await activePatientIds(t, 1);
 });
-afterAll(async () => {
-  await t.close();
-});
 
-const book = (body: unknown) => postAppointment(t, receptionist, body);
+const book = (body: unknown) => postAppointment(t, as.receptionist, body);
 
 interface SlotsResponse {
   startDate: string;
@@ -34,7 +28,7 @@ interface SlotsResponse {
 }
 
 describe('GET /api/appointments/available-slots', () => {
-  const slotsOf = async (query: string, cookie = staff) => {
+  const slotsOf = async (query: string, cookie = as.staff) => {
     const response = await t.request({ url: `/api/appointments/available-slots?${query}`, cookie });
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as SlotsResponse;
@@ -80,7 +74,7 @@ describe('GET /api/appointments/available-slots', () => {
         }),
       );
       expect(placed.statusCode).toBe(201);
-      await cancelAppointment(t, receptionist, placed.json().id);
+      await cancelAppointment(t, as.receptionist, placed.json().id);
     }
   });
 
@@ -107,7 +101,7 @@ describe('GET /api/appointments/available-slots', () => {
     ['date=2027-02-01&duration=45', 'duration'],
     ['date=2027-02-01&excludeProviderId=x', 'excludeProviderId'],
   ])('%s is 400 naming %s', async (query, field) => {
-    const response = await t.request({ url: `/api/appointments/available-slots?${query}`, cookie: staff });
+    const response = await t.request({ url: `/api/appointments/available-slots?${query}`, cookie: as.staff });
     expect(response.statusCode).toBe(400);
     expect(response.json().field).toBe(field);
   });
@@ -120,13 +114,13 @@ describe('GET /api/appointments/available-slots', () => {
   it('401 signed out, 403 without appointments.view, 403 for another practice', async () => {
     expect((await t.request({ url: `/api/appointments/available-slots?date=${MONDAY}` })).statusCode).toBe(401);
     await setPermission(t, 'staff', 'appointments.view', false);
-    const denied = await t.request({ url: `/api/appointments/available-slots?date=${MONDAY}`, cookie: staff });
+    const denied = await t.request({ url: `/api/appointments/available-slots?date=${MONDAY}`, cookie: as.staff });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().requiredPermission).toBe('appointments.view');
     await setPermission(t, 'staff', 'appointments.view', null);
     const elsewhere = await t.request({
       url: `/api/appointments/available-slots?date=${MONDAY}`,
-      cookie: staff,
+      cookie: as.staff,
       practiceId: 2,
     });
     expect(elsewhere.statusCode).toBe(403);
@@ -135,7 +129,7 @@ describe('GET /api/appointments/available-slots', () => {
 
 describe('GET /api/treatment-rooms/available', () => {
   const roomsAt = async (query: string) => {
-    const response = await t.request({ url: `/api/treatment-rooms/available?${query}`, cookie: staff });
+    const response = await t.request({ url: `/api/treatment-rooms/available?${query}`, cookie: as.staff });
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as TreatmentRoom[]).map((room) => room.roomId);
   };
@@ -170,7 +164,10 @@ describe('GET /api/treatment-rooms/available', () => {
     expect(atTen).toHaveLength(12);
     expect(await roomsAt(`date=${THURSDAY}&time=10:00`)).toContain('Room 1');
     expect(await roomsAt(`date=${THURSDAY}&time=10:30`)).toContain('Room 2');
-    const full = await t.request({ url: `/api/treatment-rooms/available?date=${THURSDAY}&time=10:00`, cookie: staff });
+    const full = await t.request({
+      url: `/api/treatment-rooms/available?date=${THURSDAY}&time=10:00`,
+      cookie: as.staff,
+    });
     expect(full.json()[0]).toMatchObject({ roomId: 'Room 1', room_id: 'Room 1', practiceId: 1 });
   });
 
@@ -187,7 +184,7 @@ describe('GET /api/treatment-rooms/available', () => {
     ['date=2027-02-01&time=24:00', 'time'],
     ['date=2027-02-01&time=10:00&duration=20', 'duration'],
   ])('%s is 400 naming %s', async (query, field) => {
-    const response = await t.request({ url: `/api/treatment-rooms/available?${query}`, cookie: staff });
+    const response = await t.request({ url: `/api/treatment-rooms/available?${query}`, cookie: as.staff });
     expect(response.statusCode).toBe(400);
     expect(response.json().field).toBe(field);
   });
@@ -196,15 +193,15 @@ describe('GET /api/treatment-rooms/available', () => {
     const url = `/api/treatment-rooms/available?date=${MONDAY}&time=10:00`;
     expect((await t.request({ url })).statusCode).toBe(401);
     await setPermission(t, 'staff', 'appointments.view', false);
-    expect((await t.request({ url, cookie: staff })).statusCode).toBe(403);
+    expect((await t.request({ url, cookie: as.staff })).statusCode).toBe(403);
     await setPermission(t, 'staff', 'appointments.view', null);
-    expect((await t.request({ url, cookie: staff, practiceId: 3 })).statusCode).toBe(403);
+    expect((await t.request({ url, cookie: as.staff, practiceId: 3 })).statusCode).toBe(403);
   });
 });
 
 describe('GET /api/users and /api/maintenance-schedules', () => {
   it('users keep their shape, with a provider colour for every provider', async () => {
-    const response = await t.request({ url: '/api/users', cookie: staff });
+    const response = await t.request({ url: '/api/users', cookie: as.staff });
     const users = response.json() as StaffMember[];
     const providers = users.filter((user) => ['doctor', 'hygienist', 'admin'].includes(user.role));
     expect(providers.length).toBeGreaterThan(3);
@@ -241,7 +238,7 @@ describe('GET /api/users and /api/maintenance-schedules', () => {
       // Not a room of the practice: written to the database, as the API would refuse it.
       window('c4b0f6a2-3333-4d3b-9a55-000000000003', 'Annex', FRIDAY),
     ]);
-    const response = await t.request({ url: `/api/maintenance-schedules?date=${FRIDAY}`, cookie: staff });
+    const response = await t.request({ url: `/api/maintenance-schedules?date=${FRIDAY}`, cookie: as.staff });
     expect(response.statusCode).toBe(200);
     expect((response.json() as MaintenanceSchedule[]).map((m) => m.id)).toEqual([
       'c4b0f6a2-3333-4d3b-9a55-000000000001',

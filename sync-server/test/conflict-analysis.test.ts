@@ -2,29 +2,18 @@ import { PRACTICE_CLOSED_MESSAGE } from '@dental/domain/practices/hours';
 import type { ConflictAnalysis, Suggestion } from '@dental/domain/scheduling/analysis';
 import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
 import { anAppointment, DOCTOR, HYGIENIST, on } from '@dental/domain/testing/appointments';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeConflicts, cancelAppointment, loginAll, postAppointment } from './helpers/api.ts';
-import { activePatientIds, setPermission } from './helpers/demo-data.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeConflicts, cancelAppointment, postAppointment } from './helpers/api.ts';
+import { activePatients, setPermission } from './helpers/demo-data.ts';
 import { MONDAY, SUNDAY, TUESDAY } from './helpers/schedule-days.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
-let t: TestApp;
-let receptionist: string;
-let staff: string;
-let patients: string[];
+const t = fileApp();
+const as = signedIn(t, 'receptionist', 'staff');
 
-beforeAll(async () => {
-  t = await createTestApp();
-  [receptionist, staff] = await loginAll(t, 'receptionist', 'staff');
-  patients = await activePatientIds(t, 8);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const patient = (index: number) => patients[index] ?? '';
-const book = (body: unknown) => postAppointment(t, receptionist, body);
-const analyze = (body: unknown, cookie = receptionist) => analyzeConflicts(t, cookie, body);
+const patient = activePatients(t, 8);
+const book = (body: unknown) => postAppointment(t, as.receptionist, body);
+const analyze = (body: unknown, cookie = as.receptionist) => analyzeConflicts(t, cookie, body);
 
 describe('POST /api/appointments/analyze-conflicts', () => {
   let blocker: Appointment;
@@ -65,7 +54,7 @@ describe('POST /api/appointments/analyze-conflicts', () => {
     for (const suggestion of analysis.suggestions) {
       const placed = await book({ ...candidate, ...suggestion.change });
       expect(placed.statusCode, suggestion.id).toBe(201);
-      expect((await cancelAppointment(t, receptionist, placed.json().id)).statusCode).toBe(200);
+      expect((await cancelAppointment(t, as.receptionist, placed.json().id)).statusCode).toBe(200);
     }
   });
 
@@ -101,7 +90,7 @@ describe('POST /api/appointments/analyze-conflicts', () => {
     const [suggestion] = analysis.suggestions as [Suggestion];
     const placed = await book({ ...candidate, ...suggestion.change });
     expect(placed.statusCode).toBe(201);
-    await cancelAppointment(t, receptionist, placed.json().id);
+    await cancelAppointment(t, as.receptionist, placed.json().id);
   });
 
   it.each([
@@ -127,15 +116,15 @@ describe('POST /api/appointments/analyze-conflicts', () => {
       401,
     );
     await setPermission(t, 'staff', 'appointments.view', false);
-    const denied = await analyze(body, staff);
+    const denied = await analyze(body, as.staff);
     expect(denied.statusCode).toBe(403);
     expect(denied.json().requiredPermission).toBe('appointments.view');
     await setPermission(t, 'staff', 'appointments.view', null);
-    expect((await analyze(body, staff)).statusCode).toBe(200);
+    expect((await analyze(body, as.staff)).statusCode).toBe(200);
     const elsewhere = await t.request({
       method: 'POST',
       url: '/api/appointments/analyze-conflicts',
-      cookie: receptionist,
+      cookie: as.receptionist,
       practiceId: 2,
       body,
     });

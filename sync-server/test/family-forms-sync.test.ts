@@ -1,17 +1,15 @@
 import { aPatient } from '@dental/domain/testing/patients';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPatient } from './helpers/api.ts';
 import { setPermission } from './helpers/demo-data.ts';
 import { ofTable, pullAll } from './helpers/sync.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
-let t: TestApp;
-let admin: string;
+const t = fileApp();
+const as = signedIn(t, 'admin');
 let templateIds: number[];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin');
   const templates = await t.db
     .selectFrom('form_templates')
     .select('id')
@@ -22,16 +20,13 @@ beforeAll(async () => {
   templateIds = templates.map((template) => template.id);
   if (templateIds.length < 2) throw new Error('the seed has fewer than two form templates');
 });
-afterAll(async () => {
-  await t.close();
-});
 
 /** Every change of one practice's feed from the cursor on. */
 const feed = (cookie: string, practiceId: number, cursor?: string) =>
   pullAll(t, cookie, cursor, { practiceId, limit: 5000 });
 
 /** A new patient of practice 1, created by the admin; answers the id. */
-const newPatient = async (body = aPatient()) => (await createPatient(t, admin, body)).id;
+const newPatient = async (body = aPatient()) => (await createPatient(t, as.admin, body)).id;
 
 describe('family links in the pull feed', () => {
   it('sends both directions, in the REST shape, to the practice’s devices only', async () => {
@@ -83,7 +78,7 @@ describe('family links in the pull feed', () => {
     const renamed = await t.request({
       method: 'PATCH',
       url: `/api/patients/${parent}`,
-      cookie: admin,
+      cookie: as.admin,
       body: { firstName: 'Barnaby' },
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
@@ -104,7 +99,7 @@ describe('sent forms in the pull feed', () => {
     const sent = await t.request({
       method: 'POST',
       url: '/api/forms/send-multiple',
-      cookie: admin,
+      cookie: as.admin,
       body: { patientId: patient, templateIds, method: 'sms' },
     });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -133,7 +128,7 @@ describe('permission and deletion', () => {
     const sent = await t.request({
       method: 'POST',
       url: '/api/forms/send-multiple',
-      cookie: admin,
+      cookie: as.admin,
       body: { patientId: patient, templateIds, method: 'sms' },
     });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -159,18 +154,18 @@ describe('permission and deletion', () => {
     const linked = await t.request({
       method: 'POST',
       url: `/api/family/${patient}/relationships`,
-      cookie: admin,
+      cookie: as.admin,
       body: { relatedPatientId: sibling, relationshipType: 'sibling' },
     });
     expect(linked.statusCode, linked.body).toBe(201);
     const sent = await t.request({
       method: 'POST',
       url: '/api/forms/send-multiple',
-      cookie: admin,
+      cookie: as.admin,
       body: { patientId: patient, templateIds: [templateIds[0]], method: 'sms' },
     });
     expect(sent.statusCode, sent.body).toBe(200);
-    const { changes: current, cursor } = await feed(admin, 1);
+    const { changes: current, cursor } = await feed(as.admin, 1);
     const linkIds = ofTable(current, 'family_relationships')
       .filter((change) => {
         const row = change.row as { patientId: string; relatedPatientId: string } | undefined;
@@ -180,10 +175,10 @@ describe('permission and deletion', () => {
     expect(linkIds).toHaveLength(2);
     const sendId = (sent.json().sent as { id: string }[])[0]?.id;
 
-    const deleted = await t.request({ method: 'DELETE', url: `/api/patients/${patient}`, cookie: admin });
+    const deleted = await t.request({ method: 'DELETE', url: `/api/patients/${patient}`, cookie: as.admin });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await t.db.selectFrom('family_relationships').select('id').where('id', 'in', linkIds).execute()).toEqual([]);
-    const { changes } = await feed(admin, 1, cursor);
+    const { changes } = await feed(as.admin, 1, cursor);
     expect(changes).toEqual(
       expect.arrayContaining([
         { table: 'patients', op: 'delete', id: patient, version: expect.any(Number) },
@@ -193,7 +188,7 @@ describe('permission and deletion', () => {
     );
     // The relative stays, now without family.
     expect(changes.some((change) => change.id === sibling)).toBe(false);
-    const left = await t.request({ url: `/api/family/${sibling}/relationships`, cookie: admin });
+    const left = await t.request({ url: `/api/family/${sibling}/relationships`, cookie: as.admin });
     expect(left.json()).toEqual([]);
   });
 });

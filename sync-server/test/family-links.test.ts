@@ -1,26 +1,18 @@
 import { aPatient } from '@dental/domain/testing/patients';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPatient, loginAll } from './helpers/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createPatient } from './helpers/api.ts';
 import { patientOf } from './helpers/demo-data.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
-let t: TestApp;
-let admin: string;
-let doctor: string;
-let hygienist: string;
-let receptionist: string;
+const t = fileApp();
+const as = signedIn(t, 'admin', 'doctor', 'hygienist', 'receptionist');
 let otherPracticePatient: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [admin, doctor, hygienist, receptionist] = await loginAll(t, 'admin', 'doctor', 'hygienist', 'receptionist');
   otherPracticePatient = await patientOf(t, 2);
 });
-afterAll(async () => {
-  await t.close();
-});
 
-const create = (body = aPatient()) => createPatient(t, admin, body, 1);
+const create = (body = aPatient()) => createPatient(t, as.admin, body, 1);
 
 describe('POST /api/family/{patientId}/relationships', () => {
   it('links both ways with the inverse type', async () => {
@@ -29,7 +21,7 @@ describe('POST /api/family/{patientId}/relationships', () => {
     const response = await t.request({
       method: 'POST',
       url: `/api/family/${child.id}/relationships`,
-      cookie: receptionist,
+      cookie: as.receptionist,
       body: { relatedPatientId: parent.id, relationshipType: 'parent' },
     });
     expect(response.statusCode, response.body).toBe(201);
@@ -38,7 +30,7 @@ describe('POST /api/family/{patientId}/relationships', () => {
       relationshipType: 'parent',
       relatedPatient: { firstName: parent.firstName, lastName: parent.lastName },
     });
-    const fromParent = await t.request({ url: `/api/family/${parent.id}/relationships`, cookie: receptionist });
+    const fromParent = await t.request({ url: `/api/family/${parent.id}/relationships`, cookie: as.receptionist });
     expect(fromParent.json()).toEqual([
       expect.objectContaining({ relatedPatientId: child.id, relationshipType: 'child' }),
     ]);
@@ -46,7 +38,7 @@ describe('POST /api/family/{patientId}/relationships', () => {
     const again = await t.request({
       method: 'POST',
       url: `/api/family/${parent.id}/relationships`,
-      cookie: receptionist,
+      cookie: as.receptionist,
       body: { relatedPatientId: child.id, relationshipType: 'guardian' },
     });
     expect(again.statusCode).toBe(409);
@@ -63,11 +55,11 @@ describe('POST /api/family/{patientId}/relationships', () => {
     await t.request({
       method: 'POST',
       url: `/api/family/${a.id}/relationships`,
-      cookie: doctor,
+      cookie: as.doctor,
       practiceId: 1,
       body: { relatedPatientId: b.id, relationshipType: type },
     });
-    const fromB = await t.request({ url: `/api/family/${b.id}/relationships`, cookie: doctor, practiceId: 1 });
+    const fromB = await t.request({ url: `/api/family/${b.id}/relationships`, cookie: as.doctor, practiceId: 1 });
     expect(fromB.json()[0].relationshipType).toBe(inverse);
   });
 
@@ -75,16 +67,16 @@ describe('POST /api/family/{patientId}/relationships', () => {
     const a = await create();
     const send = (cookie: string, body: unknown) =>
       t.request({ method: 'POST', url: `/api/family/${a.id}/relationships`, cookie, practiceId: 1, body });
-    const self = await send(receptionist, { relatedPatientId: a.id, relationshipType: 'sibling' });
+    const self = await send(as.receptionist, { relatedPatientId: a.id, relationshipType: 'sibling' });
     expect(self.statusCode).toBe(400);
     expect(self.json().message).toBe('A patient cannot be related to themselves');
-    const other = await send(admin, { relatedPatientId: otherPracticePatient, relationshipType: 'sibling' });
+    const other = await send(as.admin, { relatedPatientId: otherPracticePatient, relationshipType: 'sibling' });
     expect(other.statusCode).toBe(400);
     expect(other.json().field).toBe('relatedPatientId');
-    const badType = await send(admin, { relatedPatientId: otherPracticePatient, relationshipType: 'cousin' });
+    const badType = await send(as.admin, { relatedPatientId: otherPracticePatient, relationshipType: 'cousin' });
     expect(badType.statusCode).toBe(400);
     expect(badType.json().field).toBe('relationshipType');
-    const denied = await send(hygienist, { relatedPatientId: otherPracticePatient, relationshipType: 'sibling' });
+    const denied = await send(as.hygienist, { relatedPatientId: otherPracticePatient, relationshipType: 'sibling' });
     expect(denied.statusCode).toBe(403);
   });
 });

@@ -2,18 +2,16 @@ import { PRACTICE_CLOSED_MESSAGE } from '@dental/domain/practices/hours';
 import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
 import { aFamilyBooking, anAppointment, DOCTOR, HYGIENIST, on } from '@dental/domain/testing/appointments';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAll, postAppointment } from './helpers/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { postAppointment } from './helpers/api.ts';
 import { patientOf, setPermission } from './helpers/demo-data.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
 /** A Monday past the seeded four weeks. */
 const DAY = '2027-02-08';
 
-let t: TestApp;
-let receptionist: string;
-let staff: string;
-let hygienist: string;
+const t = fileApp();
+const as = signedIn(t, 'receptionist', 'staff', 'hygienist');
 /** A patient of practice 1 with at least two family members, and two of them. */
 let primary: string;
 let members: [string, string];
@@ -21,8 +19,6 @@ let stranger: string;
 let calgaryPatient: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [receptionist, staff, hygienist] = await loginAll(t, 'receptionist', 'staff', 'hygienist');
   const household = await t.db
     .selectFrom('family_relationships')
     .select(['patient_id', sql<number>`count(*)`.as('n')])
@@ -50,13 +46,10 @@ beforeAll(async () => {
   stranger = others.map((row) => row.id).find((candidate) => !family.has(candidate)) ?? '';
   calgaryPatient = await patientOf(t, 2);
 });
-afterAll(async () => {
-  await t.close();
-});
 
 describe('GET /api/family/{patientId}/relationships', () => {
   it('lists the family members by name, with how each is related', async () => {
-    const response = await t.request({ url: `/api/family/${primary}/relationships`, cookie: staff });
+    const response = await t.request({ url: `/api/family/${primary}/relationships`, cookie: as.staff });
     expect(response.statusCode).toBe(200);
     const list = response.json() as {
       id: string;
@@ -90,22 +83,22 @@ describe('GET /api/family/{patientId}/relationships', () => {
       .where('practice_id', '=', 1)
       .where('id', 'not in', t.db.selectFrom('family_relationships').select('patient_id'))
       .executeTakeFirstOrThrow();
-    const response = await t.request({ url: `/api/family/${lonely.id}/relationships`, cookie: staff });
+    const response = await t.request({ url: `/api/family/${lonely.id}/relationships`, cookie: as.staff });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([]);
   });
 
   it('400 for a malformed id, 404 for an unknown patient or one of another practice', async () => {
-    const bad = await t.request({ url: '/api/family/42/relationships', cookie: staff });
+    const bad = await t.request({ url: '/api/family/42/relationships', cookie: as.staff });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('patientId');
     const unknown = await t.request({
       url: '/api/family/00000000-0000-4000-8000-000000000000/relationships',
-      cookie: staff,
+      cookie: as.staff,
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'Not Found', message: 'Patient not found.' });
-    expect((await t.request({ url: `/api/family/${calgaryPatient}/relationships`, cookie: staff })).statusCode).toBe(
+    expect((await t.request({ url: `/api/family/${calgaryPatient}/relationships`, cookie: as.staff })).statusCode).toBe(
       404,
     );
   });
@@ -114,18 +107,18 @@ describe('GET /api/family/{patientId}/relationships', () => {
     const url = `/api/family/${primary}/relationships`;
     expect((await t.request({ url })).statusCode).toBe(401);
     await setPermission(t, 'staff', 'patients.view', false);
-    const denied = await t.request({ url, cookie: staff });
+    const denied = await t.request({ url, cookie: as.staff });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().requiredPermission).toBe('patients.view');
     await setPermission(t, 'staff', 'patients.view', null);
-    const elsewhere = await t.request({ url, cookie: staff, practiceId: 2 });
+    const elsewhere = await t.request({ url, cookie: as.staff, practiceId: 2 });
     expect(elsewhere.statusCode).toBe(403);
     expect(elsewhere.json().message).toBe('Access denied to this practice');
   });
 });
 
 describe('POST /api/appointments/family', () => {
-  const bookFamily = (body: unknown, cookie = receptionist) =>
+  const bookFamily = (body: unknown, cookie = as.receptionist) =>
     t.request({ method: 'POST', url: '/api/appointments/family', cookie, body });
 
   async function familyBookings(date = DAY) {
@@ -180,7 +173,7 @@ describe('POST /api/appointments/family', () => {
   it('any clash is 409 with every conflict, naming whose booking it is, and nothing is booked', async () => {
     const blocker = await postAppointment(
       t,
-      receptionist,
+      as.receptionist,
       anAppointment({
         patientId: stranger,
         appointmentDate: on(DAY, '15:00'),
@@ -324,13 +317,13 @@ describe('POST /api/appointments/family', () => {
       appointmentDate: on(DAY, '09:00'),
     });
     expect((await t.request({ method: 'POST', url: '/api/appointments/family', body })).statusCode).toBe(401);
-    const denied = await bookFamily(body, hygienist);
+    const denied = await bookFamily(body, as.hygienist);
     expect(denied.statusCode).toBe(403);
     expect(denied.json().requiredPermission).toBe('appointments.create');
     const elsewhere = await t.request({
       method: 'POST',
       url: '/api/appointments/family',
-      cookie: receptionist,
+      cookie: as.receptionist,
       practiceId: 3,
       body,
     });

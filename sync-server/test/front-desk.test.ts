@@ -1,32 +1,25 @@
 import { addDays } from '@dental/domain/scheduling/booking-rules';
 import { aCheckIn, aCheckOut, anAppointment, DOCTOR, on } from '@dental/domain/testing/appointments';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAll, postAppointment } from './helpers/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { postAppointment } from './helpers/api.ts';
 import { activePatientIds, patientOf, setPermission } from './helpers/demo-data.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
 /** A Monday past the seeded weeks, so rooms and providers are free. */
 const DAY = '2027-01-18';
 /** Kept apart from the other tests' bookings. */
 const FOLLOW_UP_DAY = '2027-02-15';
 
-let t: TestApp;
-let receptionist: string;
-let hygienist: string;
-let staff: string;
+const t = fileApp();
+const as = signedIn(t, 'receptionist', 'hygienist', 'staff');
 let patientId: string;
 let otherPatientId: string;
 let calgaryPatientId: string;
 let booked = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [receptionist, hygienist, staff] = await loginAll(t, 'receptionist', 'hygienist', 'staff');
   [patientId = '', otherPatientId = ''] = await activePatientIds(t, 2);
   calgaryPatientId = await patientOf(t, 2);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const SLOTS_PER_DAY = 18;
@@ -39,14 +32,14 @@ async function book(): Promise<{ id: string; [key: string]: unknown }> {
   const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
   const response = await postAppointment(
     t,
-    receptionist,
+    as.receptionist,
     anAppointment({ patientId, appointmentDate: on(date, time) }),
   );
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
 
-const patch = (id: string, body: Record<string, unknown>, cookie = receptionist) =>
+const patch = (id: string, body: Record<string, unknown>, cookie = as.receptionist) =>
   t.request({ method: 'PATCH', url: `/api/appointments/${id}`, cookie, body });
 
 describe('check-in and check-out through PATCH /api/appointments/:id', () => {
@@ -78,7 +71,7 @@ describe('check-in and check-out through PATCH /api/appointments/:id', () => {
       paymentMethodOnFile: false,
       treatmentCompleted: null,
     });
-    const list = await t.request({ url: `/api/appointments?date=${DAY}`, cookie: receptionist });
+    const list = await t.request({ url: `/api/appointments?date=${DAY}`, cookie: as.receptionist });
     expect(
       (list.json() as { id: string; waitingArea: string }[]).find((a) => a.id === appointment.id)?.waitingArea,
     ).toBe('private');
@@ -165,7 +158,7 @@ describe('check-in and check-out through PATCH /api/appointments/:id', () => {
 
   it('needs appointments.edit: a hygienist cannot check in', async () => {
     const appointment = await book();
-    const response = await patch(appointment.id, aCheckIn(), hygienist);
+    const response = await patch(appointment.id, aCheckIn(), as.hygienist);
     expect(response.statusCode).toBe(403);
   });
 
@@ -187,7 +180,7 @@ describe('follow-up bookings', () => {
   it('a follow-up may last 15 or 45 minutes; any other booking may not', async () => {
     const fifteen = await postAppointment(
       t,
-      receptionist,
+      as.receptionist,
       anAppointment({
         patientId,
         appointmentDate: on(FOLLOW_UP_DAY, '15:00'),
@@ -201,7 +194,7 @@ describe('follow-up bookings', () => {
     expect(fifteen.json()).toMatchObject({ duration: 15, appointmentType: 'follow-up' });
     const fortyFive = await postAppointment(
       t,
-      receptionist,
+      as.receptionist,
       anAppointment({
         patientId,
         appointmentDate: on(FOLLOW_UP_DAY, '15:15'),
@@ -214,7 +207,7 @@ describe('follow-up bookings', () => {
     expect(fortyFive.statusCode, fortyFive.body).toBe(201);
     const plain = await postAppointment(
       t,
-      receptionist,
+      as.receptionist,
       anAppointment({ patientId, appointmentDate: on(FOLLOW_UP_DAY, '16:00'), treatmentRoom: 'Room 10', duration: 15 }),
     );
     expect(plain.statusCode).toBe(400);
@@ -229,7 +222,7 @@ describe('follow-up bookings', () => {
 
   it('takes the express variant: appointmentTime and appointmentType instead of appointmentDate and procedure', async () => {
     // Written out: the builders speak the main names, and these are the aliases under test.
-    const express = await postAppointment(t, receptionist, {
+    const express = await postAppointment(t, as.receptionist, {
       patientId,
       providerId: DOCTOR.id,
       treatmentRoom: 'Room 11',
@@ -253,7 +246,7 @@ describe('surveys and patient messages', () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/surveys/send',
-      cookie: receptionist,
+      cookie: as.receptionist,
       body: {
         patientId,
         appointmentId: appointment.id,
@@ -273,13 +266,13 @@ describe('surveys and patient messages', () => {
       status: 'queued',
       treatmentDate: DAY,
     });
-    const list = await t.request({ url: `/api/surveys?patientId=${patientId}`, cookie: receptionist });
+    const list = await t.request({ url: `/api/surveys?patientId=${patientId}`, cookie: as.receptionist });
     expect(list.json()).toContainEqual(expect.objectContaining({ id: response.json().id }));
   });
 
   it('refuses a survey for another patient’s appointment, an unknown method, and other practices', async () => {
     const appointment = await book();
-    const send = (body: Record<string, unknown>, practiceId?: number, cookie = receptionist) =>
+    const send = (body: Record<string, unknown>, practiceId?: number, cookie = as.receptionist) =>
       t.request({ method: 'POST', url: '/api/surveys/send', cookie, body, ...(practiceId ? { practiceId } : {}) });
     const wrongPatient = await send({ patientId: otherPatientId, appointmentId: appointment.id });
     expect(wrongPatient.statusCode).toBe(400);
@@ -295,7 +288,7 @@ describe('surveys and patient messages', () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/communications/send-notification',
-      cookie: staff,
+      cookie: as.staff,
       body: {
         patientId,
         type: 'appointment_change',
@@ -319,7 +312,7 @@ describe('surveys and patient messages', () => {
       status: 'queued',
       message: 'Your appointment moved to 10:00.',
     });
-    const list = await t.request({ url: `/api/communications/messages?patientId=${patientId}`, cookie: staff });
+    const list = await t.request({ url: `/api/communications/messages?patientId=${patientId}`, cookie: as.staff });
     expect(list.json()[0]).toMatchObject({ id: response.json().id });
     const audit = await t.db
       .selectFrom('audit_log')
@@ -330,16 +323,16 @@ describe('surveys and patient messages', () => {
   });
 
   it('refuses an empty message, another practice’s patient and a caller without communications.send', async () => {
-    const send = (body: Record<string, unknown>, cookie = receptionist) =>
+    const send = (body: Record<string, unknown>, cookie = as.receptionist) =>
       t.request({ method: 'POST', url: '/api/communications/send-notification', cookie, body });
     const empty = await send({ patientId, message: '' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ field: 'message', message: 'message is required' });
     expect((await send({ patientId: calgaryPatientId, message: 'Hi' })).statusCode).toBe(404);
     await setPermission(t, 'staff', 'communications.send', false);
-    expect((await send({ patientId, message: 'Hi' }, staff)).statusCode).toBe(403);
+    expect((await send({ patientId, message: 'Hi' }, as.staff)).statusCode).toBe(403);
     expect(
-      (await t.request({ url: `/api/communications/messages?patientId=${calgaryPatientId}`, cookie: receptionist }))
+      (await t.request({ url: `/api/communications/messages?patientId=${calgaryPatientId}`, cookie: as.receptionist }))
         .statusCode,
     ).toBe(404);
   });

@@ -1,29 +1,22 @@
 import { aPatient } from '@dental/domain/testing/patients';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPatient, loginAll } from './helpers/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createPatient } from './helpers/api.ts';
 import { patientOf } from './helpers/demo-data.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
-let t: TestApp;
-let admin: string;
-let hygienist: string;
-let receptionist: string;
+const t = fileApp();
+const as = signedIn(t, 'admin', 'hygienist', 'receptionist');
 let otherPracticePatient: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [admin, hygienist, receptionist] = await loginAll(t, 'admin', 'hygienist', 'receptionist');
   otherPracticePatient = await patientOf(t, 2);
 });
-afterAll(async () => {
-  await t.close();
-});
 
-const create = (body = aPatient()) => createPatient(t, admin, body, 1);
+const create = (body = aPatient()) => createPatient(t, as.admin, body, 1);
 
 describe('forms', () => {
   it('lists the practice templates and sends several, recording each', async () => {
-    const templates = await t.request({ url: '/api/forms/templates', cookie: receptionist });
+    const templates = await t.request({ url: '/api/forms/templates', cookie: as.receptionist });
     expect(templates.statusCode).toBe(200);
     const list = templates.json() as { id: number; title: string; category: string; fields: unknown[] }[];
     expect(list.length).toBeGreaterThan(1);
@@ -40,7 +33,7 @@ describe('forms', () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/forms/send-multiple',
-      cookie: receptionist,
+      cookie: as.receptionist,
       body: { patientId: patient.id, formIds: [...ids, otherTemplate.id] },
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -51,7 +44,7 @@ describe('forms', () => {
       { templateId: otherTemplate.id, reason: 'Form template not found in this practice' },
     ]);
 
-    const sent = await t.request({ url: `/api/patients/${patient.id}/forms`, cookie: hygienist });
+    const sent = await t.request({ url: `/api/patients/${patient.id}/forms`, cookie: as.hygienist });
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toHaveLength(2);
     expect(sent.json()[0]).toMatchObject({ status: 'sent', method: 'email', title: expect.any(String) });
@@ -59,11 +52,11 @@ describe('forms', () => {
 
   it('an e-mail to a patient without an address fails alone; sms is recorded', async () => {
     const patient = await create(aPatient({ email: null, medicalHistory: { communicationPreference: 'email' } }));
-    const [template] = (await t.request({ url: '/api/forms/templates', cookie: admin, practiceId: 1 })).json();
+    const [template] = (await t.request({ url: '/api/forms/templates', cookie: as.admin, practiceId: 1 })).json();
     const email = await t.request({
       method: 'POST',
       url: '/api/forms/send-multiple',
-      cookie: admin,
+      cookie: as.admin,
       practiceId: 1,
       body: { patientId: patient.id, templateIds: [template.id], method: 'email' },
     });
@@ -74,7 +67,7 @@ describe('forms', () => {
     const fallback = await t.request({
       method: 'POST',
       url: '/api/forms/send-multiple',
-      cookie: admin,
+      cookie: as.admin,
       practiceId: 1,
       body: { patientId: patient.id, templateIds: [template.id] },
     });
@@ -85,7 +78,7 @@ describe('forms', () => {
     const empty = await t.request({
       method: 'POST',
       url: '/api/forms/send-multiple',
-      cookie: receptionist,
+      cookie: as.receptionist,
       body: { patientId: otherPracticePatient, formIds: [] },
     });
     expect(empty.statusCode).toBe(400);
@@ -93,14 +86,14 @@ describe('forms', () => {
     const elsewhere = await t.request({
       method: 'POST',
       url: '/api/forms/send-multiple',
-      cookie: receptionist,
+      cookie: as.receptionist,
       body: { patientId: otherPracticePatient, formIds: [1] },
     });
     expect(elsewhere.statusCode).toBe(404);
     const missing = await t.request({
       method: 'POST',
       url: '/api/forms/send-multiple',
-      cookie: receptionist,
+      cookie: as.receptionist,
       body: {},
     });
     expect(missing.statusCode).toBe(400);

@@ -1,21 +1,12 @@
 import { aPatient } from '@dental/domain/testing/patients';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAll } from './helpers/api.ts';
+import { describe, expect, it } from 'vitest';
 import { rowCount, setPermission } from './helpers/demo-data.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
-let t: TestApp;
-let receptionist: string;
-let doctor: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  [receptionist, doctor] = await loginAll(t, 'receptionist', 'doctor');
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileApp();
+const as = signedIn(t, 'receptionist', 'doctor');
 
-const create = (body: unknown, cookie = receptionist, practiceId?: number) =>
+const create = (body: unknown, cookie = as.receptionist, practiceId?: number) =>
   t.request({
     method: 'POST',
     url: '/api/patients',
@@ -169,7 +160,7 @@ describe('POST /api/patients', () => {
       // Staff may create patients here but not see insurance: the case of a front desk without that permission.
       await setPermission(t, 'staff', 'patients.create', true);
       const before = await patientCount();
-      const cookie = username === 'staff' ? await t.login('staff') : receptionist;
+      const cookie = username === 'staff' ? await t.login('staff') : as.receptionist;
       const response = await create({ ...aPatient(), medicalHistory: history }, cookie);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({
@@ -184,7 +175,7 @@ describe('POST /api/patients', () => {
   it('a clinician with the permissions records the medical history and insurance on create', async () => {
     const response = await create(
       aPatient({ medicalHistory: { allergies: ['Latex'], conditions: ['Asthma'], insuranceProvider: 'Sun Life' } }),
-      doctor,
+      as.doctor,
     );
     expect(response.statusCode).toBe(201);
     expect(response.json().medicalHistory).toMatchObject({
@@ -207,7 +198,7 @@ describe('POST /api/patients', () => {
     ['a number', 7],
   ])('medicalHistory as %s is 400 naming medicalHistory', async (_label, history) => {
     const before = await patientCount();
-    const response = await create({ ...aPatient(), medicalHistory: history }, doctor);
+    const response = await create({ ...aPatient(), medicalHistory: history }, as.doctor);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field: 'medicalHistory', message: 'medicalHistory must be an object' });
     expect(await patientCount()).toBe(before);
@@ -237,9 +228,9 @@ describe('POST /api/patients', () => {
   });
 
   it('refuses a body whose practiceId is another practice', async () => {
-    const other = await create(aPatient({ practiceId: 3 }), doctor);
+    const other = await create(aPatient({ practiceId: 3 }), as.doctor);
     expect(other.statusCode).toBe(403);
-    const mismatch = await create(aPatient({ practiceId: 2 }), doctor, 1);
+    const mismatch = await create(aPatient({ practiceId: 2 }), as.doctor, 1);
     expect(mismatch.statusCode).toBe(409);
   });
 });

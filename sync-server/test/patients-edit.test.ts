@@ -1,40 +1,24 @@
 import { aPatient } from '@dental/domain/testing/patients';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPatient, loginAll } from './helpers/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createPatient } from './helpers/api.ts';
 import { patientOf, setPermission } from './helpers/demo-data.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
-let t: TestApp;
-let admin: string;
-let doctor: string;
-let hygienist: string;
-let receptionist: string;
-let staff: string;
+const t = fileApp();
+const as = signedIn(t, 'admin', 'doctor', 'hygienist', 'receptionist', 'staff');
 let otherPracticePatient: string;
 
 const INVALID_PHONE = 'Please enter a valid North American phone number (10 digits)';
 
 /** The admin creates the patients these tests edit, with every section of the record allowed. */
-const create = (body = aPatient()) => createPatient(t, admin, body, 1);
+const create = (body = aPatient()) => createPatient(t, as.admin, body, 1);
 const createTarget = async (body = aPatient()) => (await create(body)).id;
 
 const patch = (cookie: string, id: string, body: unknown, practiceId = 1) =>
   t.request({ method: 'PATCH', url: `/api/patients/${id}`, cookie, practiceId, body });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [admin, doctor, hygienist, receptionist, staff] = await loginAll(
-    t,
-    'admin',
-    'doctor',
-    'hygienist',
-    'receptionist',
-    'staff',
-  );
   otherPracticePatient = await patientOf(t, 2);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('POST /api/patients validation (spec 5, word for word)', () => {
@@ -60,7 +44,7 @@ describe('POST /api/patients validation (spec 5, word for word)', () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/patients',
-      cookie: admin,
+      cookie: as.admin,
       practiceId: 1,
       body: { ...aPatient(), ...change },
     });
@@ -84,27 +68,27 @@ describe('POST /api/patients validation (spec 5, word for word)', () => {
 
 describe('permissions and practice isolation', () => {
   it('staff cannot create, hygienist cannot edit, receptionist cannot export', async () => {
-    const refused = await t.request({ method: 'POST', url: '/api/patients', cookie: staff, body: aPatient() });
+    const refused = await t.request({ method: 'POST', url: '/api/patients', cookie: as.staff, body: aPatient() });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().requiredPermission).toBe('patients.create');
     const target = await createTarget();
-    const edit = await patch(hygienist, target, { city: 'Hamilton' });
+    const edit = await patch(as.hygienist, target, { city: 'Hamilton' });
     expect(edit.statusCode).toBe(403);
     expect(edit.json().requiredPermission).toBe('patients.edit');
-    const exported = await t.request({ url: '/api/patients/export?format=csv', cookie: receptionist });
+    const exported = await t.request({ url: '/api/patients/export?format=csv', cookie: as.receptionist });
     expect(exported.statusCode).toBe(403);
     expect(exported.json().requiredPermission).toBe('patients.export');
   });
 
   it('another practice: 403 for a practice the user may not act in, 404 for a patient outside the current one', async () => {
-    const refused = await patch(receptionist, otherPracticePatient, { city: 'Calgary' }, 2);
+    const refused = await patch(as.receptionist, otherPracticePatient, { city: 'Calgary' }, 2);
     expect(refused.statusCode).toBe(403);
-    const hidden = await patch(doctor, otherPracticePatient, { city: 'Calgary' }, 1);
+    const hidden = await patch(as.doctor, otherPracticePatient, { city: 'Calgary' }, 1);
     expect(hidden.statusCode).toBe(404);
     const remove = await t.request({
       method: 'DELETE',
       url: `/api/patients/${otherPracticePatient}`,
-      cookie: admin,
+      cookie: as.admin,
       practiceId: 1,
     });
     expect(remove.statusCode).toBe(404);
@@ -120,12 +104,12 @@ describe('PATCH /api/patients/{id}', () => {
       .where('table_name', '=', 'patients')
       .where('row_id', '=', id)
       .executeTakeFirstOrThrow();
-    const response = await patch(receptionist, id, { phone: '1 (647) 555-9001', zipCode: 'k1a0b1', city: 'Ottawa' });
+    const response = await patch(as.receptionist, id, { phone: '1 (647) 555-9001', zipCode: 'k1a0b1', city: 'Ottawa' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ id, phone: '6475559001', zipCode: 'K1A 0B1', city: 'Ottawa' });
     // The receptionist cannot see medical history; it is hidden, exactly as GET shows it.
     expect(response.json().restricted).toEqual(['medicalHistory']);
-    const seen = await t.request({ url: `/api/patients/${id}`, cookie: doctor });
+    const seen = await t.request({ url: `/api/patients/${id}`, cookie: as.doctor });
     expect(seen.json().medicalHistory).toMatchObject({ allergies: ['Latex'], conditions: ['Asthma'] });
     const versionAfter = await t.db
       .selectFrom('row_versions')
@@ -154,7 +138,7 @@ describe('PATCH /api/patients/{id}', () => {
     [{ status: 'deleted' }, 'status', expect.stringContaining('Invalid enum value')],
   ])('rejects %j with 400 on %s', async (change, field, message) => {
     const id = await createTarget();
-    const response = await patch(doctor, id, change);
+    const response = await patch(as.doctor, id, change);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field, message });
   });
@@ -163,7 +147,7 @@ describe('PATCH /api/patients/{id}', () => {
     const id = await createTarget(
       aPatient({ medicalHistory: { allergies: ['Latex'], conditions: ['Asthma'], insuranceProvider: 'Sun Life' } }),
     );
-    const merged = await patch(doctor, id, { medicalHistory: { medications: ['Ventolin'] } });
+    const merged = await patch(as.doctor, id, { medicalHistory: { medications: ['Ventolin'] } });
     expect(merged.statusCode).toBe(200);
     expect(merged.json().medicalHistory).toMatchObject({
       allergies: ['Latex'],
@@ -171,15 +155,15 @@ describe('PATCH /api/patients/{id}', () => {
       medications: ['Ventolin'],
       insuranceProvider: 'Sun Life',
     });
-    const refused = await patch(receptionist, id, { medicalHistory: { allergies: [] } });
+    const refused = await patch(as.receptionist, id, { medicalHistory: { allergies: [] } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().requiredPermission).toBe('patients.medical_history');
     // The preference is not restricted: a receptionist changes it without wiping what they cannot see.
-    const preference = await patch(receptionist, id, {
+    const preference = await patch(as.receptionist, id, {
       medicalHistory: { communicationPreference: 'sms', insuranceProvider: 'Manulife' },
     });
     expect(preference.statusCode).toBe(200);
-    const seen = (await t.request({ url: `/api/patients/${id}`, cookie: admin })).json();
+    const seen = (await t.request({ url: `/api/patients/${id}`, cookie: as.admin })).json();
     expect(seen.medicalHistory).toMatchObject({
       allergies: ['Latex'],
       communicationPreference: 'sms',
@@ -191,10 +175,10 @@ describe('PATCH /api/patients/{id}', () => {
     const id = await createTarget();
     // A per-user grant lets the hygienist edit; they still lack patients.insurance by role.
     await setPermission(t, 'hygienist', 'patients.edit', true);
-    const refused = await patch(hygienist, id, { medicalHistory: { insurancePolicyNumber: 'X' } });
+    const refused = await patch(as.hygienist, id, { medicalHistory: { insurancePolicyNumber: 'X' } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().requiredPermission).toBe('patients.insurance');
-    const allowed = await patch(hygienist, id, { medicalHistory: { allergies: 'Penicillin, Latex' } });
+    const allowed = await patch(as.hygienist, id, { medicalHistory: { allergies: 'Penicillin, Latex' } });
     expect(allowed.statusCode).toBe(200);
     expect(allowed.json().medicalHistory.allergies).toEqual(['Penicillin', 'Latex']);
     await setPermission(t, 'hygienist', 'patients.edit', null);
@@ -203,7 +187,7 @@ describe('PATCH /api/patients/{id}', () => {
   it('409 with the existing patient when the change makes it a duplicate', async () => {
     const first = await create();
     const second = await createTarget();
-    const response = await patch(doctor, second, {
+    const response = await patch(as.doctor, second, {
       firstName: first.firstName,
       lastName: first.lastName,
       dateOfBirth: first.dateOfBirth,
@@ -213,14 +197,14 @@ describe('PATCH /api/patients/{id}', () => {
       message: expect.stringContaining('may already exist'),
       existingPatient: { id: first.id },
     });
-    const samePhone = await patch(doctor, second, { lastName: first.lastName, phone: first.phone });
+    const samePhone = await patch(as.doctor, second, { lastName: first.lastName, phone: first.phone });
     expect(samePhone.statusCode).toBe(409);
     // Editing a patient without touching who they are never matches the patient themselves.
-    expect((await patch(doctor, first.id, { city: 'Guelph', firstName: first.firstName })).statusCode).toBe(200);
+    expect((await patch(as.doctor, first.id, { city: 'Guelph', firstName: first.firstName })).statusCode).toBe(200);
   });
 
   it('404 for an unknown patient', async () => {
-    const response = await patch(doctor, '00000000-0000-4000-8000-000000000000', { city: 'Ottawa' });
+    const response = await patch(as.doctor, '00000000-0000-4000-8000-000000000000', { city: 'Ottawa' });
     expect(response.statusCode).toBe(404);
   });
 });
@@ -228,13 +212,13 @@ describe('PATCH /api/patients/{id}', () => {
 describe('deactivate rather than delete', () => {
   it('isActive false or status inactive deactivates; the list hides them', async () => {
     const id = await createTarget(aPatient({ lastName: 'Dormant' }));
-    const off = await patch(receptionist, id, { isActive: false });
+    const off = await patch(as.receptionist, id, { isActive: false });
     expect(off.json()).toMatchObject({ isActive: false, status: 'inactive' });
-    const on = await patch(receptionist, id, { status: 'active' });
+    const on = await patch(as.receptionist, id, { status: 'active' });
     expect(on.json()).toMatchObject({ isActive: true, status: 'active' });
-    const again = await patch(receptionist, id, { status: 'inactive' });
+    const again = await patch(as.receptionist, id, { status: 'inactive' });
     expect(again.json().status).toBe('inactive');
-    const active = await t.request({ url: `/api/patients?search=${again.json().lastName}`, cookie: receptionist });
+    const active = await t.request({ url: `/api/patients?search=${again.json().lastName}`, cookie: as.receptionist });
     expect(active.json()).toEqual([]);
     const audit = await t.db
       .selectFrom('audit_log')
@@ -247,19 +231,19 @@ describe('deactivate rather than delete', () => {
 
   it('DELETE needs patients.delete, refuses a patient with appointments, and deletes one without', async () => {
     const id = await createTarget();
-    expect((await t.request({ method: 'DELETE', url: `/api/patients/${id}`, cookie: doctor })).statusCode).toBe(403);
+    expect((await t.request({ method: 'DELETE', url: `/api/patients/${id}`, cookie: as.doctor })).statusCode).toBe(403);
     const booked = await t.db
       .selectFrom('appointments')
       .select('patient_id')
       .where('practice_id', '=', 1)
       .executeTakeFirstOrThrow();
-    const refused = await t.request({ method: 'DELETE', url: `/api/patients/${booked.patient_id}`, cookie: admin });
+    const refused = await t.request({ method: 'DELETE', url: `/api/patients/${booked.patient_id}`, cookie: as.admin });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('This patient has appointments; deactivate them instead.');
-    const deleted = await t.request({ method: 'DELETE', url: `/api/patients/${id}`, cookie: admin });
+    const deleted = await t.request({ method: 'DELETE', url: `/api/patients/${id}`, cookie: as.admin });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ id, deleted: true });
-    expect((await t.request({ url: `/api/patients/${id}`, cookie: admin })).statusCode).toBe(404);
+    expect((await t.request({ url: `/api/patients/${id}`, cookie: as.admin })).statusCode).toBe(404);
     const tombstone = await t.db
       .selectFrom('row_versions')
       .select('deleted')
@@ -273,26 +257,26 @@ describe('deactivate rather than delete', () => {
 describe('PATCH /api/patients/{id}: the address checks the whole record', () => {
   it('a postal code sent alone must be in the province on file, and a province sent alone must fit the postal code', async () => {
     const patient = await create(aPatient({ province: 'ON', zipCode: 'M5V 2T6' }));
-    const wrongCode = await patch(receptionist, patient.id, { zipCode: 'T2P 1J9' });
+    const wrongCode = await patch(as.receptionist, patient.id, { zipCode: 'T2P 1J9' });
     expect(wrongCode.statusCode).toBe(400);
     expect(wrongCode.json()).toMatchObject({
       field: 'zipCode',
       message: 'This postal code is not in ON: postal codes there start with K, L, M, N or P',
     });
-    const wrongProvince = await patch(receptionist, patient.id, { province: 'AB' });
+    const wrongProvince = await patch(as.receptionist, patient.id, { province: 'AB' });
     expect(wrongProvince.statusCode).toBe(400);
     expect(wrongProvince.json().field).toBe('zipCode');
-    const moved = await patch(receptionist, patient.id, { province: 'AB', zipCode: 'T2P 1J9' });
+    const moved = await patch(as.receptionist, patient.id, { province: 'AB', zipCode: 'T2P 1J9' });
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({ province: 'AB', zipCode: 'T2P 1J9' });
-    const badFormat = await patch(receptionist, patient.id, { zipCode: 'ABC' });
+    const badFormat = await patch(as.receptionist, patient.id, { zipCode: 'ABC' });
     expect(badFormat.statusCode).toBe(400);
     expect(badFormat.json().message).toBe('Postal code must be a valid Canadian postal code (A1A 1A1)');
   });
 
   it('medicalHistory as an array is 400 naming medicalHistory', async () => {
     const patient = await create();
-    const response = await patch(doctor, patient.id, { medicalHistory: ['Asthma'] });
+    const response = await patch(as.doctor, patient.id, { medicalHistory: ['Asthma'] });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field: 'medicalHistory', message: 'medicalHistory must be an object' });
   });

@@ -1,22 +1,12 @@
 import { aPatient } from '@dental/domain/testing/patients';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPatient, loginAll } from './helpers/api.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createPatient } from './helpers/api.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
-let t: TestApp;
-let admin: string;
-let hygienist: string;
-let receptionist: string;
+const t = fileApp();
+const as = signedIn(t, 'admin', 'hygienist', 'receptionist');
 
-beforeAll(async () => {
-  t = await createTestApp();
-  [admin, hygienist, receptionist] = await loginAll(t, 'admin', 'hygienist', 'receptionist');
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const create = (body = aPatient()) => createPatient(t, admin, body, 1);
+const create = (body = aPatient()) => createPatient(t, as.admin, body, 1);
 const patch = (cookie: string, id: string, body: unknown) =>
   t.request({ method: 'PATCH', url: `/api/patients/${id}`, cookie, practiceId: 1, body });
 
@@ -45,7 +35,7 @@ describe('GET /api/patients/export', () => {
         cookie,
         practiceId: 1,
       });
-    const response = await exportAs(hygienist);
+    const response = await exportAs(as.hygienist);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['content-disposition']).toMatch(
@@ -61,7 +51,7 @@ describe('GET /api/patients/export', () => {
     expect(lines[1]).toContain('Latex');
     expect(lines[1]).not.toContain('Sun Life');
 
-    const byReceptionist = (await exportAs(receptionist)).body.split('\r\n').filter(Boolean);
+    const byReceptionist = (await exportAs(as.receptionist)).body.split('\r\n').filter(Boolean);
     expect(byReceptionist[0]).toContain('insuranceProvider');
     expect(byReceptionist[0]).not.toContain('allergies');
     expect(byReceptionist[1]).not.toContain('Latex');
@@ -79,22 +69,22 @@ describe('GET /api/patients/export', () => {
 
   it('honours status and search, and an admin sees every section', async () => {
     const gone = await create(aPatient({ lastName: 'Archived', medicalHistory: { insuranceProvider: 'Sun Life' } }));
-    await patch(admin, gone.id, { isActive: false });
+    await patch(as.admin, gone.id, { isActive: false });
     const search = encodeURIComponent(String(gone.lastName));
-    const active = await t.request({ url: `/api/patients/export?search=${search}`, cookie: admin, practiceId: 1 });
+    const active = await t.request({ url: `/api/patients/export?search=${search}`, cookie: as.admin, practiceId: 1 });
     expect(active.body.split('\r\n').filter(Boolean)).toHaveLength(1);
     const all = await t.request({
       url: `/api/patients/export?status=all&search=${search}`,
-      cookie: admin,
+      cookie: as.admin,
       practiceId: 1,
     });
     const lines = all.body.split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain('insuranceProvider');
     expect(lines[1]).toContain('Sun Life');
-    const total = await t.request({ url: '/api/patients/export?status=all', cookie: admin, practiceId: 1 });
+    const total = await t.request({ url: '/api/patients/export?status=all', cookie: as.admin, practiceId: 1 });
     const count = Number(
-      (await t.request({ url: '/api/patients?status=all&limit=1', cookie: admin, practiceId: 1 })).headers[
+      (await t.request({ url: '/api/patients?status=all&limit=1', cookie: as.admin, practiceId: 1 })).headers[
         'x-total-count'
       ],
     );
@@ -105,11 +95,11 @@ describe('GET /api/patients/export', () => {
     const formula = await create(aPatient({ firstName: '=HYPERLINK("x")', lastName: 'Formula' }));
     const response = await t.request({
       url: `/api/patients/export?search=${encodeURIComponent(String(formula.lastName))}`,
-      cookie: admin,
+      cookie: as.admin,
       practiceId: 1,
     });
     expect(response.body).toContain(`"'=HYPERLINK(""x"")"`);
-    const bad = await t.request({ url: '/api/patients/export?format=xlsx', cookie: admin });
+    const bad = await t.request({ url: '/api/patients/export?format=xlsx', cookie: as.admin });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('format');
   });

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAll } from './helpers/api.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
-let t: TestApp;
-let receptionist: string;
-let doctor: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  [receptionist, doctor] = await loginAll(t, 'receptionist', 'doctor');
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileApp();
+const as = signedIn(t, 'receptionist', 'doctor');
 
 describe('GET /api/patients', () => {
   it('lists active patients of the practice by name with the total in X-Total-Count', async () => {
-    const response = await t.request({ url: '/api/patients?limit=25', cookie: receptionist });
+    const response = await t.request({ url: '/api/patients?limit=25', cookie: as.receptionist });
     expect(response.statusCode).toBe(200);
     const rows = response.json() as { lastName: string; firstName: string; status: string; phone: string }[];
     expect(rows).toHaveLength(25);
@@ -28,11 +19,13 @@ describe('GET /api/patients', () => {
 
   it('status=all includes inactive patients', async () => {
     const all = Number(
-      (await t.request({ url: '/api/patients?status=all&limit=1', cookie: doctor })).headers['x-total-count'],
+      (await t.request({ url: '/api/patients?status=all&limit=1', cookie: as.doctor })).headers['x-total-count'],
     );
-    const active = Number((await t.request({ url: '/api/patients?limit=1', cookie: doctor })).headers['x-total-count']);
+    const active = Number(
+      (await t.request({ url: '/api/patients?limit=1', cookie: as.doctor })).headers['x-total-count'],
+    );
     const inactive = Number(
-      (await t.request({ url: '/api/patients?status=inactive&limit=1', cookie: doctor })).headers['x-total-count'],
+      (await t.request({ url: '/api/patients?status=inactive&limit=1', cookie: as.doctor })).headers['x-total-count'],
     );
     expect(all).toBe(active + inactive);
   });
@@ -45,13 +38,13 @@ describe('GET /api/patients', () => {
       .where('is_active', '=', 1)
       .executeTakeFirstOrThrow();
     for (const term of [sample.last_name, `${sample.first_name} ${sample.last_name}`, sample.phone.slice(3, 9)]) {
-      const response = await t.request({ url: `/api/patients?search=${encodeURIComponent(term)}`, cookie: doctor });
+      const response = await t.request({ url: `/api/patients?search=${encodeURIComponent(term)}`, cookie: as.doctor });
       expect(
         response.json().map((p: { id: string }) => p.id),
         term,
       ).toContain(sample.id);
     }
-    const wildcard = await t.request({ url: '/api/patients?search=%25', cookie: doctor });
+    const wildcard = await t.request({ url: '/api/patients?search=%25', cookie: as.doctor });
     expect(wildcard.json()).toEqual([]);
   });
 
@@ -61,17 +54,17 @@ describe('GET /api/patients', () => {
     ['offset=-1', 'offset'],
     ['status=deleted', 'status'],
   ])('rejects ?%s with 400 naming %s', async (query, field) => {
-    const response = await t.request({ url: `/api/patients?${query}`, cookie: doctor });
+    const response = await t.request({ url: `/api/patients?${query}`, cookie: as.doctor });
     expect(response.statusCode).toBe(400);
     expect(response.json().field).toBe(field);
   });
 
   it('hides medical history from a viewer without patients.medical_history', async () => {
-    const [seenByReceptionist] = (await t.request({ url: '/api/patients?limit=1', cookie: receptionist })).json();
+    const [seenByReceptionist] = (await t.request({ url: '/api/patients?limit=1', cookie: as.receptionist })).json();
     expect(seenByReceptionist.restricted).toEqual(['medicalHistory']);
     expect(seenByReceptionist.medicalHistory).not.toHaveProperty('allergies');
     expect(seenByReceptionist.medicalHistory).toHaveProperty('insuranceProvider');
-    const [seenByDoctor] = (await t.request({ url: '/api/patients?limit=1', cookie: doctor })).json();
+    const [seenByDoctor] = (await t.request({ url: '/api/patients?limit=1', cookie: as.doctor })).json();
     expect(seenByDoctor.restricted).toEqual([]);
     expect(seenByDoctor.medicalHistory.allergies).toEqual(expect.any(Array));
   });
@@ -84,16 +77,16 @@ describe('GET /api/patients/{id}', () => {
       .select(['id', 'first_name'])
       .where('practice_id', '=', 1)
       .executeTakeFirstOrThrow();
-    const response = await t.request({ url: `/api/patients/${sample.id}`, cookie: doctor });
+    const response = await t.request({ url: `/api/patients/${sample.id}`, cookie: as.doctor });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: sample.id, firstName: sample.first_name, practiceId: 1 });
   });
 
   it('404 for an unknown id, 400 for a malformed one', async () => {
-    const missing = await t.request({ url: '/api/patients/00000000-0000-4000-8000-000000000000', cookie: doctor });
+    const missing = await t.request({ url: '/api/patients/00000000-0000-4000-8000-000000000000', cookie: as.doctor });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toBe('Not Found');
-    const malformed = await t.request({ url: '/api/patients/not-an-id', cookie: doctor });
+    const malformed = await t.request({ url: '/api/patients/not-an-id', cookie: as.doctor });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().field).toBe('id');
   });

@@ -1,9 +1,8 @@
 import { aWeek, CLOSED, open } from '@dental/domain/testing/practices';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAll } from './helpers/api.ts';
+import { describe, expect, it } from 'vitest';
 import { setPermission } from './helpers/demo-data.ts';
 import { pull, pullAll } from './helpers/sync.ts';
-import { createTestApp, TEST_START, type TestApp } from './helpers/test-app.ts';
+import { fileApp, signedIn, TEST_START } from './helpers/test-app.ts';
 
 /** A new week for practice 1 as the settings page sends it: days may leave out what they do not use. */
 const NEW_WEEK = {
@@ -16,19 +15,8 @@ const NEW_WEEK = {
   saturday: { isOpen: false, openTime: null, closeTime: null },
 };
 
-let t: TestApp;
-let admin: string;
-let doctor: string;
-let receptionist: string;
-let staff: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [admin, doctor, receptionist, staff] = await loginAll(t, 'admin', 'doctor', 'receptionist', 'staff');
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileApp();
+const as = signedIn(t, 'admin', 'doctor', 'receptionist', 'staff');
 
 describe('access to the practice-hours and timezone calls', () => {
   it.each([
@@ -55,7 +43,7 @@ describe('access to the practice-hours and timezone calls', () => {
     ['GET', '/api/practice-hours-unified/3/display'],
     ['GET', '/api/practice-hours-unified/999'],
   ] as const)('%s %s refuses a practice the user may not access', async (method, url) => {
-    const response = await t.request({ method, url, cookie: staff });
+    const response = await t.request({ method, url, cookie: as.staff });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('Access denied to this practice');
   });
@@ -66,11 +54,11 @@ describe('access to the practice-hours and timezone calls', () => {
       ['PUT', '/api/practice-hours-unified/1', { junk: true }],
       ['DELETE', '/api/practice-hours-unified/1/cache', undefined],
     ] as const) {
-      const response = await t.request({ method, url, cookie: receptionist, body });
+      const response = await t.request({ method, url, cookie: as.receptionist, body });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ requiredPermission: 'settings.edit' });
     }
-    const stats = await t.request({ url: '/api/practice-hours-unified/cache/stats', cookie: receptionist });
+    const stats = await t.request({ url: '/api/practice-hours-unified/cache/stats', cookie: as.receptionist });
     expect(stats.statusCode).toBe(403);
     expect(stats.json()).toMatchObject({ requiredPermission: 'settings.view' });
   });
@@ -81,7 +69,7 @@ describe('access to the practice-hours and timezone calls', () => {
       const response = await t.request({
         method: 'PUT',
         url: '/api/practice-hours-unified/3',
-        cookie: doctor,
+        cookie: as.doctor,
         body: NEW_WEEK,
       });
       expect(response.statusCode).toBe(403);
@@ -96,14 +84,14 @@ describe('access to the practice-hours and timezone calls', () => {
 
 describe('GET /api/practice-hours-unified/{practiceId}', () => {
   it('gives the week keyed by weekday', async () => {
-    const response = await t.request({ url: '/api/practice-hours-unified/1', cookie: staff });
+    const response = await t.request({ url: '/api/practice-hours-unified/1', cookie: as.staff });
     expect(response.statusCode).toBe(200);
     // The seeded week of practice 1 (Toronto).
     expect(response.json()).toMatchObject({ practiceId: 1, hours: aWeek(), cached: expect.any(Boolean) });
   });
 
   it('validates the id', async () => {
-    const response = await t.request({ url: '/api/practice-hours-unified/abc', cookie: admin });
+    const response = await t.request({ url: '/api/practice-hours-unified/abc', cookie: as.admin });
     expect(response.statusCode).toBe(400);
     expect(response.json().field).toBe('practiceId');
   });
@@ -111,14 +99,14 @@ describe('GET /api/practice-hours-unified/{practiceId}', () => {
 
 describe('PUT /api/practice-hours-unified/{practiceId}', () => {
   it('replaces the week, refreshes the cache, syncs the changed days and audits', async () => {
-    const cached = await t.request({ url: '/api/practice-hours-unified/1', cookie: admin });
+    const cached = await t.request({ url: '/api/practice-hours-unified/1', cookie: as.admin });
     expect(cached.statusCode).toBe(200);
-    const { cursor } = await pullAll(t, admin, undefined, { limit: 5000, practiceId: 1 });
+    const { cursor } = await pullAll(t, as.admin, undefined, { limit: 5000, practiceId: 1 });
 
     const response = await t.request({
       method: 'PUT',
       url: '/api/practice-hours-unified/1',
-      cookie: admin,
+      cookie: as.admin,
       body: NEW_WEEK,
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -133,13 +121,13 @@ describe('PUT /api/practice-hours-unified/{practiceId}', () => {
     };
     expect(response.json()).toEqual({ practiceId: 1, hours: expected, cached: false, timestamp: TEST_START });
 
-    const after = await t.request({ url: '/api/practice-hours-unified/1', cookie: staff });
+    const after = await t.request({ url: '/api/practice-hours-unified/1', cookie: as.staff });
     expect(after.json()).toMatchObject({ hours: expected, cached: false });
-    const display = await t.request({ url: '/api/practice-hours-unified/1/display', cookie: staff });
+    const display = await t.request({ url: '/api/practice-hours-unified/1/display', cookie: as.staff });
     expect(display.json().display).toBe('Mon-Fri 7:30 AM - 4:00 PM, Sat-Sun Closed');
 
     // Sunday did not change: only the six changed weekday rows go to devices.
-    const pulled = await pull(t, admin, cursor, { practiceId: 1 });
+    const pulled = await pull(t, as.admin, cursor, { practiceId: 1 });
     const hourChanges = pulled.changes.filter((change) => change.table === 'practice_hours');
     expect(hourChanges.map((change) => change.id).sort()).toEqual(['1', '2', '3', '4', '5', '6']);
     expect(hourChanges.find((change) => change.id === '6')).toMatchObject({
@@ -170,17 +158,17 @@ describe('PUT /api/practice-hours-unified/{practiceId}', () => {
     const again = await t.request({
       method: 'PUT',
       url: '/api/practice-hours-unified/1',
-      cookie: admin,
+      cookie: as.admin,
       body: { hours: expected },
     });
     expect(again.statusCode).toBe(200);
-    const idle = await pull(t, admin, pulled.cursor, { practiceId: 1 });
+    const idle = await pull(t, as.admin, pulled.cursor, { practiceId: 1 });
     expect(idle.changes.filter((change) => change.table === 'practice_hours')).toEqual([]);
 
     const restore = await t.request({
       method: 'PUT',
       url: '/api/practice-hours-unified/1',
-      cookie: admin,
+      cookie: as.admin,
       body: aWeek(),
     });
     expect(restore.json().hours).toEqual(aWeek());
@@ -210,7 +198,7 @@ describe('PUT /api/practice-hours-unified/{practiceId}', () => {
     ],
     [['monday'], 'body', 'The request body must be a JSON object'],
   ])('refuses %j with 400 naming %s', async (body, field, message) => {
-    const response = await t.request({ method: 'PUT', url: '/api/practice-hours-unified/1', cookie: admin, body });
+    const response = await t.request({ method: 'PUT', url: '/api/practice-hours-unified/1', cookie: as.admin, body });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field, message });
   });
@@ -219,7 +207,7 @@ describe('PUT /api/practice-hours-unified/{practiceId}', () => {
     const response = await t.request({
       method: 'PUT',
       url: '/api/practice-hours-unified/1',
-      cookie: admin,
+      cookie: as.admin,
       body: '{"monday":',
       headers: { 'content-type': 'application/json' },
     });
@@ -227,14 +215,14 @@ describe('PUT /api/practice-hours-unified/{practiceId}', () => {
   });
 
   it('left the hours alone after the refusals', async () => {
-    const response = await t.request({ url: '/api/practice-hours-unified/1', cookie: staff });
+    const response = await t.request({ url: '/api/practice-hours-unified/1', cookie: as.staff });
     expect(response.json().hours).toEqual(aWeek());
   });
 });
 
 describe('API description', () => {
   it('lists every practice-hours and timezone call', async () => {
-    const doc = (await t.request({ url: '/api/docs/openapi.json', cookie: staff })).json();
+    const doc = (await t.request({ url: '/api/docs/openapi.json', cookie: as.staff })).json();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/api/practice-hours-unified/{practiceId}',

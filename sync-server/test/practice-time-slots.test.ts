@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAll } from './helpers/api.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
 /** TEST_START is Sunday 2026-11-22, 10:00 in Toronto (practice 1), closed on Sundays. */
-let t: TestApp;
-let doctor: string;
-let staff: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [doctor, staff] = await loginAll(t, 'doctor', 'staff');
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileApp();
+const as = signedIn(t, 'doctor', 'staff');
 
 describe('GET /api/practice-hours-unified/{practiceId}/time-slots', () => {
-  const slots = async (query: string, cookie = staff, practiceId = 1) => {
+  const slots = async (query: string, cookie = as.staff, practiceId = 1) => {
     const response = await t.request({ url: `/api/practice-hours-unified/${practiceId}/time-slots${query}`, cookie });
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
@@ -54,7 +44,7 @@ describe('GET /api/practice-hours-unified/{practiceId}/time-slots', () => {
   });
 
   it('uses the practice’s own hours', async () => {
-    const calgary = await slots('?day=saturday', doctor, 2);
+    const calgary = await slots('?day=saturday', as.doctor, 2);
     expect(calgary.timeSlots).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30']);
   });
 
@@ -64,7 +54,7 @@ describe('GET /api/practice-hours-unified/{practiceId}/time-slots', () => {
     ['?day=monday&day=tuesday', 'day'],
     ['?compressed=yes', 'compressed'],
   ])('refuses %s naming %s', async (query, field) => {
-    const response = await t.request({ url: `/api/practice-hours-unified/1/time-slots${query}`, cookie: staff });
+    const response = await t.request({ url: `/api/practice-hours-unified/1/time-slots${query}`, cookie: as.staff });
     expect(response.statusCode).toBe(400);
     expect(response.json().field).toBe(field);
   });
@@ -72,7 +62,7 @@ describe('GET /api/practice-hours-unified/{practiceId}/time-slots', () => {
 
 describe('GET /api/practice-hours-unified/{practiceId}/display', () => {
   it('gives the week as one line', async () => {
-    const response = await t.request({ url: '/api/practice-hours-unified/1/display', cookie: staff });
+    const response = await t.request({ url: '/api/practice-hours-unified/1/display', cookie: as.staff });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       practiceId: 1,

@@ -2,35 +2,25 @@ import type { AbsencePreview } from '@dental/domain/scheduling/absence.schema';
 import { anAbsencePreview, aProviderAbsence } from '@dental/domain/testing/absences';
 import { ADMIN, anAppointment, DOCTOR, HYGIENIST, on } from '@dental/domain/testing/appointments';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookAppointment } from './helpers/api.ts';
-import { activePatientIds } from './helpers/demo-data.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { activePatients } from './helpers/demo-data.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
 /** Mondays past the seeded weeks, one per scenario so they never share a slot. */
 const ALL_OR_NOTHING_DAY = '2027-03-08';
 const FAMILY_DAY = '2027-03-15';
 
-let t: TestApp;
-let receptionist: string;
-let patients: string[];
+const t = fileApp();
+const as = signedIn(t, 'receptionist');
 
-beforeAll(async () => {
-  t = await createTestApp();
-  receptionist = await t.login('receptionist');
-  patients = await activePatientIds(t, 3);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const patient = (index: number) => patients[index] ?? '';
-const book = (body: unknown) => bookAppointment(t, receptionist, body);
-const post = (url: string, body: unknown) => t.request({ method: 'POST', url, cookie: receptionist, body });
+const patient = activePatients(t, 3);
+const book = (body: unknown) => bookAppointment(t, as.receptionist, body);
+const post = (url: string, body: unknown) => t.request({ method: 'POST', url, cookie: as.receptionist, body });
 const outgoingMessages = async () =>
   (await t.db.selectFrom('outgoing_messages').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n;
 
-describe('provider absence: the plans for the bookings in its way', () => {
+describe('provider absence', () => {
   it('is all or nothing: one conflicting plan leaves no absence and no change', async () => {
     const kept = await book(
       anAppointment({

@@ -2,34 +2,21 @@ import type { AbsencePreview } from '@dental/domain/scheduling/absence.schema';
 import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
 import { anAbsencePreview, aProviderAbsence } from '@dental/domain/testing/absences';
 import { ADMIN, anAppointment, DOCTOR, HYGIENIST, on } from '@dental/domain/testing/appointments';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookAppointment, cancelAppointment, loginAll, postAppointment } from './helpers/api.ts';
-import { activePatientIds, userId } from './helpers/demo-data.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { bookAppointment, cancelAppointment, postAppointment, postTo } from './helpers/api.ts';
+import { activePatients, userId } from './helpers/demo-data.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
 /** A Monday past the seeded weeks: the doctor's absence that day, and what it does to the bookings. */
 const ABSENCE_DAY = '2027-03-01';
 
-let t: TestApp;
-let receptionist: string;
-let hygienist: string;
-let staff: string;
-let admin: string;
-let patients: string[];
+const t = fileApp();
+const as = signedIn(t, 'receptionist', 'hygienist', 'staff', 'admin');
 
-beforeAll(async () => {
-  t = await createTestApp();
-  [receptionist, hygienist, staff, admin] = await loginAll(t, 'receptionist', 'hygienist', 'staff', 'admin');
-  patients = await activePatientIds(t, 8);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const patient = (index: number) => patients[index] ?? '';
-const book = (body: unknown) => bookAppointment(t, receptionist, body);
-const post = (url: string, body: unknown, cookie = receptionist, practiceId?: number) =>
-  t.request({ method: 'POST', url, cookie, body, ...(practiceId ? { practiceId } : {}) });
+const patient = activePatients(t, 8);
+const book = (body: unknown) => bookAppointment(t, as.receptionist, body);
+const post = (url: string, body: unknown, cookie = as.receptionist, practiceId?: number) =>
+  postTo(t, url, body, cookie, practiceId);
 
 describe('provider absence', () => {
   let first: Appointment;
@@ -49,7 +36,7 @@ describe('provider absence', () => {
     second = await book(withTheDoctor(1, '11:00', 'Room 2'));
     third = await book(withTheDoctor(2, '13:00', 'Room 3'));
     cancelled = await book(withTheDoctor(3, '14:00', 'Room 4'));
-    await cancelAppointment(t, receptionist, cancelled.id);
+    await cancelAppointment(t, as.receptionist, cancelled.id);
 
     const response = await post(
       '/api/provider-absences/preview',
@@ -85,8 +72,8 @@ describe('provider absence', () => {
 
   it('refuses a preview or processing without the permission', async () => {
     const body = aProviderAbsence({ providerId: DOCTOR.id, startDate: ABSENCE_DAY, reason: 'sick-leave' });
-    expect((await post('/api/provider-absences/preview', body, staff)).statusCode).toBe(403);
-    expect((await post('/api/provider-absences', body, hygienist)).statusCode).toBe(403);
+    expect((await post('/api/provider-absences/preview', body, as.staff)).statusCode).toBe(403);
+    expect((await post('/api/provider-absences', body, as.hygienist)).statusCode).toBe(403);
   });
 
   it('validates with the wizard’s own texts', async () => {
@@ -208,7 +195,7 @@ describe('provider absence', () => {
       treatmentRoom: 'Room 6',
       providerId: DOCTOR.id,
     });
-    const blocked = await postAppointment(t, receptionist, wanted);
+    const blocked = await postAppointment(t, as.receptionist, wanted);
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().conflicts).toContainEqual(
       expect.objectContaining({ type: 'absence', message: 'The provider is absent (Sick Leave) on this day' }),
@@ -216,14 +203,14 @@ describe('provider absence', () => {
     const move = await t.request({
       method: 'PATCH',
       url: `/api/appointments/${first.id}`,
-      cookie: receptionist,
+      cookie: as.receptionist,
       body: { appointmentDate: on(ABSENCE_DAY, '16:00') },
     });
     expect(move.statusCode).toBe(409);
 
     const slots = await t.request({
       url: `/api/appointments/available-slots?date=${ABSENCE_DAY}`,
-      cookie: receptionist,
+      cookie: as.receptionist,
     });
     expect(slots.json().slots.some((slot: { providerIds: number[] }) => slot.providerIds.includes(DOCTOR.id))).toBe(
       false,
@@ -231,15 +218,15 @@ describe('provider absence', () => {
     const analysis = await post('/api/appointments/analyze-conflicts', wanted);
     expect(analysis.json().conflicts).toContainEqual(expect.objectContaining({ type: 'absence' }));
 
-    const listed = await t.request({ url: `/api/provider-absences?date=${ABSENCE_DAY}`, cookie: staff });
+    const listed = await t.request({ url: `/api/provider-absences?date=${ABSENCE_DAY}`, cookie: as.staff });
     expect(listed.json()).toEqual([body.absence]);
-    const pull = await t.request({ url: '/api/sync/pull?limit=5000', cookie: receptionist });
+    const pull = await t.request({ url: '/api/sync/pull?limit=5000', cookie: as.receptionist });
     const changes = pull.json().changes as { table: string; id: string; row: unknown }[];
     let cursor = pull.json();
     const all = [...changes];
     while (cursor.hasMore) {
       cursor = (
-        await t.request({ url: `/api/sync/pull?limit=5000&cursor=${cursor.cursor}`, cookie: receptionist })
+        await t.request({ url: `/api/sync/pull?limit=5000&cursor=${cursor.cursor}`, cookie: as.receptionist })
       ).json();
       all.push(...cursor.changes);
     }
@@ -274,7 +261,7 @@ describe('provider absence', () => {
         reason: 'other',
         plans: [{ appointmentId: local.id, action: 'cancel' }],
       }),
-      admin,
+      as.admin,
       2,
     );
     expect(fromCalgary.statusCode).toBe(400);
@@ -282,13 +269,13 @@ describe('provider absence', () => {
     const foreignProvider = await post(
       '/api/provider-absences/preview',
       anAbsencePreview({ providerId: HYGIENIST.id, startDate: '2027-03-10' }),
-      admin,
+      as.admin,
       3,
     );
     expect(foreignProvider.statusCode).toBe(400);
     expect(foreignProvider.json().field).toBe('providerId');
     expect(
-      (await t.request({ url: '/api/provider-absences?date=2027-03-01', cookie: admin, practiceId: 2 })).json(),
+      (await t.request({ url: '/api/provider-absences?date=2027-03-01', cookie: as.admin, practiceId: 2 })).json(),
     ).toEqual([]);
   });
 });

@@ -1,24 +1,19 @@
 import { aPatient } from '@dental/domain/testing/patients';
 import { aRecall } from '@dental/domain/testing/recalls';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPatient } from './helpers/api.ts';
 import { patientOf, setPermission } from './helpers/demo-data.ts';
 import { pullAll } from './helpers/sync.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
-let t: TestApp;
-let admin: string;
+const t = fileApp();
+const as = signedIn(t, 'admin');
 let patientId: string;
 let otherPracticePatient: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin');
   patientId = await patientOf(t, 1);
   otherPracticePatient = await patientOf(t, 2);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** Every change of one practice's feed from the cursor on. */
@@ -27,14 +22,14 @@ const feed = (cookie: string, practiceId: number, cursor?: string) =>
 
 describe('recalls', () => {
   it('lists recall types and records recalls the patient page lists, soonest first', async () => {
-    const types = await t.request({ url: '/api/recall-types', cookie: admin });
+    const types = await t.request({ url: '/api/recall-types', cookie: as.admin });
     expect(types.statusCode).toBe(200);
     const [cleaning, second] = types.json() as { id: number; name: string }[];
     if (!cleaning || !second) throw new Error('the seed has fewer than two recall types');
     const later = await t.request({
       method: 'POST',
       url: '/api/recalls',
-      cookie: admin,
+      cookie: as.admin,
       body: aRecall({ patientId, recallTypeId: cleaning.id, dueDate: '2027-05-22', lastVisitDate: '2026-11-22' }),
     });
     expect(later.statusCode).toBe(201);
@@ -42,11 +37,11 @@ describe('recalls', () => {
     const sooner = await t.request({
       method: 'POST',
       url: '/api/recalls',
-      cookie: admin,
+      cookie: as.admin,
       body: aRecall({ patientId, recallTypeId: second.id, dueDate: '2026-12-06', priority: 'high' }),
     });
     expect(sooner.statusCode).toBe(201);
-    const list = await t.request({ url: `/api/recalls?patientId=${patientId}`, cookie: admin });
+    const list = await t.request({ url: `/api/recalls?patientId=${patientId}`, cookie: as.admin });
     expect((list.json() as { dueDate: string }[]).map((recall) => recall.dueDate)).toEqual([
       '2026-12-06',
       '2027-05-22',
@@ -54,7 +49,7 @@ describe('recalls', () => {
   });
 
   it('refuses bad dates, unknown types, other practices and signed-out callers', async () => {
-    const post = (body: unknown, cookie = admin) => t.request({ method: 'POST', url: '/api/recalls', cookie, body });
+    const post = (body: unknown, cookie = as.admin) => t.request({ method: 'POST', url: '/api/recalls', cookie, body });
     const badDate = await post(aRecall({ patientId, dueDate: '2026-02-30' }));
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().field).toBe('dueDate');
@@ -63,9 +58,9 @@ describe('recalls', () => {
     expect(unknownType.json().field).toBe('recallTypeId');
     expect((await post(aRecall({ patientId: otherPracticePatient }))).statusCode).toBe(404);
     expect((await post(aRecall({ patientId }), '')).statusCode).toBe(401);
-    expect((await t.request({ url: `/api/recalls?patientId=${otherPracticePatient}`, cookie: admin })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.request({ url: `/api/recalls?patientId=${otherPracticePatient}`, cookie: as.admin })).statusCode,
+    ).toBe(404);
   });
 });
 

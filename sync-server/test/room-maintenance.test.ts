@@ -1,33 +1,21 @@
 import type { Appointment } from '@dental/domain/scheduling/appointment.schema';
 import { ADMIN, anAppointment, DOCTOR, HYGIENIST, on } from '@dental/domain/testing/appointments';
 import { aMaintenanceSchedule } from '@dental/domain/testing/maintenance';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookAppointment, loginAll, postAppointment } from './helpers/api.ts';
-import { activePatientIds } from './helpers/demo-data.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { bookAppointment, postAppointment, postTo } from './helpers/api.ts';
+import { activePatients } from './helpers/demo-data.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
 /** A Monday past the seeded weeks. */
 const MAINTENANCE_DAY = '2027-03-22';
 
-let t: TestApp;
-let receptionist: string;
-let hygienist: string;
-let admin: string;
-let patients: string[];
+const t = fileApp();
+const as = signedIn(t, 'receptionist', 'hygienist', 'admin');
 
-beforeAll(async () => {
-  t = await createTestApp();
-  [receptionist, hygienist, admin] = await loginAll(t, 'receptionist', 'hygienist', 'admin');
-  patients = await activePatientIds(t, 8);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const patient = (index: number) => patients[index] ?? '';
-const book = (body: unknown) => bookAppointment(t, receptionist, body);
-const post = (url: string, body: unknown, cookie = receptionist, practiceId?: number) =>
-  t.request({ method: 'POST', url, cookie, body, ...(practiceId ? { practiceId } : {}) });
+const patient = activePatients(t, 8);
+const book = (body: unknown) => bookAppointment(t, as.receptionist, body);
+const post = (url: string, body: unknown, cookie = as.receptionist, practiceId?: number) =>
+  postTo(t, url, body, cookie, practiceId);
 
 describe('room maintenance', () => {
   /** The window these tests schedule, edit and delete. */
@@ -52,7 +40,10 @@ describe('room maintenance', () => {
       vendor: 'DentalTech',
     });
     windowId = id;
-    const list = await t.request({ url: `/api/maintenance-schedules?date=${MAINTENANCE_DAY}`, cookie: receptionist });
+    const list = await t.request({
+      url: `/api/maintenance-schedules?date=${MAINTENANCE_DAY}`,
+      cookie: as.receptionist,
+    });
     expect(list.json()).toContainEqual(expect.objectContaining({ id }));
     const version = await t.db
       .selectFrom('row_versions')
@@ -77,11 +68,11 @@ describe('room maintenance', () => {
     expect(backwards.json()).toMatchObject({ field: 'endDateTime', message: 'End time must be after start time.' });
     const unknownRoom = await post('/api/maintenance-schedules', { ...WINDOW, roomId: 'Room 99' });
     expect(unknownRoom.json()).toMatchObject({ field: 'roomId' });
-    expect((await post('/api/maintenance-schedules', WINDOW, hygienist)).statusCode).toBe(403);
+    expect((await post('/api/maintenance-schedules', WINDOW, as.hygienist)).statusCode).toBe(403);
   });
 
   it('edits everything but the room', async () => {
-    const put = (body: unknown, cookie = receptionist, practiceId?: number) =>
+    const put = (body: unknown, cookie = as.receptionist, practiceId?: number) =>
       t.request({
         method: 'PUT',
         url: `/api/maintenance-schedules/${windowId}`,
@@ -105,8 +96,8 @@ describe('room maintenance', () => {
       priority: 'high',
       endDateTime: on(MAINTENANCE_DAY, '10:30'),
     });
-    expect((await put(WINDOW, admin, 2)).statusCode).toBe(404);
-    expect((await put(WINDOW, hygienist)).statusCode).toBe(403);
+    expect((await put(WINDOW, as.admin, 2)).statusCode).toBe(404);
+    expect((await put(WINDOW, as.hygienist)).statusCode).toBe(403);
   });
 
   it('takes a room by its numeric id as well as by its code', async () => {
@@ -136,7 +127,7 @@ describe('room maintenance', () => {
     const kept = await t.request({
       method: 'PUT',
       url: `/api/maintenance-schedules/${byId.json().id}`,
-      cookie: receptionist,
+      cookie: as.receptionist,
       body: aMaintenanceSchedule({
         roomId: String(room4.id),
         title: 'Chair hydraulics (by id)',
@@ -148,7 +139,7 @@ describe('room maintenance', () => {
     const deleted = await t.request({
       method: 'DELETE',
       url: `/api/maintenance-schedules/${byId.json().id}`,
-      cookie: receptionist,
+      cookie: as.receptionist,
     });
     expect(deleted.statusCode).toBe(200);
   });
@@ -262,7 +253,7 @@ describe('room maintenance', () => {
     ]);
     const blocked = await postAppointment(
       t,
-      receptionist,
+      as.receptionist,
       anAppointment({
         patientId: patient(3),
         appointmentDate: on(MAINTENANCE_DAY, '13:00'),
@@ -328,20 +319,20 @@ describe('room maintenance', () => {
     await t.request({
       method: 'DELETE',
       url: `/api/maintenance-schedules/${moot.json().id}`,
-      cookie: receptionist,
+      cookie: as.receptionist,
     });
   });
 
   it('deletes a window, after which the room can be booked', async () => {
-    const del = (cookie = receptionist, practiceId?: number) =>
+    const del = (cookie = as.receptionist, practiceId?: number) =>
       t.request({
         method: 'DELETE',
         url: `/api/maintenance-schedules/${windowId}`,
         cookie,
         ...(practiceId ? { practiceId } : {}),
       });
-    expect((await del(hygienist)).statusCode).toBe(403);
-    expect((await del(admin, 2)).statusCode).toBe(404);
+    expect((await del(as.hygienist)).statusCode).toBe(403);
+    expect((await del(as.admin, 2)).statusCode).toBe(404);
     const response = await del();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ id: windowId, deleted: true });

@@ -9,24 +9,18 @@ import { ADMIN, anAppointment, DOCTOR, HYGIENIST, on } from '@dental/domain/test
 import { TORONTO } from '@dental/domain/testing/practices';
 import { pick, seededRandom } from '@dental/domain/testing/random';
 import type { StaffMember } from '@dental/domain/users/user';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeConflicts as analyze, cancelAppointment, loginAll, postAppointment } from './helpers/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeConflicts as analyze, cancelAppointment, postAppointment } from './helpers/api.ts';
 import { activePatientIds } from './helpers/demo-data.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
-let t: TestApp;
-let receptionist: string;
-let staff: string;
+// The random agreement test sends well over the 1000 requests a client may make in 15 minutes.
+const t = fileApp({ rateLimitMax: 100_000 });
+const as = signedIn(t, 'receptionist', 'staff');
 let patients: string[];
 
 beforeAll(async () => {
-  // The random agreement test sends well over the 1000 requests a client may make in 15 minutes.
-  t = await createTestApp({ rateLimitMax: 100_000 });
-  [receptionist, staff] = await loginAll(t, 'receptionist', 'staff');
   patients = await activePatientIds(t, 8);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** The schedule of a day exactly as the browser assembles it offline, from the REST lists. */
@@ -79,7 +73,7 @@ describe('the server’s verdict agrees with the shared rules the browser runs',
       const booked = model[date] ?? [];
       if (round % 7 === 6 && booked.length > 0) {
         const victim = pick(random, booked);
-        expect((await cancelAppointment(t, receptionist, victim.id)).statusCode).toBe(200);
+        expect((await cancelAppointment(t, as.receptionist, victim.id)).statusCode).toBe(200);
         model[date] = booked.filter((other) => other.id !== victim.id);
         continue;
       }
@@ -92,19 +86,19 @@ describe('the server’s verdict agrees with the shared rules the browser runs',
         duration: pick(random, [30, 60, 90, 120]),
       };
       const override = random() < 0.1;
-      const day = await browserDay(date, staff);
+      const day = await browserDay(date, as.staff);
       expect(day.appointments.map((a) => a.id).sort()).toEqual(booked.map((a) => a.id).sort());
       const local = analyzeConflicts(candidate, day);
       const clashes = findConflicts(candidate, day.appointments, { maintenance: day.maintenance, timeZone: TORONTO });
       if (round % 10 === 0) {
         const nextDate = date === '2027-03-01' ? '2027-03-02' : '2027-03-03';
-        const expected = analyzeConflicts(candidate, day, { nextOpenDay: await browserDay(nextDate, staff) });
-        const served = await analyze(t, staff, candidate);
+        const expected = analyzeConflicts(candidate, day, { nextOpenDay: await browserDay(nextDate, as.staff) });
+        const served = await analyze(t, as.staff, candidate);
         expect(served.json()).toEqual(JSON.parse(JSON.stringify(expected)));
         tally.analyses += 1;
       }
 
-      const response = await postAppointment(t, receptionist, anAppointment({ ...candidate, override }));
+      const response = await postAppointment(t, as.receptionist, anAppointment({ ...candidate, override }));
       const outsideHours = local.conflicts.some((c) => c.type === 'practice_hours');
       if (outsideHours) {
         expect(response.statusCode, response.body).toBe(400);

@@ -1,27 +1,21 @@
 import { PRACTICE_CLOSED_MESSAGE } from '@dental/domain/practices/hours';
 import { MAX_ADVANCE_MESSAGE } from '@dental/domain/scheduling/booking-rules';
 import { anAppointment, HYGIENIST, on } from '@dental/domain/testing/appointments';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAll, postAppointment } from './helpers/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { postAppointment } from './helpers/api.ts';
 import { activePatientIds, rowCount } from './helpers/demo-data.ts';
 import { HOURS_MESSAGE, MONDAY, SUNDAY } from './helpers/schedule-days.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
-let t: TestApp;
-let receptionist: string;
-let hygienist: string;
+const t = fileApp();
+const as = signedIn(t, 'receptionist', 'hygienist');
 let patientId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [receptionist, hygienist] = await loginAll(t, 'receptionist', 'hygienist');
   [patientId = ''] = await activePatientIds(t, 1);
 });
-afterAll(async () => {
-  await t.close();
-});
 
-const book = (body: unknown, cookie = receptionist) => postAppointment(t, cookie, body);
+const book = (body: unknown, cookie = as.receptionist) => postAppointment(t, cookie, body);
 
 describe('booking rules on POST and PATCH /api/appointments', () => {
   it.each([
@@ -70,7 +64,7 @@ describe('booking rules on POST and PATCH /api/appointments', () => {
     );
     const id = created.json().id;
     const patch = (body: unknown) =>
-      t.request({ method: 'PATCH', url: `/api/appointments/${id}`, cookie: receptionist, body });
+      t.request({ method: 'PATCH', url: `/api/appointments/${id}`, cookie: as.receptionist, body });
     expect((await patch({ appointmentDate: on(SUNDAY, '16:00') })).json()).toMatchObject({
       field: 'appointmentDate',
       message: PRACTICE_CLOSED_MESSAGE,
@@ -116,6 +110,6 @@ describe('override is audited with the conflicts it booked through', () => {
       .where('entity_id', '=', forced.json().id)
       .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.details ?? '{}')).toMatchObject({ override: true, conflicts: [{ type: 'room' }] });
-    expect((await book(clash, hygienist)).statusCode).toBe(403);
+    expect((await book(clash, as.hygienist)).statusCode).toBe(403);
   });
 });

@@ -1,38 +1,27 @@
 import { aPatient } from '@dental/domain/testing/patients';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordChange } from '../src/repos/changes.ts';
-import { loginAll } from './helpers/api.ts';
 import { setPermission } from './helpers/demo-data.ts';
 import { ofTable, pull, pullAll } from './helpers/sync.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
-let t: TestApp;
-let receptionist: string;
-let doctor: string;
-let hygienist: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [receptionist, doctor, hygienist] = await loginAll(t, 'receptionist', 'doctor', 'hygienist');
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileApp();
+const as = signedIn(t, 'receptionist', 'doctor', 'hygienist');
 
 describe('GET /api/sync/pull: incremental', () => {
   it('delivers only what changed after the cursor', async () => {
-    const { cursor } = await pullAll(t, receptionist);
-    const idle = await pull(t, receptionist, cursor);
+    const { cursor } = await pullAll(t, as.receptionist);
+    const idle = await pull(t, as.receptionist, cursor);
     expect(idle).toMatchObject({ reset: false, hasMore: false, changes: [], cursor });
 
     const created = await t.request({
       method: 'POST',
       url: '/api/patients',
-      cookie: receptionist,
+      cookie: as.receptionist,
       body: aPatient(),
     });
     expect(created.statusCode).toBe(201);
-    const next = await pull(t, receptionist, cursor);
+    const next = await pull(t, as.receptionist, cursor);
     expect(next.reset).toBe(false);
     expect(next.changes).toEqual([
       { table: 'patients', op: 'upsert', id: created.json().id, version: expect.any(Number), row: created.json() },
@@ -48,11 +37,11 @@ describe('GET /api/sync/pull: incremental', () => {
     const patched = await t.request({
       method: 'PATCH',
       url: `/api/appointments/${appointment.id}`,
-      cookie: receptionist,
+      cookie: as.receptionist,
       body: { notes: 'Running late' },
     });
     expect(patched.statusCode).toBe(200);
-    const after = await pull(t, receptionist, next.cursor);
+    const after = await pull(t, as.receptionist, next.cursor);
     expect(after.changes).toHaveLength(1);
     expect(after.changes[0]).toMatchObject({ table: 'appointments', op: 'upsert', id: appointment.id });
     expect(after.changes[0]?.version).toBeGreaterThan(next.changes[0]?.version ?? Number.POSITIVE_INFINITY);
@@ -60,7 +49,7 @@ describe('GET /api/sync/pull: incremental', () => {
   });
 
   it('delivers a deletion as op delete without a row', async () => {
-    const { cursor } = await pullAll(t, receptionist);
+    const { cursor } = await pullAll(t, as.receptionist);
     const id = '7e0c2d1b-2222-4b8a-8c3d-000000000002';
     const now = new Date('2026-11-22T16:00:00Z');
     await t.db
@@ -83,7 +72,7 @@ describe('GET /api/sync/pull: incremental', () => {
       })
       .execute();
     await recordChange(t.db, { practiceId: 1, table: 'maintenance_schedules', rowId: id, at: now });
-    const added = await pull(t, receptionist, cursor);
+    const added = await pull(t, as.receptionist, cursor);
     expect(added.changes).toEqual([
       {
         table: 'maintenance_schedules',
@@ -96,15 +85,15 @@ describe('GET /api/sync/pull: incremental', () => {
 
     await t.db.deleteFrom('maintenance_schedules').where('id', '=', id).execute();
     await recordChange(t.db, { practiceId: 1, table: 'maintenance_schedules', rowId: id, deleted: true, at: now });
-    const removed = await pull(t, receptionist, added.cursor);
+    const removed = await pull(t, as.receptionist, added.cursor);
     expect(removed.changes).toEqual([
       { table: 'maintenance_schedules', op: 'delete', id, version: expect.any(Number) },
     ]);
   });
 
   it('another practice has its own counter and never sees this one', async () => {
-    const { cursor: toronto } = await pullAll(t, doctor, undefined, { practiceId: 1 });
-    const calgary = await pullAll(t, doctor, undefined, { practiceId: 2, limit: 5000 });
+    const { cursor: toronto } = await pullAll(t, as.doctor, undefined, { practiceId: 1 });
+    const calgary = await pullAll(t, as.doctor, undefined, { practiceId: 2, limit: 5000 });
     expect(ofTable(calgary.changes, 'treatment_rooms')).toHaveLength(8);
     // Staff rows carry their home practice; every other row belongs to the practice pulled.
     const scoped = calgary.changes.filter((c) => c.table !== 'users' && c.row && 'practiceId' in c.row);
@@ -121,7 +110,7 @@ describe('GET /api/sync/pull: incremental', () => {
         .sort(),
     ).toEqual(calgaryStaff.map((s) => s.user_id).sort());
     // A Toronto cursor presented for Calgary is not trusted.
-    expect((await pull(t, doctor, toronto, { practiceId: 2, limit: 1 })).reset).toBe(true);
+    expect((await pull(t, as.doctor, toronto, { practiceId: 2, limit: 1 })).reset).toBe(true);
   });
 });
 
@@ -134,21 +123,21 @@ describe('GET /api/sync/pull: cursors it does not trust start a snapshot', () =>
       Buffer.from(JSON.stringify({ practiceId: 1, version: 1, epoch: 'elsewhere', scope: 0 })).toString('base64url'),
     ],
   ])('%s ⇒ reset: true', async (_label, cursor) => {
-    const page = await pull(t, receptionist, cursor, { limit: 10 });
+    const page = await pull(t, as.receptionist, cursor, { limit: 10 });
     expect(page.reset).toBe(true);
     expect(page.changes[0]?.version).toBe(1);
   });
 
   it('a cursor ahead of the counter (a restored database) ⇒ reset', async () => {
-    const { cursor } = await pullAll(t, receptionist);
+    const { cursor } = await pullAll(t, as.receptionist);
     const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString());
     const ahead = Buffer.from(JSON.stringify({ ...decoded, version: decoded.version + 1000 })).toString('base64url');
-    expect((await pull(t, receptionist, ahead, { limit: 1 })).reset).toBe(true);
+    expect((await pull(t, as.receptionist, ahead, { limit: 1 })).reset).toBe(true);
   });
 
   it('limit is 1 to 5000, the cursor at most 300 characters and the focus a date', async () => {
     for (const query of ['limit=0', 'limit=5001', `cursor=${'a'.repeat(301)}`, 'focus=2026-02-30', 'focus=today']) {
-      const response = await t.request({ url: `/api/sync/pull?${query}`, cookie: receptionist });
+      const response = await t.request({ url: `/api/sync/pull?${query}`, cookie: as.receptionist });
       expect(response.statusCode, query).toBe(400);
     }
     expect((await t.request({ url: '/api/sync/pull' })).statusCode).toBe(401);
@@ -170,7 +159,7 @@ describe('GET /api/sync/pull: what each user may read', () => {
   });
 
   it('a hygienist gets patients without insurance details', async () => {
-    const { changes } = await pullAll(t, hygienist, undefined, { limit: 5000 });
+    const { changes } = await pullAll(t, as.hygienist, undefined, { limit: 5000 });
     const patients = ofTable(changes, 'patients');
     expect(patients.length).toBeGreaterThan(0);
     for (const patient of patients) {

@@ -1,21 +1,11 @@
 import type { PullChange } from '@dental/domain/sync/protocol';
 import { localDate } from '@dental/domain/time/zones';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAll } from './helpers/api.ts';
+import { describe, expect, it } from 'vitest';
 import { ofTable, pull, pullAll } from './helpers/sync.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
-let t: TestApp;
-let receptionist: string;
-let doctor: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [receptionist, doctor] = await loginAll(t, 'receptionist', 'doctor');
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileApp();
+const as = signedIn(t, 'receptionist', 'doctor');
 
 async function count(query: Promise<{ n: number | string | bigint }>) {
   return Number((await query).n);
@@ -23,7 +13,7 @@ async function count(query: Promise<{ n: number | string | bigint }>) {
 
 describe('GET /api/sync/pull: the first snapshot', () => {
   it('pages through every synced table of the practice, and nothing of another practice', async () => {
-    const { pages, changes } = await pullAll(t, doctor, undefined, { limit: 500 });
+    const { pages, changes } = await pullAll(t, as.doctor, undefined, { limit: 500 });
     expect(pages.length).toBeGreaterThan(1);
     expect(pages[0]?.reset).toBe(true);
     expect(pages.slice(1).every((page) => page.reset === false)).toBe(true);
@@ -74,23 +64,23 @@ describe('GET /api/sync/pull: the first snapshot', () => {
   });
 
   it('sends rows in the REST shapes', async () => {
-    const { changes } = await pullAll(t, doctor, undefined, { limit: 5000 });
+    const { changes } = await pullAll(t, as.doctor, undefined, { limit: 5000 });
     const patient = ofTable(changes, 'patients')[0];
-    const rest = await t.request({ url: `/api/patients/${patient?.id}`, cookie: doctor });
+    const rest = await t.request({ url: `/api/patients/${patient?.id}`, cookie: as.doctor });
     expect(patient?.row).toEqual(rest.json());
 
-    const rooms = await t.request({ url: '/api/treatment-rooms', cookie: doctor });
+    const rooms = await t.request({ url: '/api/treatment-rooms', cookie: as.doctor });
     expect(ofTable(changes, 'treatment_rooms').map((c) => c.row)).toEqual(rooms.json());
 
-    const users = (await t.request({ url: '/api/users', cookie: doctor })).json() as { id: number }[];
+    const users = (await t.request({ url: '/api/users', cookie: as.doctor })).json() as { id: number }[];
     const syncedUsers = ofTable(changes, 'users').map((c) => c.row as { id: number });
     expect([...syncedUsers].sort((a, b) => a.id - b.id)).toEqual([...users].sort((a, b) => a.id - b.id));
 
     const appointment = ofTable(changes, 'appointments').find((c) => c.row?.appointmentDate);
     const day = String(appointment?.row?.appointmentDate).slice(0, 10);
     const listed = [
-      ...(await t.request({ url: `/api/appointments?date=${day}`, cookie: doctor })).json(),
-      ...(await t.request({ url: `/api/appointments?date=${addDay(day, -1)}`, cookie: doctor })).json(),
+      ...(await t.request({ url: `/api/appointments?date=${day}`, cookie: as.doctor })).json(),
+      ...(await t.request({ url: `/api/appointments?date=${addDay(day, -1)}`, cookie: as.doctor })).json(),
     ];
     expect(listed).toContainEqual(appointment?.row);
 
@@ -144,7 +134,7 @@ describe('GET /api/sync/pull: a snapshot comes in parts, the focus day first', (
   it('sends the schedule frame and the focus day first, then patients, then the rest, each part on its own pages', async () => {
     const { day, ids, all } = await busiestDay();
     expect(ids.size).toBeGreaterThan(3);
-    const first = await pull(t, doctor, undefined, { limit: 5000, focus: day });
+    const first = await pull(t, as.doctor, undefined, { limit: 5000, focus: day });
     expect(first.reset).toBe(true);
     expect(first.snapshot).toEqual({ focus: day, complete: ['day'], done: false });
     const tables = new Set(first.changes.map((change) => change.table));
@@ -163,14 +153,14 @@ describe('GET /api/sync/pull: a snapshot comes in parts, the focus day first', (
     // What is left, per table, is exactly what the next pages bring.
     expect(first.remaining.appointments).toBe(all - ids.size);
 
-    const second = await pull(t, doctor, first.cursor, { limit: 5000 });
+    const second = await pull(t, as.doctor, first.cursor, { limit: 5000 });
     expect(second.reset).toBe(false);
     expect(second.snapshot).toEqual({ focus: day, complete: ['day', 'patients'], done: false });
     expect(new Set(second.changes.map((change) => change.table))).toEqual(new Set(['patients']));
     expect(second.changes).toHaveLength(first.remaining.patients ?? -1);
     expect(second.remaining.patients).toBeUndefined();
 
-    const third = await pull(t, doctor, second.cursor, { limit: 5000 });
+    const third = await pull(t, as.doctor, second.cursor, { limit: 5000 });
     expect(third.snapshot).toEqual({ focus: day, complete: ['day', 'patients', 'rest'], done: true });
     expect(third.hasMore).toBe(false);
     expect(third.remaining).toEqual({});
@@ -181,7 +171,7 @@ describe('GET /api/sync/pull: a snapshot comes in parts, the focus day first', (
       expect(ofTable(third.changes, table), table).toHaveLength(n);
     }
     // Once done, the cursor is an ordinary one: nothing more, no snapshot.
-    const idle = await pull(t, doctor, third.cursor);
+    const idle = await pull(t, as.doctor, third.cursor);
     expect(idle).toMatchObject({ reset: false, hasMore: false, changes: [], remaining: {} });
     expect(idle.snapshot).toBeUndefined();
   });
@@ -191,7 +181,7 @@ describe('GET /api/sync/pull: a snapshot comes in parts, the focus day first', (
     let cursor: string | undefined;
     let before: Record<string, number> | null = null;
     for (;;) {
-      const page = await pull(t, receptionist, cursor, { limit: 150, focus: day });
+      const page = await pull(t, as.receptionist, cursor, { limit: 150, focus: day });
       if (before) {
         for (const table of new Set([...Object.keys(before), ...page.changes.map((change) => change.table)])) {
           const received = ofTable(page.changes, table).length;
@@ -206,14 +196,14 @@ describe('GET /api/sync/pull: a snapshot comes in parts, the focus day first', (
   });
 
   it('without a focus day, the first part has no appointments', async () => {
-    const first = await pull(t, doctor, undefined, { limit: 5000 });
+    const first = await pull(t, as.doctor, undefined, { limit: 5000 });
     expect(first.snapshot?.focus).toBeNull();
     expect(ofTable(first.changes, 'appointments')).toHaveLength(0);
   });
 
   it('changes made while a snapshot is sent arrive after it, so the copy ends equal to the server', async () => {
     const { day } = await busiestDay();
-    const first = await pull(t, receptionist, undefined, { limit: 5000, focus: day });
+    const first = await pull(t, as.receptionist, undefined, { limit: 5000, focus: day });
     const sentAppointment = ofTable(first.changes, 'appointments')[0];
     const unsentPatient = await t.db
       .selectFrom('patients')
@@ -224,14 +214,14 @@ describe('GET /api/sync/pull: a snapshot comes in parts, the focus day first', (
     const patched = await t.request({
       method: 'PATCH',
       url: `/api/appointments/${sentAppointment?.id}`,
-      cookie: receptionist,
+      cookie: as.receptionist,
       body: { notes: 'Changed during the snapshot' },
     });
     expect(patched.statusCode, patched.body).toBe(200);
     const edited = await t.request({
       method: 'PATCH',
       url: `/api/patients/${unsentPatient.id}`,
-      cookie: receptionist,
+      cookie: as.receptionist,
       body: { email: 'during.snapshot@example.com' },
     });
     expect(edited.statusCode, edited.body).toBe(200);
@@ -240,7 +230,7 @@ describe('GET /api/sync/pull: a snapshot comes in parts, the focus day first', (
     for (const change of first.changes) copy.set(`${change.table}/${change.id}`, change);
     let page = first;
     while (page.hasMore) {
-      page = await pull(t, receptionist, page.cursor, { limit: 5000 });
+      page = await pull(t, as.receptionist, page.cursor, { limit: 5000 });
       for (const change of page.changes) {
         if (change.op === 'delete') copy.delete(`${change.table}/${change.id}`);
         else copy.set(`${change.table}/${change.id}`, change);
@@ -261,9 +251,9 @@ describe('GET /api/sync/pull: a snapshot comes in parts, the focus day first', (
   });
 
   it('an old cursor without parts still continues as changes', async () => {
-    const { cursor } = await pullAll(t, receptionist);
+    const { cursor } = await pullAll(t, as.receptionist);
     const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString());
     expect(decoded.s).toBeUndefined();
-    expect((await pull(t, receptionist, cursor)).reset).toBe(false);
+    expect((await pull(t, as.receptionist, cursor)).reset).toBe(false);
   });
 });

@@ -1,17 +1,10 @@
 import { PUSH_PATH, type PushResult } from '@dental/domain/sync/protocol';
 import { aPatient } from '@dental/domain/testing/patients';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, fileApp, signedIn } from './helpers/test-app.ts';
 
-let t: TestApp;
-let receptionist: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  receptionist = await t.login('receptionist');
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileApp();
+const as = signedIn(t, 'receptionist');
 
 interface Action {
   id: string;
@@ -20,7 +13,7 @@ interface Action {
   body?: unknown;
 }
 
-async function push(actions: Action[], cookie = receptionist, headers: Record<string, string> = {}) {
+async function push(actions: Action[], cookie = as.receptionist, headers: Record<string, string> = {}) {
   const response = await t.request({ method: 'POST', url: PUSH_PATH, cookie, body: { actions }, headers });
   expect(response.statusCode, response.body).toBe(200);
   return (response.json() as { results: PushResult[] }).results;
@@ -76,7 +69,7 @@ describe('POST /api/sync/push dispatches each action to its route', () => {
 
   it('refuses a path parameter longer than the router takes as a request alone would (414)', async () => {
     const endpoint = `/api/patients/${'a'.repeat(101)}`;
-    const alone = await t.request({ method: 'PATCH', url: endpoint, cookie: receptionist, body: {} });
+    const alone = await t.request({ method: 'PATCH', url: endpoint, cookie: as.receptionist, body: {} });
     const [result] = await push([{ id: 'long-1', method: 'PATCH', endpoint, body: {} }]);
     expect(alone.statusCode).toBe(414);
     expect(result).toMatchObject({ status: 414, body: alone.json() });
@@ -84,7 +77,7 @@ describe('POST /api/sync/push dispatches each action to its route', () => {
 
   it('validates with the route schema and names the field, as for a request alone', async () => {
     const body = aPatient({ phone: '12' });
-    const alone = await t.request({ method: 'POST', url: '/api/patients', cookie: receptionist, body });
+    const alone = await t.request({ method: 'POST', url: '/api/patients', cookie: as.receptionist, body });
     const [result] = await push([{ id: 'invalid-1', method: 'POST', endpoint: '/api/patients', body }]);
     expect(alone.statusCode).toBe(400);
     expect(result).toEqual({ id: 'invalid-1', status: 400, body: alone.json(), retryAfter: null });
@@ -95,7 +88,7 @@ describe('POST /api/sync/push dispatches each action to its route', () => {
     const alone = await t.request({
       method: 'POST',
       url: '/api/patients',
-      cookie: receptionist,
+      cookie: as.receptionist,
       body,
       headers: { 'idempotency-key': 'shared-1' },
     });
@@ -107,7 +100,7 @@ describe('POST /api/sync/push dispatches each action to its route', () => {
     const retry = await t.request({
       method: 'POST',
       url: '/api/patients',
-      cookie: receptionist,
+      cookie: as.receptionist,
       body: other,
       headers: { 'idempotency-key': 'shared-2' },
     });

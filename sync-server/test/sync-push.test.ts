@@ -1,15 +1,11 @@
 import { aPatient } from '@dental/domain/testing/patients';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, fileApp } from './helpers/test-app.ts';
 
-let t: TestApp;
+const t = fileApp();
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp();
   cookie = await t.login('receptionist');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const countBatchelors = async () =>

@@ -1,26 +1,16 @@
 import { CLOSED, open } from '@dental/domain/testing/practices';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAll } from './helpers/api.ts';
-import { createTestApp, TEST_START, type TestApp } from './helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, fileApp, signedIn, TEST_START } from './helpers/test-app.ts';
 
 /** TEST_START is Sunday 2026-11-22, 10:00 in Toronto (practice 1), closed on Sundays. */
 const THIRTY_MINUTES = 30 * 60_000;
 
-let t: TestApp;
-let doctor: string;
-let staff: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [doctor, staff] = await loginAll(t, 'doctor', 'staff');
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileApp();
+const as = signedIn(t, 'doctor', 'staff');
 
 describe('timezone calls', () => {
   it('GET /api/timezone-business/context describes the practice clock now', async () => {
-    const response = await t.request({ url: '/api/timezone-business/context', cookie: staff });
+    const response = await t.request({ url: '/api/timezone-business/context', cookie: as.staff });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       practiceId: 1,
@@ -90,7 +80,11 @@ describe('timezone calls', () => {
   });
 
   it('GET /api/timezone-business/practice-hours gives the hours with the zone', async () => {
-    const response = await t.request({ url: '/api/timezone-business/practice-hours', cookie: doctor, practiceId: 2 });
+    const response = await t.request({
+      url: '/api/timezone-business/practice-hours',
+      cookie: as.doctor,
+      practiceId: 2,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       practiceId: 2,
@@ -103,7 +97,7 @@ describe('timezone calls', () => {
   });
 
   it('GET /api/timezone/practice gives the cached timezone entry', async () => {
-    const response = await t.request({ url: '/api/timezone/practice', cookie: staff });
+    const response = await t.request({ url: '/api/timezone/practice', cookie: as.staff });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       practiceId: 1,
@@ -118,7 +112,7 @@ describe('timezone calls', () => {
 });
 
 describe('POST /api/timezone/parse-appointment-time', () => {
-  const parse = (body: unknown, cookie = staff, practiceId?: number) =>
+  const parse = (body: unknown, cookie = as.staff, practiceId?: number) =>
     t.request({ method: 'POST', url: '/api/timezone/parse-appointment-time', cookie, body, practiceId });
 
   it('gives the instant of a practice wall-clock time', async () => {
@@ -130,7 +124,7 @@ describe('POST /api/timezone/parse-appointment-time', () => {
       time: '09:30',
       timezone: 'America/Toronto',
     });
-    const calgary = await parse({ dateString: '2026-07-02', timeString: '14:00' }, doctor, 2);
+    const calgary = await parse({ dateString: '2026-07-02', timeString: '14:00' }, as.doctor, 2);
     expect(calgary.json()).toMatchObject({ dateTime: '2026-07-02T20:00:00.000Z', timezone: 'America/Edmonton' });
   });
 
@@ -164,7 +158,7 @@ describe('POST /api/timezone/parse-appointment-time', () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/timezone/parse-appointment-time',
-      cookie: staff,
+      cookie: as.staff,
       body: JSON.stringify(body),
       headers: { 'content-type': 'application/json' },
     });

@@ -30,7 +30,7 @@ function issuesOf(schema: v.GenericSchema, input: unknown): string[] {
   return result.success ? [] : result.issues.map((issue) => `${v.getDotPath(issue) ?? '(body)'}: ${issue.message}`);
 }
 
-describe('the test builders make bodies their domain schema accepts', () => {
+describe('the test builders in packages/domain/testing', () => {
   it.each([
     ['aPatient', createPatientSchema(clock), () => aPatient()],
     [
@@ -64,7 +64,7 @@ describe('the test builders make bodies their domain schema accepts', () => {
     ['anAbsencePreview', absencePreviewSchema, () => anAbsencePreview({ startDate: MONDAY })],
     ['aRecall', createRecallSchema, () => aRecall({ patientId: PATIENT })],
     ['aWeek', weeklyHoursSchema, () => aWeek()],
-  ] as const)('%s', (_name, schema, build) => {
+  ] as const)('%s makes a body its domain schema accepts', (_name, schema, build) => {
     expect(issuesOf(schema, build())).toEqual([]);
   });
 

@@ -6,16 +6,6 @@ import type { TestApp } from './test-app.ts';
 
 /** Calls of the API that tests make to set the scene, checked as they go. */
 
-/** Sessions of the demo users, in the order named. */
-export async function loginAll<const U extends readonly string[]>(
-  t: TestApp,
-  ...usernames: U
-): Promise<{ [K in keyof U]: string }> {
-  const cookies: string[] = [];
-  for (const username of usernames) cookies.push(await t.login(username));
-  return cookies as { [K in keyof U]: string };
-}
-
 /** Creates a patient (201 expected) and answers the created record. */
 export async function createPatient(
   t: TestApp,
@@ -32,6 +22,17 @@ export async function createPatient(
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
+}
+
+/** A POST as a user, in the practice named (else the session's own), answered as is. */
+export function postTo(
+  t: TestApp,
+  url: string,
+  body: unknown,
+  cookie: string,
+  practiceId?: number,
+): Promise<LightMyRequestResponse> {
+  return t.request({ method: 'POST', url, cookie, body, ...(practiceId ? { practiceId } : {}) });
 }
 
 /** POST /api/appointments, answered as is. */

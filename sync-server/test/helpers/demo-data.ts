@@ -1,3 +1,4 @@
+import { beforeAll } from 'vitest';
 import { TEST_START, type TestApp } from './test-app.ts';
 
 /**
@@ -22,6 +23,19 @@ export async function activePatientIds(t: TestApp, count: number, practiceId = 1
     .limit(count)
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** The same first active patients of practice 1, read before the file's tests: `patient(0)`, `patient(1)`... */
+export function activePatients(t: TestApp, count: number): (index: number) => string {
+  let ids: readonly string[] = [];
+  beforeAll(async () => {
+    ids = await activePatientIds(t, count);
+  });
+  return (index) => {
+    const id = ids[index];
+    if (id === undefined) throw new Error(`there is no active patient ${index} of the first ${count}`);
+    return id;
+  };
 }
 
 /** A seeded patient of the practice: one of another practice than the test acts in, to be refused. */
