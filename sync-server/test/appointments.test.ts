@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { anAppointment, DOCTOR, HYGIENIST } from '@dental/domain/testing/appointments';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { postAppointment } from './helpers/api.ts';
+import { activePatientIds, insertMaintenance, patientOf, rowCount, setPermission } from './helpers/demo-data.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
-let t: TestApp;
-let receptionist: string;
-let hygienist: string;
-let staff: string;
+const t = fileApp();
+const as = signedIn(t, 'receptionist', 'hygienist', 'staff');
 let patientId: string;
 let otherPatientId: string;
 let calgaryPatientId: string;
@@ -14,62 +15,31 @@ const DAY = '2027-01-11';
 /** 10:00 in Toronto (EST, UTC-5) on DAY, plus minutes. */
 const at = (minutes: number) => new Date(Date.parse(`${DAY}T15:00:00.000Z`) + minutes * 60_000).toISOString();
 
-async function userId(username: string): Promise<number> {
-  const row = await t.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
-  return row.id;
-}
-
-let doctorId: number;
-let hygienistId: number;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  receptionist = await t.login('receptionist');
-  hygienist = await t.login('hygienist');
-  staff = await t.login('staff');
-  doctorId = await userId('doctor');
-  hygienistId = await userId('hygienist');
-  const patients = await t.db
-    .selectFrom('patients')
-    .select('id')
-    .where('practice_id', '=', 1)
-    .where('is_active', '=', 1)
-    .orderBy('id')
-    .limit(2)
-    .execute();
-  patientId = patients[0]?.id ?? '';
-  otherPatientId = patients[1]?.id ?? '';
-  calgaryPatientId = (
-    await t.db.selectFrom('patients').select('id').where('practice_id', '=', 2).executeTakeFirstOrThrow()
-  ).id;
-});
-afterAll(async () => {
-  await t.close();
+  [patientId = '', otherPatientId = ''] = await activePatientIds(t, 2);
+  calgaryPatientId = await patientOf(t, 2);
 });
 
-const booking = (over: Record<string, unknown> = {}) => ({
-  patientId,
-  providerId: doctorId,
-  treatmentRoom: 'Room 5',
-  appointmentDate: at(0),
-  duration: 60,
-  procedure: 'Crown preparation',
-  ...over,
-});
-
-async function book(over: Record<string, unknown> = {}, cookie = receptionist) {
-  return t.request({ method: 'POST', url: '/api/appointments', cookie, body: booking(over) });
-}
+const book = (body: unknown, cookie = as.receptionist) => postAppointment(t, cookie, body);
 
 describe('POST /api/appointments', () => {
   it('books with 201 in the list shape, versions the row and audits it', async () => {
-    const response = await book();
+    const response = await book(
+      anAppointment({
+        patientId,
+        appointmentDate: at(0),
+        providerId: DOCTOR.id,
+        treatmentRoom: 'Room 5',
+        duration: 60,
+        procedure: 'Crown preparation',
+      }),
+    );
     expect(response.statusCode).toBe(201);
     const created = response.json();
     expect(created).toMatchObject({
       practiceId: 1,
       patientId,
-      providerId: doctorId,
+      providerId: DOCTOR.id,
       assistantId: null,
       treatmentRoom: 'Room 5',
       appointmentDate: at(0),
@@ -97,7 +67,14 @@ describe('POST /api/appointments', () => {
   });
 
   it('refuses a second booking of the same room and time with 409 and the conflicts', async () => {
-    const response = await book({ providerId: hygienistId, patientId: otherPatientId, duration: 30 });
+    const response = await book(
+      anAppointment({
+        patientId: otherPatientId,
+        appointmentDate: at(0),
+        treatmentRoom: 'Room 5',
+        providerId: HYGIENIST.id,
+      }),
+    );
     expect(response.statusCode).toBe(409);
     const body = response.json();
     expect(body).toMatchObject({ error: 'Conflict', message: 'Scheduling conflict' });
@@ -111,32 +88,54 @@ describe('POST /api/appointments', () => {
   });
 
   it('refuses the same provider in another room', async () => {
-    const response = await book({ treatmentRoom: 'Room 6', patientId: otherPatientId, appointmentDate: at(30) });
+    const response = await book(
+      anAppointment({
+        patientId: otherPatientId,
+        appointmentDate: at(30),
+        treatmentRoom: 'Room 6',
+        providerId: DOCTOR.id,
+      }),
+    );
     expect(response.statusCode).toBe(409);
     expect(response.json().conflicts.map((c: { type: string }) => c.type)).toEqual(['provider']);
   });
 
   it('accepts a booking that starts exactly when the other ends', async () => {
-    const response = await book({ providerId: hygienistId, patientId: otherPatientId, appointmentDate: at(60) });
+    const response = await book(
+      anAppointment({
+        patientId: otherPatientId,
+        appointmentDate: at(60),
+        treatmentRoom: 'Room 5',
+        providerId: HYGIENIST.id,
+      }),
+    );
     expect(response.statusCode).toBe(201);
   });
 
   it('a cancelled appointment does not block its slot', async () => {
-    const first = await book({ treatmentRoom: 'Room 7', appointmentDate: at(240), duration: 30 });
+    const first = await book(anAppointment({ patientId, appointmentDate: at(240), treatmentRoom: 'Room 7' }));
     expect(first.statusCode).toBe(201);
     const cancel = await t.request({
       method: 'PATCH',
       url: `/api/appointments/${first.json().id}`,
-      cookie: receptionist,
+      cookie: as.receptionist,
       body: { status: 'cancelled' },
     });
     expect(cancel.statusCode).toBe(200);
-    const again = await book({ treatmentRoom: 'Room 7', appointmentDate: at(240), duration: 30 });
+    const again = await book(anAppointment({ patientId, appointmentDate: at(240), treatmentRoom: 'Room 7' }));
     expect(again.statusCode).toBe(201);
   });
 
   it('override books despite the conflict and audits it with the conflicts', async () => {
-    const response = await book({ patientId: otherPatientId, providerId: hygienistId, override: true, duration: 30 });
+    const response = await book(
+      anAppointment({
+        patientId: otherPatientId,
+        appointmentDate: at(0),
+        treatmentRoom: 'Room 5',
+        providerId: HYGIENIST.id,
+        override: true,
+      }),
+    );
     expect(response.statusCode).toBe(201);
     const audit = await t.db
       .selectFrom('audit_log')
@@ -149,44 +148,36 @@ describe('POST /api/appointments', () => {
   });
 
   it('room maintenance blocks the room', async () => {
-    await t.db
-      .insertInto('maintenance_schedules')
-      .values({
+    await insertMaintenance(t, [
+      {
         id: 'c4b0f6a2-1111-4d3b-9a55-000000000001',
-        practice_id: 1,
-        room_id: 'Room 9',
-        maintenance_type: 'repair',
+        roomId: 'Room 9',
         title: 'Compressor repair',
-        description: null,
-        start_date_time: at(0),
-        end_date_time: at(120),
-        priority: 'high',
-        vendor: null,
-        cost: null,
-        notes: null,
-        created_at: at(-600),
-        updated_at: at(-600),
-      })
-      .execute();
-    const response = await book({ treatmentRoom: 'Room 9', providerId: hygienistId, appointmentDate: at(300) });
+        startDateTime: at(0),
+        endDateTime: at(120),
+      },
+    ]);
+    const response = await book(
+      anAppointment({ patientId, appointmentDate: at(300), treatmentRoom: 'Room 9', providerId: HYGIENIST.id }),
+    );
     expect(response.statusCode).toBe(201);
-    const blocked = await book({ treatmentRoom: 'Room 9', appointmentDate: at(60) });
+    const blocked = await book(anAppointment({ patientId, appointmentDate: at(60), treatmentRoom: 'Room 9' }));
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().conflicts[0]).toMatchObject({
       type: 'maintenance',
       message: expect.stringContaining('This room is unavailable due to Compressor repair'),
     });
-    const list = await t.request({ url: `/api/maintenance-schedules?date=${DAY}`, cookie: staff });
+    const list = await t.request({ url: `/api/maintenance-schedules?date=${DAY}`, cookie: as.staff });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([expect.objectContaining({ roomId: 'Room 9', title: 'Compressor repair' })]);
   });
 
   it('keeps a client-generated id', async () => {
     const id = '5d1e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f70';
-    const response = await book({ id, treatmentRoom: 'Room 8', appointmentDate: at(420), duration: 30 });
+    const response = await book(anAppointment({ id, patientId, appointmentDate: at(420), treatmentRoom: 'Room 8' }));
     expect(response.statusCode).toBe(201);
     expect(response.json().id).toBe(id);
-    const again = await book({ id, treatmentRoom: 'Room 8', appointmentDate: at(480), duration: 30 });
+    const again = await book(anAppointment({ id, patientId, appointmentDate: at(480), treatmentRoom: 'Room 8' }));
     expect(again.statusCode).toBe(409);
     expect(again.json().field).toBe('id');
   });
@@ -199,22 +190,15 @@ describe('POST /api/appointments', () => {
     [{ providerId: 999 }, 'providerId'],
     [{ assistantId: 999 }, 'assistantId'],
   ])('%j is 400 naming %s, nothing saved', async (change, field) => {
-    const before = await t.db
-      .selectFrom('appointments')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const response = await book({ appointmentDate: at(-90), ...change });
+    const before = await rowCount(t, 'appointments');
+    const response = await book({ ...anAppointment({ patientId, appointmentDate: at(-90) }), ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json().field).toBe(field);
-    const after = await t.db
-      .selectFrom('appointments')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(after.n).toBe(before.n);
+    expect(await rowCount(t, 'appointments')).toBe(before);
   });
 
   it('a patient of another practice is 400', async () => {
-    const response = await book({ patientId: calgaryPatientId, appointmentDate: at(-90) });
+    const response = await book(anAppointment({ patientId: calgaryPatientId, appointmentDate: at(-90) }));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       field: 'patientId',
@@ -223,8 +207,9 @@ describe('POST /api/appointments', () => {
   });
 
   it('401 signed out, 403 without appointments.create', async () => {
-    expect((await t.request({ method: 'POST', url: '/api/appointments', body: booking() })).statusCode).toBe(401);
-    const denied = await book({}, hygienist);
+    const body = anAppointment({ patientId, appointmentDate: at(0) });
+    expect((await t.request({ method: 'POST', url: '/api/appointments', body })).statusCode).toBe(401);
+    const denied = await book(body, as.hygienist);
     expect(denied.statusCode).toBe(403);
     expect(denied.json().requiredPermission).toBe('appointments.create');
   });
@@ -232,15 +217,15 @@ describe('POST /api/appointments', () => {
 
 describe('GET /api/appointments', () => {
   it('lists the day in the practice time zone, by time, with provider filter', async () => {
-    const response = await t.request({ url: `/api/appointments?date=${DAY}`, cookie: staff });
+    const response = await t.request({ url: `/api/appointments?date=${DAY}`, cookie: as.staff });
     expect(response.statusCode).toBe(200);
     const rows = response.json() as { appointmentDate: string; providerId: number; practiceId: number }[];
     expect(rows.length).toBeGreaterThanOrEqual(5);
     const times = rows.map((row) => row.appointmentDate);
     expect(times).toEqual([...times].sort());
     expect(rows.every((row) => row.practiceId === 1)).toBe(true);
-    const mine = await t.request({ url: `/api/appointments?date=${DAY}&providerId=${hygienistId}`, cookie: staff });
-    expect(mine.json().every((row: { providerId: number }) => row.providerId === hygienistId)).toBe(true);
+    const mine = await t.request({ url: `/api/appointments?date=${DAY}&providerId=${HYGIENIST.id}`, cookie: as.staff });
+    expect(mine.json().every((row: { providerId: number }) => row.providerId === HYGIENIST.id)).toBe(true);
     expect(mine.json().length).toBeLessThan(rows.length);
   });
 
@@ -248,33 +233,29 @@ describe('GET /api/appointments', () => {
     // Thursdays are open until 20:00; 19:30 Toronto is 00:30 UTC the next day.
     const thursday = '2027-01-14';
     const evening = '2027-01-15T00:30:00.000Z';
-    const created = await book({ treatmentRoom: 'Room 10', appointmentDate: evening, duration: 30 });
+    const created = await book(anAppointment({ patientId, appointmentDate: evening, treatmentRoom: 'Room 10' }));
     expect(created.statusCode).toBe(201);
-    const ids = (await t.request({ url: `/api/appointments?date=${thursday}`, cookie: staff }))
+    const ids = (await t.request({ url: `/api/appointments?date=${thursday}`, cookie: as.staff }))
       .json()
       .map((r: { id: string }) => r.id);
     expect(ids).toContain(created.json().id);
   });
 
   it('defaults to today; 400 for a bad date; 401 signed out; 403 without appointments.view', async () => {
-    expect((await t.request({ url: '/api/appointments', cookie: staff })).statusCode).toBe(200);
-    const bad = await t.request({ url: '/api/appointments?date=2027-02-30', cookie: staff });
+    expect((await t.request({ url: '/api/appointments', cookie: as.staff })).statusCode).toBe(200);
+    const bad = await t.request({ url: '/api/appointments?date=2027-02-30', cookie: as.staff });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('date');
     expect((await t.request({ url: `/api/appointments?date=${DAY}` })).statusCode).toBe(401);
-    const user = await userId('staff');
-    await t.db
-      .insertInto('user_permissions')
-      .values({ user_id: user, permission: 'appointments.view', granted: 0 })
-      .execute();
-    const denied = await t.request({ url: `/api/appointments?date=${DAY}`, cookie: staff });
+    await setPermission(t, 'staff', 'appointments.view', false);
+    const denied = await t.request({ url: `/api/appointments?date=${DAY}`, cookie: as.staff });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().requiredPermission).toBe('appointments.view');
-    await t.db.deleteFrom('user_permissions').where('user_id', '=', user).execute();
+    await setPermission(t, 'staff', 'appointments.view', null);
   });
 
   it('never shows another practice', async () => {
-    const response = await t.request({ url: `/api/appointments?date=${DAY}`, cookie: receptionist, practiceId: 2 });
+    const response = await t.request({ url: `/api/appointments?date=${DAY}`, cookie: as.receptionist, practiceId: 2 });
     expect(response.statusCode).toBe(403);
   });
 });
@@ -282,10 +263,10 @@ describe('GET /api/appointments', () => {
 describe('PATCH /api/appointments/{id}', () => {
   let id: string;
   beforeAll(async () => {
-    const created = await book({ treatmentRoom: 'Room 11', appointmentDate: at(-120), duration: 30 });
+    const created = await book(anAppointment({ patientId, appointmentDate: at(-120), treatmentRoom: 'Room 11' }));
     id = created.json().id;
   });
-  const patch = (body: unknown, cookie = receptionist, target = id) =>
+  const patch = (body: unknown, cookie = as.receptionist, target = id) =>
     t.request({ method: 'PATCH', url: `/api/appointments/${target}`, cookie, body });
 
   it('checks in (checked-in alias), records the arrival, and un-checks in', async () => {
@@ -309,10 +290,10 @@ describe('PATCH /api/appointments/{id}', () => {
   });
 
   it('refuses a transition the workflow does not allow with 409', async () => {
-    const created = await book({ treatmentRoom: 'Room 12', appointmentDate: at(270), duration: 30 });
+    const created = await book(anAppointment({ patientId, appointmentDate: at(270), treatmentRoom: 'Room 12' }));
     const target = created.json().id;
-    expect((await patch({ status: 'cancelled' }, receptionist, target)).statusCode).toBe(200);
-    const reopen = await patch({ status: 'in-progress' }, receptionist, target);
+    expect((await patch({ status: 'cancelled' }, as.receptionist, target)).statusCode).toBe(200);
+    const reopen = await patch({ status: 'in-progress' }, as.receptionist, target);
     expect(reopen.statusCode).toBe(409);
     expect(reopen.json()).toEqual({
       error: 'Conflict',
@@ -321,21 +302,17 @@ describe('PATCH /api/appointments/{id}', () => {
   });
 
   it('cancelling needs appointments.cancel; other edits need appointments.edit', async () => {
-    const staffId = await userId('staff');
-    await t.db
-      .insertInto('user_permissions')
-      .values({ user_id: staffId, permission: 'appointments.cancel', granted: 1 })
-      .execute();
-    const edit = await patch({ notes: 'Bring x-rays' }, staff);
+    await setPermission(t, 'staff', 'appointments.cancel', true);
+    const edit = await patch({ notes: 'Bring x-rays' }, as.staff);
     expect(edit.statusCode).toBe(403);
     expect(edit.json()).toMatchObject({ error: 'Forbidden', requiredPermission: 'appointments.edit' });
-    const cancelWithNote = await patch({ status: 'cancelled', notes: 'Sick' }, staff);
+    const cancelWithNote = await patch({ status: 'cancelled', notes: 'Sick' }, as.staff);
     expect(cancelWithNote.json().requiredPermission).toBe('appointments.edit');
-    const cancelled = await patch({ status: 'cancelled' }, staff);
+    const cancelled = await patch({ status: 'cancelled' }, as.staff);
     expect(cancelled.statusCode).toBe(200);
-    await t.db.deleteFrom('user_permissions').where('user_id', '=', staffId).execute();
-    const other = await book({ treatmentRoom: 'Room 13', appointmentDate: at(330), duration: 30 });
-    const refused = await patch({ status: 'cancelled' }, staff, other.json().id);
+    await setPermission(t, 'staff', 'appointments.cancel', null);
+    const other = await book(anAppointment({ patientId, appointmentDate: at(330), treatmentRoom: 'Room 13' }));
+    const refused = await patch({ status: 'cancelled' }, as.staff, other.json().id);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().requiredPermission).toBe('appointments.cancel');
   });
@@ -361,11 +338,11 @@ describe('PATCH /api/appointments/{id}', () => {
   });
 
   it('400 for a bad id or body, 404 for an unknown id or another practice, 401 signed out', async () => {
-    const badId = await patch({ notes: 'x' }, receptionist, 'nope');
+    const badId = await patch({ notes: 'x' }, as.receptionist, 'nope');
     expect(badId.statusCode).toBe(400);
     expect(badId.json().field).toBe('id');
     expect((await patch({ duration: 45 })).json().field).toBe('duration');
-    const unknown = await patch({ notes: 'x' }, receptionist, '00000000-0000-4000-8000-000000000000');
+    const unknown = await patch({ notes: 'x' }, as.receptionist, '00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
     const calgary = await t.db
       .selectFrom('appointments')

@@ -1,14 +1,15 @@
-import type { PullChange, PullResponse } from '@dental/domain/sync/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { aPatient } from '@dental/domain/testing/patients';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createPatient } from './helpers/api.ts';
+import { setPermission } from './helpers/demo-data.ts';
+import { ofTable, pullAll } from './helpers/sync.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
-let t: TestApp;
-let admin: string;
+const t = fileApp();
+const as = signedIn(t, 'admin');
 let templateIds: number[];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin');
   const templates = await t.db
     .selectFrom('form_templates')
     .select('id')
@@ -19,50 +20,22 @@ beforeAll(async () => {
   templateIds = templates.map((template) => template.id);
   if (templateIds.length < 2) throw new Error('the seed has fewer than two form templates');
 });
-afterAll(async () => {
-  await t.close();
-});
 
-/** Every change from the cursor on, for one practice. */
-async function pullAll(cookie: string, practiceId: number, cursor?: string) {
-  const changes: PullChange[] = [];
-  let next = cursor;
-  for (;;) {
-    const params = new URLSearchParams({ limit: '5000' });
-    if (next !== undefined) params.set('cursor', next);
-    const response = await t.request({ url: `/api/sync/pull?${params}`, cookie, practiceId });
-    expect(response.statusCode, response.body).toBe(200);
-    const page = response.json() as PullResponse;
-    changes.push(...page.changes);
-    next = page.cursor;
-    if (!page.hasMore) return { changes, cursor: next };
-  }
-}
+/** Every change of one practice's feed from the cursor on. */
+const feed = (cookie: string, practiceId: number, cursor?: string) =>
+  pullAll(t, cookie, cursor, { practiceId, limit: 5000 });
 
-let phone = 4165550600;
-async function aPatient(firstName: string, lastName: string): Promise<string> {
-  phone += 1;
-  const created = await t.request({
-    method: 'POST',
-    url: '/api/patients',
-    cookie: admin,
-    body: { firstName, lastName, phone: String(phone), dateOfBirth: '1990-01-01' },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  return created.json().id as string;
-}
-
-const ofTable = (changes: PullChange[], table: PullChange['table']) =>
-  changes.filter((change) => change.table === table);
+/** A new patient of practice 1, created by the admin; answers the id. */
+const newPatient = async (body = aPatient()) => (await createPatient(t, as.admin, body)).id;
 
 describe('family links in the pull feed', () => {
   it('sends both directions, in the REST shape, to the practice’s devices only', async () => {
     const receptionist = await t.login('receptionist');
     const doctor = await t.login('doctor');
-    const child = await aPatient('Wilhelmina', 'Ashcombe');
-    const parent = await aPatient('Bartholomew', 'Ashcombe');
-    const before = await pullAll(receptionist, 1);
-    const otherPractice = await pullAll(doctor, 2);
+    const child = await newPatient(aPatient({ firstName: 'Wilhelmina', lastName: 'Ashcombe' }));
+    const parent = await newPatient(aPatient({ firstName: 'Bartholomew', lastName: 'Ashcombe' }));
+    const before = await feed(receptionist, 1);
+    const otherPractice = await feed(doctor, 2);
 
     const linked = await t.request({
       method: 'POST',
@@ -73,7 +46,7 @@ describe('family links in the pull feed', () => {
     expect(linked.statusCode, linked.body).toBe(201);
     expect(linked.json()).toMatchObject({ patientId: child, relatedPatientId: parent, relationshipType: 'parent' });
 
-    const after = await pullAll(receptionist, 1, before.cursor);
+    const after = await feed(receptionist, 1, before.cursor);
     const links = ofTable(after.changes, 'family_relationships');
     expect(links).toHaveLength(2);
     expect(links.every((change) => change.op === 'upsert')).toBe(true);
@@ -93,23 +66,23 @@ describe('family links in the pull feed', () => {
       }),
     ]);
     // A first snapshot carries them too; another practice's devices never do.
-    const snapshot = await pullAll(receptionist, 1);
+    const snapshot = await feed(receptionist, 1);
     const ids = links.map((change) => change.id);
     expect(ofTable(snapshot.changes, 'family_relationships').map((change) => change.id)).toEqual(
       expect.arrayContaining(ids),
     );
-    expect(ofTable((await pullAll(doctor, 2, otherPractice.cursor)).changes, 'family_relationships')).toEqual([]);
-    expect((await pullAll(doctor, 2)).changes.some((change) => ids.includes(change.id))).toBe(false);
+    expect(ofTable((await feed(doctor, 2, otherPractice.cursor)).changes, 'family_relationships')).toEqual([]);
+    expect((await feed(doctor, 2)).changes.some((change) => ids.includes(change.id))).toBe(false);
 
     // A renamed relative: the links that show the name are sent again, with the new one.
     const renamed = await t.request({
       method: 'PATCH',
       url: `/api/patients/${parent}`,
-      cookie: admin,
+      cookie: as.admin,
       body: { firstName: 'Barnaby' },
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    const afterRename = await pullAll(receptionist, 1, after.cursor);
+    const afterRename = await feed(receptionist, 1, after.cursor);
     expect(ofTable(afterRename.changes, 'family_relationships').map((change) => change.row)).toContainEqual(
       expect.objectContaining({ patientId: child, relatedPatient: { firstName: 'Barnaby', lastName: 'Ashcombe' } }),
     );
@@ -120,19 +93,19 @@ describe('sent forms in the pull feed', () => {
   it('sends each form send, in the REST shape, to the practice’s devices only', async () => {
     const receptionist = await t.login('receptionist');
     const doctor = await t.login('doctor');
-    const patient = await aPatient('Cornelius', 'Fairweather');
-    const before = await pullAll(receptionist, 1);
-    const otherPractice = await pullAll(doctor, 2);
+    const patient = await newPatient();
+    const before = await feed(receptionist, 1);
+    const otherPractice = await feed(doctor, 2);
     const sent = await t.request({
       method: 'POST',
       url: '/api/forms/send-multiple',
-      cookie: admin,
+      cookie: as.admin,
       body: { patientId: patient, templateIds, method: 'sms' },
     });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().sent).toHaveLength(2);
 
-    const after = await pullAll(receptionist, 1, before.cursor);
+    const after = await feed(receptionist, 1, before.cursor);
     const sends = ofTable(after.changes, 'form_sends');
     expect(sends.map((change) => change.op)).toEqual(['upsert', 'upsert']);
     const listed = await t.request({ url: `/api/patients/${patient}/forms`, cookie: receptionist });
@@ -140,71 +113,59 @@ describe('sent forms in the pull feed', () => {
     expect(sends.map((change) => change.row)).toEqual(expect.arrayContaining(sent.json().sent));
 
     const ids = sends.map((change) => change.id);
-    expect(ofTable((await pullAll(receptionist, 1)).changes, 'form_sends').map((change) => change.id)).toEqual(
+    expect(ofTable((await feed(receptionist, 1)).changes, 'form_sends').map((change) => change.id)).toEqual(
       expect.arrayContaining(ids),
     );
-    expect(ofTable((await pullAll(doctor, 2, otherPractice.cursor)).changes, 'form_sends')).toEqual([]);
-    expect((await pullAll(doctor, 2)).changes.some((change) => ids.includes(change.id))).toBe(false);
+    expect(ofTable((await feed(doctor, 2, otherPractice.cursor)).changes, 'form_sends')).toEqual([]);
+    expect((await feed(doctor, 2)).changes.some((change) => ids.includes(change.id))).toBe(false);
   });
 });
 
 describe('permission and deletion', () => {
   it('neither table is sent to a user without patients.view', async () => {
-    const user = await t.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'receptionist')
-      .executeTakeFirstOrThrow();
     // The seed has family links; make sure there is a send too.
-    const patient = await aPatient('Philippa', 'Grantham');
+    const patient = await newPatient();
     const sent = await t.request({
       method: 'POST',
       url: '/api/forms/send-multiple',
-      cookie: admin,
+      cookie: as.admin,
       body: { patientId: patient, templateIds, method: 'sms' },
     });
     expect(sent.statusCode, sent.body).toBe(200);
-    const withView = await pullAll(await t.login('receptionist'), 1);
+    const withView = await feed(await t.login('receptionist'), 1);
     expect(ofTable(withView.changes, 'family_relationships').length).toBeGreaterThan(0);
     expect(ofTable(withView.changes, 'form_sends').length).toBeGreaterThan(0);
 
-    await t.db
-      .insertInto('user_permissions')
-      .values({ user_id: user.id, permission: 'patients.view', granted: 0 })
-      .execute();
+    await setPermission(t, 'receptionist', 'patients.view', false);
     try {
       const cookie = await t.login('receptionist');
-      const { changes } = await pullAll(cookie, 1);
+      const { changes } = await feed(cookie, 1);
       expect(ofTable(changes, 'family_relationships')).toEqual([]);
       expect(ofTable(changes, 'form_sends')).toEqual([]);
       expect(ofTable(changes, 'appointments').length).toBeGreaterThan(0);
     } finally {
-      await t.db
-        .deleteFrom('user_permissions')
-        .where('user_id', '=', user.id)
-        .where('permission', '=', 'patients.view')
-        .execute();
+      await setPermission(t, 'receptionist', 'patients.view', null);
     }
   });
 
   it('tells devices to drop a deleted patient’s links (both directions) and sent forms', async () => {
-    const patient = await aPatient('Octavia', 'Hollingsworth');
-    const sibling = await aPatient('Augustus', 'Hollingsworth');
+    const patient = await newPatient();
+    const sibling = await newPatient();
     const linked = await t.request({
       method: 'POST',
       url: `/api/family/${patient}/relationships`,
-      cookie: admin,
+      cookie: as.admin,
       body: { relatedPatientId: sibling, relationshipType: 'sibling' },
     });
     expect(linked.statusCode, linked.body).toBe(201);
     const sent = await t.request({
       method: 'POST',
       url: '/api/forms/send-multiple',
-      cookie: admin,
+      cookie: as.admin,
       body: { patientId: patient, templateIds: [templateIds[0]], method: 'sms' },
     });
     expect(sent.statusCode, sent.body).toBe(200);
-    const { changes: current, cursor } = await pullAll(admin, 1);
+    const { changes: current, cursor } = await feed(as.admin, 1);
     const linkIds = ofTable(current, 'family_relationships')
       .filter((change) => {
         const row = change.row as { patientId: string; relatedPatientId: string } | undefined;
@@ -214,10 +175,10 @@ describe('permission and deletion', () => {
     expect(linkIds).toHaveLength(2);
     const sendId = (sent.json().sent as { id: string }[])[0]?.id;
 
-    const deleted = await t.request({ method: 'DELETE', url: `/api/patients/${patient}`, cookie: admin });
+    const deleted = await t.request({ method: 'DELETE', url: `/api/patients/${patient}`, cookie: as.admin });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await t.db.selectFrom('family_relationships').select('id').where('id', 'in', linkIds).execute()).toEqual([]);
-    const { changes } = await pullAll(admin, 1, cursor);
+    const { changes } = await feed(as.admin, 1, cursor);
     expect(changes).toEqual(
       expect.arrayContaining([
         { table: 'patients', op: 'delete', id: patient, version: expect.any(Number) },
@@ -227,7 +188,7 @@ describe('permission and deletion', () => {
     );
     // The relative stays, now without family.
     expect(changes.some((change) => change.id === sibling)).toBe(false);
-    const left = await t.request({ url: `/api/family/${sibling}/relationships`, cookie: admin });
+    const left = await t.request({ url: `/api/family/${sibling}/relationships`, cookie: as.admin });
     expect(left.json()).toEqual([]);
   });
 });

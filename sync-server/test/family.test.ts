@@ -1,21 +1,17 @@
 import { PRACTICE_CLOSED_MESSAGE } from '@dental/domain/practices/hours';
 import type { Appointment } from '@dental/domain/scheduling/appointment';
-import { instantAt } from '@dental/domain/time/zones';
+import { aFamilyBooking, anAppointment, DOCTOR, HYGIENIST, on } from '@dental/domain/testing/appointments';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { postAppointment } from './helpers/api.ts';
+import { patientOf, setPermission } from './helpers/demo-data.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
-const TZ = 'America/Toronto';
 /** A Monday past the seeded four weeks. */
 const DAY = '2027-02-08';
-const on = (time: string, date = DAY) => instantAt(date, time, TZ);
 
-let t: TestApp;
-let receptionist: string;
-let staff: string;
-let hygienist: string;
-let doctorId: number;
-let hygienistId: number;
+const t = fileApp();
+const as = signedIn(t, 'receptionist', 'staff', 'hygienist');
 /** A patient of practice 1 with at least two family members, and two of them. */
 let primary: string;
 let members: [string, string];
@@ -23,14 +19,6 @@ let stranger: string;
 let calgaryPatient: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  receptionist = await t.login('receptionist');
-  staff = await t.login('staff');
-  hygienist = await t.login('hygienist');
-  const id = async (username: string) =>
-    (await t.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
-  doctorId = await id('doctor');
-  hygienistId = await id('hygienist');
   const household = await t.db
     .selectFrom('family_relationships')
     .select(['patient_id', sql<number>`count(*)`.as('n')])
@@ -56,17 +44,12 @@ beforeAll(async () => {
     .limit(50)
     .execute();
   stranger = others.map((row) => row.id).find((candidate) => !family.has(candidate)) ?? '';
-  calgaryPatient = (
-    await t.db.selectFrom('patients').select('id').where('practice_id', '=', 2).executeTakeFirstOrThrow()
-  ).id;
-});
-afterAll(async () => {
-  await t.close();
+  calgaryPatient = await patientOf(t, 2);
 });
 
 describe('GET /api/family/{patientId}/relationships', () => {
   it('lists the family members by name, with how each is related', async () => {
-    const response = await t.request({ url: `/api/family/${primary}/relationships`, cookie: staff });
+    const response = await t.request({ url: `/api/family/${primary}/relationships`, cookie: as.staff });
     expect(response.statusCode).toBe(200);
     const list = response.json() as {
       id: string;
@@ -100,22 +83,22 @@ describe('GET /api/family/{patientId}/relationships', () => {
       .where('practice_id', '=', 1)
       .where('id', 'not in', t.db.selectFrom('family_relationships').select('patient_id'))
       .executeTakeFirstOrThrow();
-    const response = await t.request({ url: `/api/family/${lonely.id}/relationships`, cookie: staff });
+    const response = await t.request({ url: `/api/family/${lonely.id}/relationships`, cookie: as.staff });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([]);
   });
 
   it('400 for a malformed id, 404 for an unknown patient or one of another practice', async () => {
-    const bad = await t.request({ url: '/api/family/42/relationships', cookie: staff });
+    const bad = await t.request({ url: '/api/family/42/relationships', cookie: as.staff });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('patientId');
     const unknown = await t.request({
       url: '/api/family/00000000-0000-4000-8000-000000000000/relationships',
-      cookie: staff,
+      cookie: as.staff,
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'Not Found', message: 'Patient not found.' });
-    expect((await t.request({ url: `/api/family/${calgaryPatient}/relationships`, cookie: staff })).statusCode).toBe(
+    expect((await t.request({ url: `/api/family/${calgaryPatient}/relationships`, cookie: as.staff })).statusCode).toBe(
       404,
     );
   });
@@ -123,41 +106,23 @@ describe('GET /api/family/{patientId}/relationships', () => {
   it('401 signed out, 403 without patients.view, 403 for a practice the user may not use', async () => {
     const url = `/api/family/${primary}/relationships`;
     expect((await t.request({ url })).statusCode).toBe(401);
-    const staffId = (
-      await t.db.selectFrom('users').select('id').where('username', '=', 'staff').executeTakeFirstOrThrow()
-    ).id;
-    await t.db
-      .insertInto('user_permissions')
-      .values({ user_id: staffId, permission: 'patients.view', granted: 0 })
-      .execute();
-    const denied = await t.request({ url, cookie: staff });
+    await setPermission(t, 'staff', 'patients.view', false);
+    const denied = await t.request({ url, cookie: as.staff });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().requiredPermission).toBe('patients.view');
-    await t.db.deleteFrom('user_permissions').where('user_id', '=', staffId).execute();
-    const elsewhere = await t.request({ url, cookie: staff, practiceId: 2 });
+    await setPermission(t, 'staff', 'patients.view', null);
+    const elsewhere = await t.request({ url, cookie: as.staff, practiceId: 2 });
     expect(elsewhere.statusCode).toBe(403);
     expect(elsewhere.json().message).toBe('Access denied to this practice');
   });
 });
 
 describe('POST /api/appointments/family', () => {
-  const request = (over: Record<string, unknown> = {}) => ({
-    primaryPatientId: primary,
-    familyMemberIds: members,
-    consecutiveAppointments: true,
-    sameDay: true,
-    appointmentDate: on('09:00'),
-    duration: 30,
-    treatmentRoom: 'Room 4',
-    providerId: hygienistId,
-    procedure: 'Family cleaning',
-    ...over,
-  });
-  const bookFamily = (over: Record<string, unknown> = {}, cookie = receptionist) =>
-    t.request({ method: 'POST', url: '/api/appointments/family', cookie, body: request(over) });
+  const bookFamily = (body: unknown, cookie = as.receptionist) =>
+    t.request({ method: 'POST', url: '/api/appointments/family', cookie, body });
 
   async function familyBookings(date = DAY) {
-    const range = { start: on('00:00', date), end: on('23:59', date) };
+    const range = { start: on(date, '00:00'), end: on(date, '23:59') };
     return t.db
       .selectFrom('appointments')
       .selectAll()
@@ -169,13 +134,22 @@ describe('POST /api/appointments/family', () => {
   }
 
   it('books the primary patient then each member back to back, versioned and audited', async () => {
-    const response = await bookFamily();
+    const response = await bookFamily(
+      aFamilyBooking({
+        primaryPatientId: primary,
+        familyMemberIds: members,
+        appointmentDate: on(DAY, '09:00'),
+        treatmentRoom: 'Room 4',
+        providerId: HYGIENIST.id,
+        procedure: 'Family cleaning',
+      }),
+    );
     expect(response.statusCode).toBe(201);
     const { appointments } = response.json() as { appointments: Appointment[] };
     expect(appointments.map((a) => [a.patientId, a.appointmentDate, a.treatmentRoom, a.providerId])).toEqual([
-      [primary, on('09:00'), 'Room 4', hygienistId],
-      [members[0], on('09:30'), 'Room 4', hygienistId],
-      [members[1], on('10:00'), 'Room 4', hygienistId],
+      [primary, on(DAY, '09:00'), 'Room 4', HYGIENIST.id],
+      [members[0], on(DAY, '09:30'), 'Room 4', HYGIENIST.id],
+      [members[1], on(DAY, '10:00'), 'Room 4', HYGIENIST.id],
     ]);
     expect(appointments.every((a) => a.status === 'scheduled' && a.procedure === 'Family cleaning')).toBe(true);
     for (const [position, appointment] of appointments.entries()) {
@@ -197,22 +171,29 @@ describe('POST /api/appointments/family', () => {
   });
 
   it('any clash is 409 with every conflict, naming whose booking it is, and nothing is booked', async () => {
-    const blocker = await t.request({
-      method: 'POST',
-      url: '/api/appointments',
-      cookie: receptionist,
-      body: {
+    const blocker = await postAppointment(
+      t,
+      as.receptionist,
+      anAppointment({
         patientId: stranger,
-        providerId: doctorId,
+        appointmentDate: on(DAY, '15:00'),
         treatmentRoom: 'Room 5',
-        appointmentDate: on('15:00'),
-        duration: 30,
-        procedure: 'Filling',
-      },
-    });
+        providerId: DOCTOR.id,
+      }),
+    );
     expect(blocker.statusCode).toBe(201);
     const before = (await familyBookings()).length;
-    const response = await bookFamily({ appointmentDate: on('14:00'), duration: 60, treatmentRoom: 'Room 5' });
+    // The hygienist's hour per person runs the first member into the doctor's booking: a room clash only.
+    const response = await bookFamily(
+      aFamilyBooking({
+        primaryPatientId: primary,
+        familyMemberIds: members,
+        appointmentDate: on(DAY, '14:00'),
+        duration: 60,
+        treatmentRoom: 'Room 5',
+        providerId: HYGIENIST.id,
+      }),
+    );
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       error: 'Conflict',
@@ -230,12 +211,17 @@ describe('POST /api/appointments/family', () => {
   });
 
   it('override books them all and audits the conflicts on the booking that had them', async () => {
-    const response = await bookFamily({
-      appointmentDate: on('14:00'),
-      duration: 60,
-      treatmentRoom: 'Room 5',
-      override: true,
-    });
+    const response = await bookFamily(
+      aFamilyBooking({
+        primaryPatientId: primary,
+        familyMemberIds: members,
+        appointmentDate: on(DAY, '14:00'),
+        duration: 60,
+        treatmentRoom: 'Room 5',
+        providerId: HYGIENIST.id,
+        override: true,
+      }),
+    );
     expect(response.statusCode).toBe(201);
     const { appointments } = response.json() as { appointments: Appointment[] };
     expect(appointments).toHaveLength(3);
@@ -257,17 +243,27 @@ describe('POST /api/appointments/family', () => {
   it('the booking rules hold for every member, override or not: the last one may not run past closing', async () => {
     const before = (await familyBookings('2027-02-09')).length;
     for (const override of [false, true]) {
-      const response = await bookFamily({
-        appointmentDate: on('17:00', '2027-02-09'),
-        override,
-      });
+      const response = await bookFamily(
+        aFamilyBooking({
+          primaryPatientId: primary,
+          familyMemberIds: members,
+          appointmentDate: on('2027-02-09', '17:00'),
+          override,
+        }),
+      );
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({
         field: 'appointmentDate',
         message: 'Appointments must fall within practice hours (08:00 to 18:00).',
       });
     }
-    const sunday = await bookFamily({ appointmentDate: on('10:00', '2027-02-07') });
+    const sunday = await bookFamily(
+      aFamilyBooking({
+        primaryPatientId: primary,
+        familyMemberIds: members,
+        appointmentDate: on('2027-02-07', '10:00'),
+      }),
+    );
     expect(sunday.json()).toMatchObject({ field: 'appointmentDate', message: PRACTICE_CLOSED_MESSAGE });
     expect(await familyBookings('2027-02-09')).toHaveLength(before);
   });
@@ -289,31 +285,47 @@ describe('POST /api/appointments/family', () => {
     ['no procedure', 'procedure', () => ({ procedure: '' })],
   ])('%s is 400 naming %s, nothing booked', async (_, field, change) => {
     const before = (await familyBookings('2027-02-10')).length;
-    const response = await bookFamily({ appointmentDate: on('09:00', '2027-02-10'), ...change() });
+    const response = await bookFamily({
+      ...aFamilyBooking({
+        primaryPatientId: primary,
+        familyMemberIds: members,
+        appointmentDate: on('2027-02-10', '09:00'),
+      }),
+      ...change(),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().field).toBe(field);
     expect(await familyBookings('2027-02-10')).toHaveLength(before);
   });
 
   it('names the members who are not family', async () => {
-    const response = await bookFamily({ familyMemberIds: [members[0], stranger] });
+    const response = await bookFamily(
+      aFamilyBooking({
+        primaryPatientId: primary,
+        familyMemberIds: [members[0], stranger],
+        appointmentDate: on(DAY, '09:00'),
+      }),
+    );
     expect(response.json().message).toContain(stranger);
     expect(response.json().message).not.toContain(members[0]);
   });
 
   it('401 signed out, 403 without appointments.create, 403 for another practice', async () => {
-    expect((await t.request({ method: 'POST', url: '/api/appointments/family', body: request() })).statusCode).toBe(
-      401,
-    );
-    const denied = await bookFamily({}, hygienist);
+    const body = aFamilyBooking({
+      primaryPatientId: primary,
+      familyMemberIds: members,
+      appointmentDate: on(DAY, '09:00'),
+    });
+    expect((await t.request({ method: 'POST', url: '/api/appointments/family', body })).statusCode).toBe(401);
+    const denied = await bookFamily(body, as.hygienist);
     expect(denied.statusCode).toBe(403);
     expect(denied.json().requiredPermission).toBe('appointments.create');
     const elsewhere = await t.request({
       method: 'POST',
       url: '/api/appointments/family',
-      cookie: receptionist,
+      cookie: as.receptionist,
       practiceId: 3,
-      body: request(),
+      body,
     });
     expect(elsewhere.statusCode).toBe(403);
   });

@@ -1,95 +1,63 @@
 import { addDays } from '@dental/domain/scheduling/booking-rules';
-import { instantAt } from '@dental/domain/time/zones';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { aCheckIn, aCheckOut, anAppointment, DOCTOR, on } from '@dental/domain/testing/appointments';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { postAppointment } from './helpers/api.ts';
+import { activePatientIds, patientOf, setPermission } from './helpers/demo-data.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
-const TZ = 'America/Toronto';
 /** A Monday past the seeded weeks, so rooms and providers are free. */
 const DAY = '2027-01-18';
 /** Kept apart from the other tests' bookings. */
 const FOLLOW_UP_DAY = '2027-02-15';
-const on = (time: string, date = DAY) => instantAt(date, time, TZ);
 
-let t: TestApp;
-let receptionist: string;
-let hygienist: string;
-let staff: string;
-let doctorId: number;
+const t = fileApp();
+const as = signedIn(t, 'receptionist', 'hygienist', 'staff');
 let patientId: string;
 let otherPatientId: string;
 let calgaryPatientId: string;
 let booked = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  receptionist = await t.login('receptionist');
-  hygienist = await t.login('hygienist');
-  staff = await t.login('staff');
-  doctorId = (await t.db.selectFrom('users').select('id').where('username', '=', 'doctor').executeTakeFirstOrThrow())
-    .id;
-  const patients = await t.db
-    .selectFrom('patients')
-    .select('id')
-    .where('practice_id', '=', 1)
-    .where('is_active', '=', 1)
-    .orderBy('id')
-    .limit(2)
-    .execute();
-  patientId = patients[0]?.id ?? '';
-  otherPatientId = patients[1]?.id ?? '';
-  calgaryPatientId = (
-    await t.db.selectFrom('patients').select('id').where('practice_id', '=', 2).executeTakeFirstOrThrow()
-  ).id;
-});
-afterAll(async () => {
-  await t.close();
+  [patientId = '', otherPatientId = ''] = await activePatientIds(t, 2);
+  calgaryPatientId = await patientOf(t, 2);
 });
 
 const SLOTS_PER_DAY = 18;
 
-/** Each booking gets its own half hour, so the tests never clash with each other. */
-async function book(over: Record<string, unknown> = {}): Promise<{ id: string; [key: string]: unknown }> {
+/** A booking of the patient with the doctor in Room 1, each in its own half hour, so the tests never clash. */
+async function book(): Promise<{ id: string; [key: string]: unknown }> {
   const slot = booked++;
   const date = addDays(DAY, Math.floor(slot / SLOTS_PER_DAY));
   const minutes = 8 * 60 + (slot % SLOTS_PER_DAY) * 30;
   const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/appointments',
-    cookie: receptionist,
-    body: {
-      patientId,
-      providerId: doctorId,
-      treatmentRoom: 'Room 1',
-      appointmentDate: on(time, date),
-      duration: 30,
-      procedure: 'Cleaning',
-      ...over,
-    },
-  });
+  const response = await postAppointment(
+    t,
+    as.receptionist,
+    anAppointment({ patientId, appointmentDate: on(date, time) }),
+  );
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
 
-const patch = (id: string, body: Record<string, unknown>, cookie = receptionist) =>
+const patch = (id: string, body: Record<string, unknown>, cookie = as.receptionist) =>
   t.request({ method: 'PATCH', url: `/api/appointments/${id}`, cookie, body });
-
-const CHECK_IN = {
-  status: 'checked-in',
-  checkedInAt: '2027-01-18T13:52:00.000Z',
-  arrivalTime: '08:52',
-  checkInNotes: 'Wheelchair access',
-  waitingArea: 'private',
-  insuranceVerified: true,
-  emergencyContactConfirmed: true,
-  medicalHistoryUpdated: true,
-  paymentMethodOnFile: false,
-};
 
 describe('check-in and check-out through PATCH /api/appointments/:id', () => {
   it('quick check-in stores the spec 7 field set; checked-in is stored as in-progress', async () => {
     const appointment = await book();
-    const response = await patch(appointment.id, CHECK_IN);
+    const response = await patch(
+      appointment.id,
+      aCheckIn({
+        checkedInAt: '2027-01-18T13:52:00.000Z',
+        arrivalTime: '08:52',
+        checkInNotes: 'Wheelchair access',
+        waitingArea: 'private',
+        insuranceVerified: true,
+        emergencyContactConfirmed: true,
+        medicalHistoryUpdated: true,
+        paymentMethodOnFile: false,
+      }),
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       status: 'in-progress',
@@ -103,7 +71,7 @@ describe('check-in and check-out through PATCH /api/appointments/:id', () => {
       paymentMethodOnFile: false,
       treatmentCompleted: null,
     });
-    const list = await t.request({ url: `/api/appointments?date=${DAY}`, cookie: receptionist });
+    const list = await t.request({ url: `/api/appointments?date=${DAY}`, cookie: as.receptionist });
     expect(
       (list.json() as { id: string; waitingArea: string }[]).find((a) => a.id === appointment.id)?.waitingArea,
     ).toBe('private');
@@ -118,7 +86,7 @@ describe('check-in and check-out through PATCH /api/appointments/:id', () => {
 
   it('un-check-in goes back to scheduled and clears the arrival stamp', async () => {
     const appointment = await book();
-    await patch(appointment.id, CHECK_IN);
+    await patch(appointment.id, aCheckIn());
     const response = await patch(appointment.id, { status: 'scheduled' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'scheduled', checkedInAt: null });
@@ -126,17 +94,19 @@ describe('check-in and check-out through PATCH /api/appointments/:id', () => {
 
   it('express check-out stores its field set and completes the visit', async () => {
     const appointment = await book();
-    await patch(appointment.id, CHECK_IN);
-    const response = await patch(appointment.id, {
-      status: 'completed',
-      completedAt: '2027-01-18T14:40:00.000Z',
-      treatmentCompleted: true,
-      notes: 'Next visit in 2 weeks',
-      patientSatisfaction: 5,
-      paymentCollected: true,
-      paymentAmount: 125.5,
-      paymentMethod: 'card',
-    });
+    await patch(appointment.id, aCheckIn({ waitingArea: 'private' }));
+    const response = await patch(
+      appointment.id,
+      aCheckOut({
+        completedAt: '2027-01-18T14:40:00.000Z',
+        treatmentCompleted: true,
+        notes: 'Next visit in 2 weeks',
+        patientSatisfaction: 5,
+        paymentCollected: true,
+        paymentAmount: 125.5,
+        paymentMethod: 'card',
+      }),
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       status: 'completed',
@@ -154,7 +124,7 @@ describe('check-in and check-out through PATCH /api/appointments/:id', () => {
 
   it('full check-out completes with a visit rating; a completed visit cannot be reopened', async () => {
     const appointment = await book();
-    const response = await patch(appointment.id, { status: 'completed', notes: 'All done', visitRating: 'excellent' });
+    const response = await patch(appointment.id, aCheckOut({ notes: 'All done', visitRating: 'excellent' }));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'completed', visitRating: 'excellent', notes: 'All done' });
     expect(response.json().completedAt).toBe(new Date(Date.parse('2026-11-22T15:00:00.000Z')).toISOString());
@@ -188,7 +158,7 @@ describe('check-in and check-out through PATCH /api/appointments/:id', () => {
 
   it('needs appointments.edit: a hygienist cannot check in', async () => {
     const appointment = await book();
-    const response = await patch(appointment.id, CHECK_IN, hygienist);
+    const response = await patch(appointment.id, aCheckIn(), as.hygienist);
     expect(response.statusCode).toBe(403);
   });
 
@@ -200,7 +170,7 @@ describe('check-in and check-out through PATCH /api/appointments/:id', () => {
       url: `/api/appointments/${appointment.id}`,
       cookie: admin,
       practiceId: 2,
-      body: CHECK_IN,
+      body: aCheckIn(),
     });
     expect(response.statusCode).toBe(404);
   });
@@ -208,54 +178,42 @@ describe('check-in and check-out through PATCH /api/appointments/:id', () => {
 
 describe('follow-up bookings', () => {
   it('a follow-up may last 15 or 45 minutes; any other booking may not', async () => {
-    const fifteen = await t.request({
-      method: 'POST',
-      url: '/api/appointments',
-      cookie: receptionist,
-      body: {
+    const fifteen = await postAppointment(
+      t,
+      as.receptionist,
+      anAppointment({
         patientId,
-        providerId: doctorId,
+        appointmentDate: on(FOLLOW_UP_DAY, '15:00'),
         treatmentRoom: 'Room 9',
-        appointmentDate: on('15:00', FOLLOW_UP_DAY),
         duration: 15,
         procedure: 'Follow-up',
         appointmentType: 'follow-up',
-      },
-    });
+      }),
+    );
     expect(fifteen.statusCode, fifteen.body).toBe(201);
     expect(fifteen.json()).toMatchObject({ duration: 15, appointmentType: 'follow-up' });
-    const fortyFive = await t.request({
-      method: 'POST',
-      url: '/api/appointments',
-      cookie: receptionist,
-      body: {
+    const fortyFive = await postAppointment(
+      t,
+      as.receptionist,
+      anAppointment({
         patientId,
-        providerId: doctorId,
+        appointmentDate: on(FOLLOW_UP_DAY, '15:15'),
         treatmentRoom: 'Room 9',
-        appointmentDate: on('15:15', FOLLOW_UP_DAY),
         duration: 45,
         procedure: 'Follow-up',
         appointmentType: 'follow-up',
-      },
-    });
+      }),
+    );
     expect(fortyFive.statusCode, fortyFive.body).toBe(201);
-    const plain = await t.request({
-      method: 'POST',
-      url: '/api/appointments',
-      cookie: receptionist,
-      body: {
-        patientId,
-        providerId: doctorId,
-        treatmentRoom: 'Room 10',
-        appointmentDate: on('16:00', FOLLOW_UP_DAY),
-        duration: 15,
-        procedure: 'Cleaning',
-      },
-    });
+    const plain = await postAppointment(
+      t,
+      as.receptionist,
+      anAppointment({ patientId, appointmentDate: on(FOLLOW_UP_DAY, '16:00'), treatmentRoom: 'Room 10', duration: 15 }),
+    );
     expect(plain.statusCode).toBe(400);
     expect(plain.json()).toMatchObject({ field: 'duration', message: 'duration must be at least 30 minutes' });
     // A follow-up may be resized to 45; changing its type away from follow-up with 45 is refused.
-    const resize = await patch(fifteen.json().id, { duration: 45, appointmentDate: on('14:00', FOLLOW_UP_DAY) });
+    const resize = await patch(fifteen.json().id, { duration: 45, appointmentDate: on(FOLLOW_UP_DAY, '14:00') });
     expect(resize.statusCode, resize.body).toBe(200);
     const retype = await patch(fifteen.json().id, { appointmentType: 'cleaning' });
     expect(retype.statusCode).toBe(400);
@@ -263,23 +221,19 @@ describe('follow-up bookings', () => {
   });
 
   it('takes the express variant: appointmentTime and appointmentType instead of appointmentDate and procedure', async () => {
-    const express = await t.request({
-      method: 'POST',
-      url: '/api/appointments',
-      cookie: receptionist,
-      body: {
-        patientId,
-        providerId: doctorId,
-        treatmentRoom: 'Room 11',
-        appointmentTime: on('10:00', FOLLOW_UP_DAY),
-        duration: 30,
-        status: 'scheduled',
-        appointmentType: 'follow-up',
-      },
+    // Written out: the builders speak the main names, and these are the aliases under test.
+    const express = await postAppointment(t, as.receptionist, {
+      patientId,
+      providerId: DOCTOR.id,
+      treatmentRoom: 'Room 11',
+      appointmentTime: on(FOLLOW_UP_DAY, '10:00'),
+      duration: 30,
+      status: 'scheduled',
+      appointmentType: 'follow-up',
     });
     expect(express.statusCode, express.body).toBe(201);
     expect(express.json()).toMatchObject({
-      appointmentDate: new Date(on('10:00', FOLLOW_UP_DAY)).toISOString(),
+      appointmentDate: new Date(on(FOLLOW_UP_DAY, '10:00')).toISOString(),
       procedure: 'follow-up',
       appointmentType: 'follow-up',
     });
@@ -292,7 +246,7 @@ describe('surveys and patient messages', () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/surveys/send',
-      cookie: receptionist,
+      cookie: as.receptionist,
       body: {
         patientId,
         appointmentId: appointment.id,
@@ -312,13 +266,13 @@ describe('surveys and patient messages', () => {
       status: 'queued',
       treatmentDate: DAY,
     });
-    const list = await t.request({ url: `/api/surveys?patientId=${patientId}`, cookie: receptionist });
+    const list = await t.request({ url: `/api/surveys?patientId=${patientId}`, cookie: as.receptionist });
     expect(list.json()).toContainEqual(expect.objectContaining({ id: response.json().id }));
   });
 
   it('refuses a survey for another patient’s appointment, an unknown method, and other practices', async () => {
     const appointment = await book();
-    const send = (body: Record<string, unknown>, practiceId?: number, cookie = receptionist) =>
+    const send = (body: Record<string, unknown>, practiceId?: number, cookie = as.receptionist) =>
       t.request({ method: 'POST', url: '/api/surveys/send', cookie, body, ...(practiceId ? { practiceId } : {}) });
     const wrongPatient = await send({ patientId: otherPatientId, appointmentId: appointment.id });
     expect(wrongPatient.statusCode).toBe(400);
@@ -334,7 +288,7 @@ describe('surveys and patient messages', () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/communications/send-notification',
-      cookie: staff,
+      cookie: as.staff,
       body: {
         patientId,
         type: 'appointment_change',
@@ -358,7 +312,7 @@ describe('surveys and patient messages', () => {
       status: 'queued',
       message: 'Your appointment moved to 10:00.',
     });
-    const list = await t.request({ url: `/api/communications/messages?patientId=${patientId}`, cookie: staff });
+    const list = await t.request({ url: `/api/communications/messages?patientId=${patientId}`, cookie: as.staff });
     expect(list.json()[0]).toMatchObject({ id: response.json().id });
     const audit = await t.db
       .selectFrom('audit_log')
@@ -369,24 +323,16 @@ describe('surveys and patient messages', () => {
   });
 
   it('refuses an empty message, another practice’s patient and a caller without communications.send', async () => {
-    const send = (body: Record<string, unknown>, cookie = receptionist) =>
+    const send = (body: Record<string, unknown>, cookie = as.receptionist) =>
       t.request({ method: 'POST', url: '/api/communications/send-notification', cookie, body });
     const empty = await send({ patientId, message: '' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ field: 'message', message: 'message is required' });
     expect((await send({ patientId: calgaryPatientId, message: 'Hi' })).statusCode).toBe(404);
-    const newhire = await t.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'staff')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('user_permissions')
-      .values({ user_id: newhire.id, permission: 'communications.send', granted: 0 })
-      .execute();
-    expect((await send({ patientId, message: 'Hi' }, staff)).statusCode).toBe(403);
+    await setPermission(t, 'staff', 'communications.send', false);
+    expect((await send({ patientId, message: 'Hi' }, as.staff)).statusCode).toBe(403);
     expect(
-      (await t.request({ url: `/api/communications/messages?patientId=${calgaryPatientId}`, cookie: receptionist }))
+      (await t.request({ url: `/api/communications/messages?patientId=${calgaryPatientId}`, cookie: as.receptionist }))
         .statusCode,
     ).toBe(404);
   });

@@ -1,25 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { aPatient } from '@dental/domain/testing/patients';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
-let t: TestApp;
-let receptionist: string;
-let doctor: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  receptionist = await t.login('receptionist');
-  doctor = await t.login('doctor');
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const patient = (n: number) => ({
-  firstName: 'Idem',
-  lastName: `Potent${String.fromCharCode(65 + n)}`,
-  phone: `41655510${String(n).padStart(2, '0')}`,
-  dateOfBirth: '1985-05-05',
-});
+const t = fileApp();
+const as = signedIn(t, 'receptionist', 'doctor');
 
 function post(url: string, body: unknown, cookie: string, key?: string, extra: Record<string, string> = {}) {
   return t.request({
@@ -38,10 +22,11 @@ async function patientsNamed(lastName: string): Promise<number> {
 
 describe('Idempotency-Key', () => {
   it('a retried create is answered from the first result, and creates one patient', async () => {
-    const first = await post('/api/patients', patient(1), receptionist, 'create-patient-1');
+    const body = aPatient({ lastName: 'PotentB' });
+    const first = await post('/api/patients', body, as.receptionist, 'create-patient-1');
     expect(first.statusCode).toBe(201);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
-    const retry = await post('/api/patients', patient(1), receptionist, 'create-patient-1');
+    const retry = await post('/api/patients', body, as.receptionist, 'create-patient-1');
     expect(retry.statusCode).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.headers['content-type']).toContain('application/json');
@@ -57,13 +42,14 @@ describe('Idempotency-Key', () => {
   });
 
   it('a refusal is final too: a retried 409 gets the stored 409, even once the cause is gone', async () => {
-    const original = await post('/api/patients', patient(2), receptionist);
+    const body = aPatient({ lastName: 'PotentC' });
+    const original = await post('/api/patients', body, as.receptionist);
     expect(original.statusCode).toBe(201);
-    const duplicate = await post('/api/patients', patient(2), receptionist, 'dup-2');
+    const duplicate = await post('/api/patients', body, as.receptionist, 'dup-2');
     expect(duplicate.statusCode).toBe(409);
     await t.db.deleteFrom('row_versions').where('row_id', '=', original.json().id).execute();
     await t.db.deleteFrom('patients').where('id', '=', original.json().id).execute();
-    const replay = await post('/api/patients', patient(2), receptionist, 'dup-2');
+    const replay = await post('/api/patients', body, as.receptionist, 'dup-2');
     expect(replay.statusCode).toBe(409);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json()).toEqual(duplicate.json());
@@ -71,22 +57,23 @@ describe('Idempotency-Key', () => {
   });
 
   it('stores validation refusals; not 401', async () => {
-    const invalid = await post('/api/patients', { ...patient(3), phone: '123' }, receptionist, 'bad-phone');
+    const body = aPatient({ phone: '123' });
+    const invalid = await post('/api/patients', body, as.receptionist, 'bad-phone');
     expect(invalid.statusCode).toBe(400);
-    const replay = await post('/api/patients', { ...patient(3), phone: '123' }, receptionist, 'bad-phone');
+    const replay = await post('/api/patients', body, as.receptionist, 'bad-phone');
     expect(replay.statusCode).toBe(400);
     expect(replay.headers['idempotent-replayed']).toBe('true');
 
-    const signedOut = await post('/api/patients', patient(4), '', 'signed-out');
+    const signedOut = await post('/api/patients', aPatient(), '', 'signed-out');
     expect(signedOut.statusCode).toBe(401);
     const stored = await t.db.selectFrom('idempotency_keys').select('key').where('key', '=', 'signed-out').execute();
     expect(stored).toEqual([]);
   });
 
   it('the same key for a different path or method is 422', async () => {
-    const created = await post('/api/patients', patient(5), receptionist, 'reused-key');
+    const created = await post('/api/patients', aPatient(), as.receptionist, 'reused-key');
     expect(created.statusCode).toBe(201);
-    const elsewhere = await post('/api/notifications/clear-all', {}, receptionist, 'reused-key');
+    const elsewhere = await post('/api/notifications/clear-all', {}, as.receptionist, 'reused-key');
     expect(elsewhere.statusCode).toBe(422);
     expect(elsewhere.json()).toEqual({
       error: 'Unprocessable Entity',
@@ -95,9 +82,10 @@ describe('Idempotency-Key', () => {
   });
 
   it('the same key with a different body is 422 and changes nothing, not a silent replay', async () => {
-    const created = await post('/api/patients', patient(13), receptionist, 'body-key');
+    const body = aPatient();
+    const created = await post('/api/patients', body, as.receptionist, 'body-key');
     expect(created.statusCode).toBe(201);
-    const other = await post('/api/patients', patient(14), receptionist, 'body-key');
+    const other = await post('/api/patients', aPatient({ lastName: 'PotentO' }), as.receptionist, 'body-key');
     expect(other.statusCode).toBe(422);
     expect(other.json()).toEqual({
       error: 'Unprocessable Entity',
@@ -105,7 +93,7 @@ describe('Idempotency-Key', () => {
     });
     expect(other.headers['idempotent-replayed']).toBeUndefined();
     expect(await patientsNamed('PotentO')).toBe(0);
-    const again = await post('/api/patients', patient(13), receptionist, 'body-key');
+    const again = await post('/api/patients', body, as.receptionist, 'body-key');
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(created.json());
@@ -117,35 +105,38 @@ describe('Idempotency-Key', () => {
     ['with spaces', 'two words'],
     ['with punctuation', 'key/1'],
   ])('an invalid key (%s) is 400 naming Idempotency-Key, and nothing runs', async (_label, key) => {
-    const response = await post('/api/patients', patient(6), receptionist, key);
+    const response = await post('/api/patients', aPatient({ lastName: 'PotentG' }), as.receptionist, key);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'Bad Request', field: 'Idempotency-Key' });
     expect(await patientsNamed('PotentG')).toBe(0);
   });
 
   it('keys belong to one user: another user with the same key makes a separate request', async () => {
-    const mine = await post('/api/patients', patient(7), receptionist, 'shared-key');
+    const mine = await post('/api/patients', aPatient(), as.receptionist, 'shared-key');
     expect(mine.statusCode).toBe(201);
-    const theirs = await post('/api/patients', patient(8), doctor, 'shared-key');
+    const theirs = await post('/api/patients', aPatient(), as.doctor, 'shared-key');
     expect(theirs.statusCode).toBe(201);
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
     expect(theirs.json().id).not.toBe(mine.json().id);
   });
 
   it('keys belong to one practice', async () => {
-    const toronto = await post('/api/patients', patient(9), doctor, 'per-practice', { 'x-practice-id': '1' });
-    const calgary = await post('/api/patients', patient(9), doctor, 'per-practice', { 'x-practice-id': '2' });
+    // The same request in both: no practiceId in the body, the header alone names the practice.
+    const body = aPatient({ practiceId: undefined });
+    const toronto = await post('/api/patients', body, as.doctor, 'per-practice', { 'x-practice-id': '1' });
+    const calgary = await post('/api/patients', body, as.doctor, 'per-practice', { 'x-practice-id': '2' });
     expect(toronto.statusCode).toBe(201);
     expect(calgary.statusCode).toBe(201);
     expect(calgary.json().practiceId).toBe(2);
   });
 
   it('a key older than 7 days is forgotten', async () => {
-    const first = await post('/api/patients', patient(10), receptionist, 'old-key');
+    const body = aPatient();
+    const first = await post('/api/patients', body, as.receptionist, 'old-key');
     expect(first.statusCode).toBe(201);
     t.advance(8 * 24 * 60 * 60 * 1000);
     const cookie = await t.login('receptionist');
-    const later = await post('/api/patients', patient(10), cookie, 'old-key');
+    const later = await post('/api/patients', body, cookie, 'old-key');
     expect(later.headers['idempotent-replayed']).toBeUndefined();
     expect(later.statusCode).toBe(409);
   });
@@ -154,12 +145,12 @@ describe('Idempotency-Key', () => {
 describe('client schema version', () => {
   // The clock moved past the session timeout above.
   beforeAll(async () => {
-    receptionist = await t.login('receptionist');
+    as.receptionist = await t.login('receptionist');
   });
 
   it('every API answer names the server schema, errors included', async () => {
     for (const url of ['/api/auth/me', '/api/nowhere', '/api/patients']) {
-      const response = await t.request({ url, cookie: receptionist });
+      const response = await t.request({ url, cookie: as.receptionist });
       expect(response.headers['x-server-schema'], url).toBe('1');
     }
   });
@@ -167,7 +158,7 @@ describe('client schema version', () => {
   it('an out-of-date client is told to upgrade on reads', async () => {
     const response = await t.request({
       url: '/api/patients',
-      cookie: receptionist,
+      cookie: as.receptionist,
       headers: { 'x-client-schema': '0' },
     });
     expect(response.statusCode).toBe(426);
@@ -176,20 +167,22 @@ describe('client schema version', () => {
       message: 'This version of the app is out of date. Finish syncing, then reload to update.',
     });
     expect(response.headers['x-server-schema']).toBe('1');
-    const me = await t.request({ url: '/api/auth/me', cookie: receptionist, headers: { 'x-client-schema': '0' } });
+    const me = await t.request({ url: '/api/auth/me', cookie: as.receptionist, headers: { 'x-client-schema': '0' } });
     expect(me.statusCode).toBe(200);
     const current = await t.request({
       url: '/api/patients?limit=1',
-      cookie: receptionist,
+      cookie: as.receptionist,
       headers: { 'x-client-schema': '1' },
     });
     expect(current.statusCode).toBe(200);
   });
 
   it("an out-of-date client's queued writes (with an Idempotency-Key) still go through; bare writes do not", async () => {
-    const queued = await post('/api/patients', patient(11), receptionist, 'queued-offline', { 'x-client-schema': '0' });
+    const queued = await post('/api/patients', aPatient(), as.receptionist, 'queued-offline', {
+      'x-client-schema': '0',
+    });
     expect(queued.statusCode).toBe(201);
-    const bare = await post('/api/patients', patient(12), receptionist, undefined, { 'x-client-schema': '0' });
+    const bare = await post('/api/patients', aPatient(), as.receptionist, undefined, { 'x-client-schema': '0' });
     expect(bare.statusCode).toBe(426);
   });
 });

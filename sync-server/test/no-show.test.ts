@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
-let t: TestApp;
-let admin: string;
-let staff: string;
+const t = fileApp();
+const as = signedIn(t, 'admin', 'staff');
 
 /** Seeded appointments of practice 1 still scheduled, oldest first. */
 async function scheduledAppointments(count: number) {
@@ -17,22 +16,13 @@ async function scheduledAppointments(count: number) {
     .execute();
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin');
-  staff = await t.login('staff');
-});
-afterAll(async () => {
-  await t.close();
-});
-
 describe('no-show events', () => {
   it('marking an appointment no-show records the event with the status, once', async () => {
     const [appointment] = await scheduledAppointments(1);
     if (!appointment) throw new Error('no scheduled appointment in the seed');
     const before = await t.request({
       url: `/api/no-show-prediction/patients/${appointment.patient_id}`,
-      cookie: admin,
+      cookie: as.admin,
     });
     expect(before.statusCode).toBe(200);
     const countBefore = before.json().noShowCount as number;
@@ -40,14 +30,14 @@ describe('no-show events', () => {
     const marked = await t.request({
       method: 'PATCH',
       url: `/api/appointments/${appointment.id}`,
-      cookie: admin,
+      cookie: as.admin,
       body: { status: 'no-show' },
     });
     expect(marked.statusCode).toBe(200);
     const repeat = await t.request({
       method: 'POST',
       url: '/api/no-show-prediction/record-no-show',
-      cookie: admin,
+      cookie: as.admin,
       body: { appointmentId: appointment.id, patientId: appointment.patient_id, actualNoShow: true },
     });
     expect(repeat.statusCode).toBe(200);
@@ -56,7 +46,10 @@ describe('no-show events', () => {
       event: { appointmentId: appointment.id, actualNoShow: true },
     });
 
-    const after = await t.request({ url: `/api/no-show-prediction/patients/${appointment.patient_id}`, cookie: admin });
+    const after = await t.request({
+      url: `/api/no-show-prediction/patients/${appointment.patient_id}`,
+      cookie: as.admin,
+    });
     expect(after.json().noShowCount).toBe(countBefore + 1);
     expect(after.json().events[0]).toMatchObject({ appointmentId: appointment.id, actualNoShow: true });
   });
@@ -68,21 +61,21 @@ describe('no-show events', () => {
       t.request({
         method: 'POST',
         url: '/api/no-show-prediction/record-no-show',
-        cookie: admin,
+        cookie: as.admin,
         body: { appointmentId: appointment.id, patientId: appointment.patient_id, actualNoShow },
       });
     const url = `/api/no-show-prediction/patients/${appointment.patient_id}`;
-    const base = (await t.request({ url, cookie: admin })).json().noShowCount as number;
+    const base = (await t.request({ url, cookie: as.admin })).json().noShowCount as number;
     expect((await record(true)).statusCode).toBe(200);
-    expect((await t.request({ url, cookie: admin })).json().noShowCount).toBe(base + 1);
+    expect((await t.request({ url, cookie: as.admin })).json().noShowCount).toBe(base + 1);
     expect((await record(false)).statusCode).toBe(200);
-    expect((await t.request({ url, cookie: admin })).json().noShowCount).toBe(base);
+    expect((await t.request({ url, cookie: as.admin })).json().noShowCount).toBe(base);
   });
 
   it('refuses bad input, other practices, the wrong patient and missing permission', async () => {
     const [appointment, other] = await scheduledAppointments(2);
     if (!appointment || !other) throw new Error('no scheduled appointments in the seed');
-    const post = (body: unknown, cookie = admin, practiceId?: number) =>
+    const post = (body: unknown, cookie = as.admin, practiceId?: number) =>
       t.request({
         method: 'POST',
         url: '/api/no-show-prediction/record-no-show',
@@ -96,16 +89,16 @@ describe('no-show events', () => {
     const wrongPatient = await post({ appointmentId: appointment.id, patientId: other.patient_id });
     expect(wrongPatient.statusCode).toBe(400);
     expect(wrongPatient.json().field).toBe('patientId');
-    expect((await post({ appointmentId: appointment.id, patientId: appointment.patient_id }, staff)).statusCode).toBe(
-      403,
-    );
     expect(
-      (await post({ appointmentId: appointment.id, patientId: appointment.patient_id }, admin, 2)).statusCode,
+      (await post({ appointmentId: appointment.id, patientId: appointment.patient_id }, as.staff)).statusCode,
+    ).toBe(403);
+    expect(
+      (await post({ appointmentId: appointment.id, patientId: appointment.patient_id }, as.admin, 2)).statusCode,
     ).toBe(404);
     expect((await post({ appointmentId: appointment.id, patientId: appointment.patient_id }, '')).statusCode).toBe(401);
     const unknownPatient = await t.request({
       url: '/api/no-show-prediction/patients/00000000-0000-4000-8000-000000000000',
-      cookie: admin,
+      cookie: as.admin,
     });
     expect(unknownPatient.statusCode).toBe(404);
   });

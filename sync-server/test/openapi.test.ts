@@ -1,21 +1,17 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileApp } from './helpers/test-app.ts';
 
 /** swagger-parser's own OpenAPI type, which it does not export by name. */
 type ParserDocument = NonNullable<Parameters<SwaggerParser.ApiCallback>[1]>;
 
-let t: TestApp;
+const t = fileApp();
 let document: OpenAPI3;
 beforeAll(async () => {
-  t = await createTestApp();
   const response = await t.request({ url: '/api/docs/openapi.json', cookie: await t.login('staff') });
   expect(response.statusCode).toBe(200);
   document = response.json();
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** Every occurrence of a keyword, with where it sits, so a failure names the route that carries it. */

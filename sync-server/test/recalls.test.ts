@@ -1,56 +1,47 @@
-import type { PullChange, PullResponse } from '@dental/domain/sync/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { aPatient } from '@dental/domain/testing/patients';
+import { aRecall } from '@dental/domain/testing/recalls';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createPatient } from './helpers/api.ts';
+import { patientOf, setPermission } from './helpers/demo-data.ts';
+import { pullAll } from './helpers/sync.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
 
-let t: TestApp;
-let admin: string;
+const t = fileApp();
+const as = signedIn(t, 'admin');
 let patientId: string;
 let otherPracticePatient: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin');
-  const first = await t.db
-    .selectFrom('patients')
-    .select('id')
-    .where('practice_id', '=', 1)
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  const other = await t.db
-    .selectFrom('patients')
-    .select('id')
-    .where('practice_id', '=', 2)
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  patientId = first.id;
-  otherPracticePatient = other.id;
+  patientId = await patientOf(t, 1);
+  otherPracticePatient = await patientOf(t, 2);
 });
-afterAll(async () => {
-  await t.close();
-});
+
+/** Every change of one practice's feed from the cursor on. */
+const feed = (cookie: string, practiceId: number, cursor?: string) =>
+  pullAll(t, cookie, cursor, { practiceId, limit: 5000 });
 
 describe('recalls', () => {
   it('lists recall types and records recalls the patient page lists, soonest first', async () => {
-    const types = await t.request({ url: '/api/recall-types', cookie: admin });
+    const types = await t.request({ url: '/api/recall-types', cookie: as.admin });
     expect(types.statusCode).toBe(200);
     const [cleaning, second] = types.json() as { id: number; name: string }[];
     if (!cleaning || !second) throw new Error('the seed has fewer than two recall types');
     const later = await t.request({
       method: 'POST',
       url: '/api/recalls',
-      cookie: admin,
-      body: { patientId, recallTypeId: cleaning.id, dueDate: '2027-05-22', lastVisitDate: '2026-11-22' },
+      cookie: as.admin,
+      body: aRecall({ patientId, recallTypeId: cleaning.id, dueDate: '2027-05-22', lastVisitDate: '2026-11-22' }),
     });
     expect(later.statusCode).toBe(201);
     expect(later.json()).toMatchObject({ priority: 'normal', status: 'active', recallTypeName: cleaning.name });
     const sooner = await t.request({
       method: 'POST',
       url: '/api/recalls',
-      cookie: admin,
-      body: { patientId, recallTypeId: second.id, dueDate: '2026-12-06', priority: 'high' },
+      cookie: as.admin,
+      body: aRecall({ patientId, recallTypeId: second.id, dueDate: '2026-12-06', priority: 'high' }),
     });
     expect(sooner.statusCode).toBe(201);
-    const list = await t.request({ url: `/api/recalls?patientId=${patientId}`, cookie: admin });
+    const list = await t.request({ url: `/api/recalls?patientId=${patientId}`, cookie: as.admin });
     expect((list.json() as { dueDate: string }[]).map((recall) => recall.dueDate)).toEqual([
       '2026-12-06',
       '2027-05-22',
@@ -58,79 +49,59 @@ describe('recalls', () => {
   });
 
   it('refuses bad dates, unknown types, other practices and signed-out callers', async () => {
-    const post = (body: Record<string, unknown>, cookie = admin) =>
-      t.request({ method: 'POST', url: '/api/recalls', cookie, body });
-    const badDate = await post({ patientId, recallTypeId: 1, dueDate: '2026-02-30' });
+    const post = (body: unknown, cookie = as.admin) => t.request({ method: 'POST', url: '/api/recalls', cookie, body });
+    const badDate = await post(aRecall({ patientId, dueDate: '2026-02-30' }));
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().field).toBe('dueDate');
-    const unknownType = await post({ patientId, recallTypeId: 999_999, dueDate: '2027-01-01' });
+    const unknownType = await post(aRecall({ patientId, recallTypeId: 999_999 }));
     expect(unknownType.statusCode).toBe(400);
     expect(unknownType.json().field).toBe('recallTypeId');
-    expect((await post({ patientId: otherPracticePatient, recallTypeId: 1, dueDate: '2027-01-01' })).statusCode).toBe(
-      404,
-    );
-    expect((await post({ patientId, recallTypeId: 1, dueDate: '2027-01-01' }, '')).statusCode).toBe(401);
-    expect((await t.request({ url: `/api/recalls?patientId=${otherPracticePatient}`, cookie: admin })).statusCode).toBe(
-      404,
-    );
+    expect((await post(aRecall({ patientId: otherPracticePatient }))).statusCode).toBe(404);
+    expect((await post(aRecall({ patientId }), '')).statusCode).toBe(401);
+    expect(
+      (await t.request({ url: `/api/recalls?patientId=${otherPracticePatient}`, cookie: as.admin })).statusCode,
+    ).toBe(404);
   });
 });
-
-/** Every change from the cursor on, for one practice. */
-async function pullAll(cookie: string, practiceId: number, cursor?: string) {
-  const changes: PullChange[] = [];
-  let next = cursor;
-  for (;;) {
-    const params = new URLSearchParams({ limit: '5000' });
-    if (next !== undefined) params.set('cursor', next);
-    const response = await t.request({ url: `/api/sync/pull?${params}`, cookie, practiceId });
-    expect(response.statusCode, response.body).toBe(200);
-    const page = response.json() as PullResponse;
-    changes.push(...page.changes);
-    next = page.cursor;
-    if (!page.hasMore) return { changes, cursor: next };
-  }
-}
 
 describe('recalls in the pull feed', () => {
   it('keeps a client id, and sends the recall to the practice’s devices (patients.view) only', async () => {
     const receptionist = await t.login('receptionist');
     const doctor = await t.login('doctor');
-    const before = await pullAll(receptionist, 1);
-    const otherPractice = await pullAll(doctor, 2);
+    const before = await feed(receptionist, 1);
+    const otherPractice = await feed(doctor, 2);
     const id = crypto.randomUUID();
     const created = await t.request({
       method: 'POST',
       url: '/api/recalls',
       cookie: receptionist,
       practiceId: 1,
-      body: {
+      body: aRecall({
         id,
         patientId,
-        recallTypeId: 1,
         dueDate: '2027-05-23',
         lastVisitDate: '2026-11-22',
         priority: 'medium',
         notes: 'Six-month cleaning',
-      },
+      }),
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ id, patientId, dueDate: '2027-05-23', status: 'active' });
 
-    const after = await pullAll(receptionist, 1, before.cursor);
+    const after = await feed(receptionist, 1, before.cursor);
     expect(after.changes).toEqual([
       { table: 'recalls', op: 'upsert', id, version: expect.any(Number), row: created.json() },
     ]);
     const listed = await t.request({ url: `/api/recalls?patientId=${patientId}`, cookie: receptionist });
     expect(listed.json()).toContainEqual(after.changes[0]?.row);
     // A first snapshot carries it too.
-    const snapshot = await pullAll(receptionist, 1);
+    const snapshot = await feed(receptionist, 1);
     expect(snapshot.changes.filter((change) => change.table === 'recalls').map((change) => change.id)).toContain(id);
 
     // Another practice's devices never receive it, not even a user who works in both.
-    const elsewhere = await pullAll(doctor, 2, otherPractice.cursor);
+    const elsewhere = await feed(doctor, 2, otherPractice.cursor);
     expect(elsewhere.changes.filter((change) => change.table === 'recalls')).toEqual([]);
-    const elsewhereSnapshot = await pullAll(doctor, 2);
+    const elsewhereSnapshot = await feed(doctor, 2);
     expect(elsewhereSnapshot.changes.some((change) => change.id === id)).toBe(false);
 
     // The id is the recall's for good: sending it again with another body is a conflict.
@@ -138,7 +109,7 @@ describe('recalls in the pull feed', () => {
       method: 'POST',
       url: '/api/recalls',
       cookie: receptionist,
-      body: { id, patientId, recallTypeId: 1, dueDate: '2027-06-01' },
+      body: aRecall({ id, patientId, dueDate: '2027-06-01' }),
     });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ field: 'id' });
@@ -146,58 +117,39 @@ describe('recalls in the pull feed', () => {
       method: 'POST',
       url: '/api/recalls',
       cookie: receptionist,
-      body: { id: 'not-a-uuid', patientId, recallTypeId: 1, dueDate: '2027-06-01' },
+      body: aRecall({ id: 'not-a-uuid', patientId }),
     });
     expect(badId.statusCode).toBe(400);
     expect(badId.json().field).toBe('id');
   });
 
   it('is not sent to a user without patients.view', async () => {
-    const user = await t.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'receptionist')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('user_permissions')
-      .values({ user_id: user.id, permission: 'patients.view', granted: 0 })
-      .execute();
+    await setPermission(t, 'receptionist', 'patients.view', false);
     try {
       const cookie = await t.login('receptionist');
-      const { changes } = await pullAll(cookie, 1);
+      const { changes } = await feed(cookie, 1);
       expect(changes.filter((change) => change.table === 'recalls')).toEqual([]);
       expect(changes.filter((change) => change.table === 'appointments').length).toBeGreaterThan(0);
     } finally {
-      await t.db
-        .deleteFrom('user_permissions')
-        .where('user_id', '=', user.id)
-        .where('permission', '=', 'patients.view')
-        .execute();
+      await setPermission(t, 'receptionist', 'patients.view', null);
     }
   });
 
   it('tells devices to drop a deleted patient’s recalls', async () => {
     const admin = await t.login('admin');
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/patients',
-      cookie: admin,
-      body: { firstName: 'Rhea', lastName: 'Quill', phone: '4165550777', dateOfBirth: '1990-01-01' },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const patient = created.json().id as string;
+    const patient = (await createPatient(t, admin, aPatient())).id;
     const id = crypto.randomUUID();
     const recall = await t.request({
       method: 'POST',
       url: '/api/recalls',
       cookie: admin,
-      body: { id, patientId: patient, recallTypeId: 1, dueDate: '2027-05-23' },
+      body: aRecall({ id, patientId: patient }),
     });
     expect(recall.statusCode, recall.body).toBe(201);
-    const { cursor } = await pullAll(admin, 1);
+    const { cursor } = await feed(admin, 1);
     const deleted = await t.request({ method: 'DELETE', url: `/api/patients/${patient}`, cookie: admin });
     expect(deleted.statusCode, deleted.body).toBe(200);
-    const { changes } = await pullAll(admin, 1, cursor);
+    const { changes } = await feed(admin, 1, cursor);
     expect(changes).toEqual(
       expect.arrayContaining([
         { table: 'patients', op: 'delete', id: patient, version: expect.any(Number) },

@@ -1,16 +1,10 @@
 import { PUSH_PATH, type PushResult } from '@dental/domain/sync/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { aPatient } from '@dental/domain/testing/patients';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, fileApp, signedIn } from './helpers/test-app.ts';
 
-let t: TestApp;
-let receptionist: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  receptionist = await t.login('receptionist');
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = fileApp();
+const as = signedIn(t, 'receptionist');
 
 interface Action {
   id: string;
@@ -19,7 +13,7 @@ interface Action {
   body?: unknown;
 }
 
-async function push(actions: Action[], cookie = receptionist, headers: Record<string, string> = {}) {
+async function push(actions: Action[], cookie = as.receptionist, headers: Record<string, string> = {}) {
   const response = await t.request({ method: 'POST', url: PUSH_PATH, cookie, body: { actions }, headers });
   expect(response.statusCode, response.body).toBe(200);
   return (response.json() as { results: PushResult[] }).results;
@@ -31,19 +25,13 @@ function resultAt(results: PushResult[], index = 0): PushResult {
   return result;
 }
 
-let serial = 0;
-const patient = (firstName: string) => {
-  serial += 1;
-  return { firstName, lastName: 'Dispatch', phone: `41655507${String(serial).padStart(2, '0')}` };
-};
-
 describe('POST /api/sync/push dispatches each action to its route', () => {
   it("answers an action whose route needs a permission the user lacks with the route's 403, and goes on", async () => {
-    const created = await push([{ id: 'perm-1', method: 'POST', endpoint: '/api/patients', body: patient('Ann') }]);
+    const created = await push([{ id: 'perm-1', method: 'POST', endpoint: '/api/patients', body: aPatient() }]);
     const { id } = resultAt(created).body as { id: string };
     const results = await push([
       { id: 'perm-2', method: 'DELETE', endpoint: `/api/patients/${id}` },
-      { id: 'perm-3', method: 'POST', endpoint: '/api/patients', body: patient('Bea') },
+      { id: 'perm-3', method: 'POST', endpoint: '/api/patients', body: aPatient() },
     ]);
     expect(results.map((r) => r.status)).toEqual([403, 201]);
     expect(results[0]).toEqual({
@@ -81,38 +69,38 @@ describe('POST /api/sync/push dispatches each action to its route', () => {
 
   it('refuses a path parameter longer than the router takes as a request alone would (414)', async () => {
     const endpoint = `/api/patients/${'a'.repeat(101)}`;
-    const alone = await t.request({ method: 'PATCH', url: endpoint, cookie: receptionist, body: {} });
+    const alone = await t.request({ method: 'PATCH', url: endpoint, cookie: as.receptionist, body: {} });
     const [result] = await push([{ id: 'long-1', method: 'PATCH', endpoint, body: {} }]);
     expect(alone.statusCode).toBe(414);
     expect(result).toMatchObject({ status: 414, body: alone.json() });
   });
 
   it('validates with the route schema and names the field, as for a request alone', async () => {
-    const body = { ...patient('Cal'), phone: '12' };
-    const alone = await t.request({ method: 'POST', url: '/api/patients', cookie: receptionist, body });
+    const body = aPatient({ phone: '12' });
+    const alone = await t.request({ method: 'POST', url: '/api/patients', cookie: as.receptionist, body });
     const [result] = await push([{ id: 'invalid-1', method: 'POST', endpoint: '/api/patients', body }]);
     expect(alone.statusCode).toBe(400);
     expect(result).toEqual({ id: 'invalid-1', status: 400, body: alone.json(), retryAfter: null });
   });
 
   it('replays the stored answer of a key first used by a request alone, and the other way round', async () => {
-    const body = patient('Dee');
+    const body = aPatient({ firstName: 'Dee', lastName: 'Dispatch' });
     const alone = await t.request({
       method: 'POST',
       url: '/api/patients',
-      cookie: receptionist,
+      cookie: as.receptionist,
       body,
       headers: { 'idempotency-key': 'shared-1' },
     });
     const [replayed] = await push([{ id: 'shared-1', method: 'POST', endpoint: '/api/patients', body }]);
     expect(replayed).toEqual({ id: 'shared-1', status: 201, body: alone.json(), retryAfter: null });
 
-    const other = patient('Eve');
+    const other = aPatient({ firstName: 'Eve', lastName: 'Dispatch' });
     const [first] = await push([{ id: 'shared-2', method: 'POST', endpoint: '/api/patients', body: other }]);
     const retry = await t.request({
       method: 'POST',
       url: '/api/patients',
-      cookie: receptionist,
+      cookie: as.receptionist,
       body: other,
       headers: { 'idempotency-key': 'shared-2' },
     });
@@ -129,9 +117,14 @@ describe('POST /api/sync/push dispatches each action to its route', () => {
   });
 
   it('answers a key reused for another request with 422, without running the action', async () => {
-    await push([{ id: 'reused-1', method: 'POST', endpoint: '/api/patients', body: patient('Fay') }]);
+    await push([{ id: 'reused-1', method: 'POST', endpoint: '/api/patients', body: aPatient() }]);
     const results = await push([
-      { id: 'reused-1', method: 'POST', endpoint: '/api/patients', body: patient('Gus') },
+      {
+        id: 'reused-1',
+        method: 'POST',
+        endpoint: '/api/patients',
+        body: aPatient({ firstName: 'Gus', lastName: 'Dispatch' }),
+      },
       { id: 'reused-2', method: 'POST', endpoint: '/api/notifications/clear-all' },
     ]);
     expect(results[0]).toEqual({
@@ -153,7 +146,8 @@ describe('POST /api/sync/push dispatches each action to its route', () => {
   it('scopes an action to the practice the batch was checked for (X-Practice-ID)', async () => {
     const doctor = await t.login('doctor');
     const [result] = await push(
-      [{ id: 'calgary-1', method: 'POST', endpoint: '/api/patients', body: patient('Hal') }],
+      // No practiceId in the body: the batch's X-Practice-ID alone names the practice.
+      [{ id: 'calgary-1', method: 'POST', endpoint: '/api/patients', body: aPatient({ practiceId: undefined }) }],
       doctor,
       { 'x-practice-id': '2' },
     );

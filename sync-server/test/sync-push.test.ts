@@ -1,30 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { aPatient } from '@dental/domain/testing/patients';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, fileApp } from './helpers/test-app.ts';
 
-let t: TestApp;
+const t = fileApp();
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp();
   cookie = await t.login('receptionist');
 });
-afterAll(async () => {
-  await t.close();
-});
 
-const patient = (firstName: string, phone: string) => ({
-  firstName,
-  lastName: 'Batchelor',
-  phone,
-  dateOfBirth: '1990-01-01',
-});
 const countBatchelors = async () =>
   (await t.db.selectFrom('patients').select('id').where('last_name', '=', 'Batchelor').execute()).length;
 
 describe('POST /api/sync/push', () => {
   const actions = [
-    { id: 'push-a-1', method: 'POST', endpoint: '/api/patients', body: patient('Ada', '4165550301') },
-    { id: 'push-a-2', method: 'POST', endpoint: '/api/patients', body: { ...patient('Bo', '12') } },
-    { id: 'push-a-3', method: 'POST', endpoint: '/api/patients', body: patient('Cy', '4165550303') },
+    {
+      id: 'push-a-1',
+      method: 'POST',
+      endpoint: '/api/patients',
+      body: aPatient({ firstName: 'Ada', lastName: 'Batchelor' }),
+    },
+    {
+      id: 'push-a-2',
+      method: 'POST',
+      endpoint: '/api/patients',
+      body: aPatient({ firstName: 'Bo', lastName: 'Batchelor', phone: '12' }),
+    },
+    {
+      id: 'push-a-3',
+      method: 'POST',
+      endpoint: '/api/patients',
+      body: aPatient({ firstName: 'Cy', lastName: 'Batchelor' }),
+    },
   ];
 
   it("runs each action through its own route, in order, and answers each one's status and body", async () => {
@@ -66,7 +72,7 @@ describe('POST /api/sync/push', () => {
       url: '/api/sync/push',
       cookie: staff,
       body: {
-        actions: [{ id: 'push-s-1', method: 'POST', endpoint: '/api/patients', body: patient('Di', '4165550304') }],
+        actions: [{ id: 'push-s-1', method: 'POST', endpoint: '/api/patients', body: aPatient() }],
       },
     });
     expect((response.json() as { results: { status: number }[] }).results[0]?.status).toBe(403);
@@ -86,7 +92,7 @@ describe('rate limit and batches', () => {
         id: `rl-${i}`,
         method: 'POST',
         endpoint: '/api/patients',
-        body: { firstName: `Rae${i}`, lastName: 'Limit', phone: `41655504${String(i).padStart(2, '0')}` },
+        body: aPatient(),
       }));
       const response = await limited.request({
         method: 'POST',

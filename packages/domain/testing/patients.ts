@@ -1,9 +1,10 @@
 import * as v from 'valibot';
 import { createPatientSchema, newPatient, type Patient } from '../src/patients/patient.schema.ts';
 import { fixedClock } from '../src/time/clock.ts';
+import type { BodyInput } from './body.ts';
 
 /** A new-patient request body as a client sends it (POST /api/patients, or queued offline). */
-export type NewPatientInput = v.InferInput<ReturnType<typeof createPatientSchema>>;
+export type NewPatientInput = BodyInput<ReturnType<typeof createPatientSchema>>;
 
 const STAMP = '2026-11-20T14:00:00.000Z';
 let made = 0;

@@ -1,3 +1,6 @@
+import { aProviderAbsence } from '@dental/domain/testing/absences';
+import { aMaintenanceSchedule } from '@dental/domain/testing/maintenance';
+import { aRecall } from '@dental/domain/testing/recalls';
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/connection.ts';
 import type { TestApp } from './test-app.ts';
@@ -181,24 +184,24 @@ export async function addRowsToEveryPractice(t: TestApp, adminCookie: string): P
 
     // Months after the seeded weeks of bookings, so no window or absence is in any booking's way.
     for (const day of [1, 2, 3]) {
-      await post('/api/maintenance-schedules', {
-        roomId: room.room_code,
-        title: `Isolation fixture ${practiceId}.${day}`,
-        startDateTime: `2027-03-0${day}T06:00:00.000Z`,
-        endDateTime: `2027-03-0${day}T07:00:00.000Z`,
-      });
+      await post(
+        '/api/maintenance-schedules',
+        aMaintenanceSchedule({
+          roomId: room.room_code,
+          title: `Isolation fixture ${practiceId}.${day}`,
+          startDateTime: `2027-03-0${day}T06:00:00.000Z`,
+          endDateTime: `2027-03-0${day}T07:00:00.000Z`,
+        }),
+      );
     }
-    await post('/api/recalls', {
-      patientId: appointment.patient_id,
-      recallTypeId: recallType.id,
-      dueDate: '2027-05-01',
-    });
-    await post('/api/provider-absences', {
-      providerId: provider.id,
-      startDate: `2027-06-0${practiceId}`,
-      endDate: `2027-06-0${practiceId}`,
-      reason: 'vacation',
-    });
+    await post(
+      '/api/recalls',
+      aRecall({ patientId: appointment.patient_id, recallTypeId: recallType.id, dueDate: '2027-05-01' }),
+    );
+    await post(
+      '/api/provider-absences',
+      aProviderAbsence({ providerId: provider.id, startDate: `2027-06-0${practiceId}` }),
+    );
     await post('/api/forms/send-multiple', {
       patientId: appointment.patient_id,
       templateIds: [template.id],

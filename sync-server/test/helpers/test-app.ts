@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { HEADERS } from '@dental/domain/sync/protocol';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { defaultSettings } from '../../src/config.ts';
 import type { ServerSettings } from '../../src/context.ts';
@@ -101,4 +101,46 @@ export async function createTestApp(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The app of a test file: made before its tests and closed after them. The object stands for it from
+ * the start, so a file names it once at the top: `const t = fileApp();`.
+ */
+export function fileApp(overrides: Partial<ServerSettings> = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(overrides);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const app = (): TestApp => {
+    if (!current) throw new Error('the file’s app is made in beforeAll');
+    return current;
+  };
+  return {
+    get app() {
+      return app().app;
+    },
+    get db() {
+      return app().db;
+    },
+    advance: (ms) => app().advance(ms),
+    login: (username, password) => app().login(username, password),
+    request: (options) => app().request(options),
+    close: () => app().close(),
+  };
+}
+
+/**
+ * Sessions of the demo users named, signed in before the file's tests (after its app is made):
+ * `cookie: as.receptionist`. A test may sign one in again and put the new session in its place.
+ */
+export function signedIn<const U extends string>(t: TestApp, ...usernames: U[]): Record<U, string> {
+  const sessions = {} as Record<U, string>;
+  beforeAll(async () => {
+    for (const username of usernames) sessions[username] = await t.login(username);
+  });
+  return sessions;
 }
