@@ -8,7 +8,7 @@ import { describe as describeEntry } from '../src/outbox/attention.ts';
 import { pendingCount } from '../src/outbox/queue.ts';
 import { FakeServer } from './support/fake-server.ts';
 import { aPusher, CLIENT_SCHEMA } from './support/pusher.ts';
-import { anUnlockedStore, aPatientInput, FIXED_NOW, rawDump } from './support/store.ts';
+import { anAppointmentInput, anUnlockedStore, aPatientInput, FIXED_NOW, rawDump } from './support/store.ts';
 
 const NINE_AM = '2026-11-23T09:00:00.000Z';
 
@@ -18,13 +18,9 @@ const passThrough = () => ({ kind: 'hold', gate: Promise.resolve(), reached: () 
 async function aBooking() {
   const { local, store, key } = await anUnlockedStore();
   const { patient } = await local.patients.create(aPatientInput());
-  const { appointment } = await local.appointments.create({
-    patientId: patient.id,
-    providerId: 2,
-    treatmentRoom: 'Room 3',
-    appointmentDate: NINE_AM,
-    procedure: 'Cleaning',
-  });
+  const { appointment } = await local.appointments.create(
+    anAppointmentInput({ patientId: patient.id, appointmentDate: NINE_AM }),
+  );
   return { local, store, key, patient, appointment };
 }
 

@@ -10,7 +10,7 @@ import { closeStore, openStore } from '../src/db/open.ts';
 import type { OutboxEntry } from '../src/db/rows.ts';
 import { type LocalStore, localStore } from '../src/local-store.ts';
 import { type NetStep, ScriptedNetwork } from './support/scripted-network.ts';
-import { aPatientInput, FIXED_NOW, utcCalendar } from './support/store.ts';
+import { anAppointmentInput, aPatientInput, FIXED_NOW, utcCalendar } from './support/store.ts';
 
 // This package is typed for the browser: the test runner's environment is reached without Node's types.
 const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
@@ -144,11 +144,7 @@ class Run {
     switch (op.kind) {
       case 'create-patient':
         return this.command(op.practice, `create patient ${n}`, async (device) => {
-          const input = aPatientInput({
-            firstName: `Pat${n}`,
-            lastName: `Run${n}`,
-            phone: `416-555-${String(n).padStart(4, '0')}`,
-          });
+          const input = aPatientInput({ firstName: `Pat${n}`, lastName: `Run${n}` });
           const { patient, entry } = await device.local.patients.create(input);
           device.patients.push(patient.id);
           return entry;
@@ -172,14 +168,13 @@ class Run {
         const patientId = pick(this.device(op.practice).patients, op.which);
         if (!patientId) return;
         return this.command(op.practice, `book ${patientId}`, async (device) => {
-          const { appointment, entry } = await device.local.appointments.create({
-            patientId,
-            providerId: 2,
-            treatmentRoom: `Room ${1 + (op.slot % 4)}`,
-            appointmentDate: `2026-11-2${3 + (op.slot % 5)}T${String(9 + (op.slot % 8)).padStart(2, '0')}:00:00.000Z`,
-            duration: 30,
-            procedure: 'Cleaning',
-          });
+          const { appointment, entry } = await device.local.appointments.create(
+            anAppointmentInput({
+              patientId,
+              appointmentDate: `2026-11-2${3 + (op.slot % 5)}T${String(9 + (op.slot % 8)).padStart(2, '0')}:00:00.000Z`,
+              treatmentRoom: `Room ${1 + (op.slot % 4)}`,
+            }),
+          );
           device.appointments.push(appointment.id);
           return entry;
         });
