@@ -1,163 +1,45 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { addDays } from '@dental/domain/scheduling/booking-rules';
-import { instantAt, localTime } from '@dental/domain/time/zones';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { localTime } from '@dental/domain/time/zones';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './browser.ts';
 import {
-  settled as animationsDone,
-  choose as chooseIn,
-  FIRST_DATA_TIMEOUT_MS,
-  openArea as openAreaOf,
-  PRACTICE_TIME_ZONE,
-  SYNC_TIMEOUT_MS,
-  signInToShell,
-  syncNow,
-} from './helpers.ts';
+  addMonths,
+  escapeRegExp,
+  frontDeskView,
+  openFrontDesk,
+  type ServerAppointment,
+  type StaffMember,
+} from './front-desk-page.ts';
+import { PRACTICE_TIME_ZONE, SYNC_TIMEOUT_MS } from './helpers.ts';
 
-const SHOTS = resolve(import.meta.dirname, '../../screenshots');
-const VIEWPORTS = { laptop: { width: 1366, height: 768 }, tablet: { width: 768, height: 1024 } } as const;
+// The front desk: one visit from quick check-in (its verifications, the waiting area) to the full check-out wizard
+// (the follow-up, two recalls, the survey) and what it left on the grid and the patient's page. The check-out uses
+// the patient the check-in took. The express check-out, offline check-in and tablet screenshots are in
+// front-desk-express.e2e.ts.
 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let date = '';
 
-interface StaffMember {
-  id: number;
-  role: string;
-  displayName: string;
-}
-
-interface ServerAppointment {
-  id: string;
-  patientId: string;
-  patientName: string;
-  patient: { firstName: string; lastName: string };
-  providerId: number;
-  status: string;
-  treatmentRoom: string;
-  appointmentDate: string;
-  waitingArea?: string | null;
-  arrivalTime?: string | null;
-  insuranceVerified?: boolean | null;
-  treatmentCompleted?: boolean | null;
-  patientSatisfaction?: number | null;
-  paymentCollected?: boolean | null;
-  paymentAmount?: number | null;
-  paymentMethod?: string | null;
-  visitRating?: string | null;
-  appointmentType?: string | null;
-}
-
-/** In-app navigation: a page load would drop the unlocked key and ask for the password again. */
-const openArea = (label: 'Patients' | 'Scheduling') => openAreaOf(page, label);
-
-const card = (id: string) => page.locator(`[data-testid="appointment-card"][data-appointment-id="${id}"]`);
-const waitingRow = (id: string) => page.locator(`[data-testid="waiting-patient"][data-appointment-id="${id}"]`);
-
-async function settled(): Promise<string> {
-  const wanted = (await page.getByTestId('schedule-date-label').getAttribute('data-date')) ?? '';
-  await page
-    .locator(`[data-date="${wanted}"]:is([data-testid="schedule-grid"], [data-testid="closed-banner"])`)
-    .waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
-  return wanted;
-}
-
-/** The first day from today with appointments on the grid (the demo practice is closed on Sundays). */
-async function toBusyDay(): Promise<string> {
-  for (let step = 0; step < 7; step++) {
-    const shown = await settled();
-    if ((await page.getByTestId('appointment-card').count()) > 0) return shown;
-    await page.getByRole('button', { name: 'Next day' }).click();
-  }
-  throw new Error('no day with appointments this week');
-}
-
-async function goToDate(target: string): Promise<void> {
-  const input = page.getByLabel('Schedule date');
-  await input.fill(target);
-  await input.press('Tab');
-  await page.locator(`[data-testid="schedule-grid"][data-date="${target}"]`).waitFor();
-}
-
-async function serverDay(day: string): Promise<ServerAppointment[]> {
-  return (await (await page.request.get(`/api/appointments?date=${day}`)).json()) as ServerAppointment[];
-}
-
-async function serverAppointment(id: string): Promise<ServerAppointment | undefined> {
-  return (await serverDay(date)).find((entry) => entry.id === id);
-}
-
-/**
- * A scheduled appointment of the day that no other test of this file has used, read from the
- * server so its patient's name is known. Only the ones on screen and still scheduled are taken.
- */
-const taken = new Set<string>();
-async function aScheduledAppointment(): Promise<ServerAppointment> {
-  const onScreen = new Set(
-    await page
-      .locator('[data-testid="appointment-card"][data-status="scheduled"]')
-      .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.appointmentId ?? '')),
-  );
-  const chosen = (await serverDay(date)).find(
-    (entry) => entry.status === 'scheduled' && onScreen.has(entry.id) && !taken.has(entry.id),
-  );
-  if (!chosen) throw new Error('no scheduled appointment left on this day');
-  taken.add(chosen.id);
-  return chosen;
-}
-
-async function openCardMenu(id: string): Promise<void> {
-  // A menu still fading out from the last use would be taken for this one.
-  await expect.poll(() => page.getByRole('menu').count()).toBe(0);
-  const target = card(id);
-  await target.scrollIntoViewIfNeeded();
-  await target.hover();
-  await target.getByRole('button', { name: /^Actions for/ }).click();
-  await page.getByRole('menu').waitFor();
-}
-
-async function shot(name: string): Promise<void> {
-  // Dialog transitions and toasts settle first, so the picture shows the resting state.
-  await animationsDone(page);
-  await page.screenshot({ path: resolve(SHOTS, `front-desk-${name}.png`) });
-}
-
-/** No serious or critical axe violations inside the open dialog (or another part of the page). */
-async function expectAccessibleDialog(part = '[role="dialog"]'): Promise<void> {
-  const results = await new AxeBuilder({ page }).include(part).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
-
-const choose = (scope: Locator, label: string, option: string | RegExp) => chooseIn(page, scope, label, option);
-
-/** Quick Check-In with the three required verifications, optionally in a waiting area. */
-async function checkIn(id: string, area = 'Main waiting room'): Promise<void> {
-  await openCardMenu(id);
-  await page.getByRole('menuitem', { name: 'Check In' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Quick Check-In' });
-  if (area !== 'Main waiting room') await choose(dialog, 'Waiting area', area);
-  await dialog.getByRole('button', { name: 'Quick Check-In' }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
+const {
+  openArea,
+  card,
+  waitingRow,
+  goToDate,
+  serverDay,
+  serverAppointment,
+  aScheduledAppointment,
+  openCardMenu,
+  shot,
+  choose,
+} = frontDeskView(
+  () => page,
+  () => date,
+);
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await launchBrowser();
-  context = await newContext(browser, VIEWPORTS.laptop);
-  page = await context.newPage();
-  await signInToShell(page, 'admin');
-  await openArea('Scheduling');
-  // The busy day is judged from the cards on screen: the device must hold the whole practice first.
-  await syncNow(page);
-  date = await toBusyDay();
-  await page.getByTestId('appointment-card').nth(3).waitFor();
+  ({ browser, context, page, date } = await openFrontDesk());
 });
 
 afterAll(async () => {
@@ -331,159 +213,4 @@ describe('front desk', () => {
     await openArea('Scheduling');
     await goToDate(date);
   });
-
-  it('express check-out: completes the visit with payment and rating, and shows why the next visit could not be booked', async () => {
-    const visit = await aScheduledAppointment();
-    // The next visit's slot (four weeks on, same time, room and provider) is taken first, so the
-    // follow-up must fail and the dialog must say so while the check-out itself completes.
-    const nextDate = addDays(date, 28);
-    const blocker = await page.request.post('/api/appointments', {
-      data: {
-        patientId: visit.patientId,
-        providerId: visit.providerId,
-        treatmentRoom: visit.treatmentRoom,
-        appointmentDate: instantAt(nextDate, localTime(visit.appointmentDate, PRACTICE_TIME_ZONE), PRACTICE_TIME_ZONE),
-        duration: 30,
-        procedure: 'Cleaning',
-        override: true,
-      },
-    });
-    expect(blocker.status(), await blocker.text()).toBe(201);
-    await syncNow(page);
-    await checkIn(visit.id);
-    await openCardMenu(visit.id);
-    await page.getByRole('menuitem', { name: 'Check Out' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Express Check-Out' });
-    expect(await dialog.getByLabel('Treatment completed').isChecked()).toBe(true);
-    await shot('express-laptop-1-open');
-    await dialog.getByLabel('Payment collected').check();
-    await dialog.getByLabel('Amount').fill('85.5');
-    await choose(dialog, 'Method', 'Card');
-    // The star inputs are visually hidden behind their icons: click the fourth star itself.
-    const fourth = await dialog.getByRole('radio', { name: '4 stars' }).getAttribute('id');
-    await dialog.locator(`label[for="${fourth}"]`).click();
-    await dialog.getByLabel('Book next appointment').check();
-    await choose(dialog, 'Next appointment in', '4 weeks');
-    await dialog.getByLabel('Quick notes').fill('Bring the night guard next time.');
-    await shot('express-laptop-2-filled');
-    await dialog.getByRole('button', { name: 'Express Check-Out' }).click();
-    await page.getByText('Express Check-Out Complete').waitFor();
-
-    await expect
-      .poll(async () => (await serverAppointment(visit.id))?.status, { timeout: SYNC_TIMEOUT_MS })
-      .toBe('completed');
-    expect(await serverAppointment(visit.id)).toMatchObject({
-      paymentCollected: true,
-      paymentAmount: 85.5,
-      paymentMethod: 'card',
-      patientSatisfaction: 4,
-      treatmentCompleted: true,
-    });
-    const result = dialog.getByTestId('check-out-result');
-    await result.waitFor();
-    expect(await result.textContent()).toContain('Follow-up not booked');
-    await shot('express-laptop-3-follow-up-failed');
-    await result.getByRole('button', { name: 'Close' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    expect(
-      (await serverDay(nextDate)).filter(
-        (entry) => entry.patientId === visit.patientId && entry.appointmentType === 'follow-up',
-      ),
-    ).toEqual([]);
-  });
-
-  it('checks in while offline and reaches the server after reconnecting; payment waits for the connection', async () => {
-    const visit = await aScheduledAppointment();
-    await context.setOffline(true);
-    await checkIn(visit.id, 'Private room');
-    await expect.poll(async () => card(visit.id).getAttribute('data-status')).toBe('in-progress');
-    expect(await waitingRow(visit.id).getByTestId('waiting-area').textContent()).toBe('Private room');
-    await page.getByTestId('pending-count').waitFor();
-
-    // Express check-out offline: the payment inputs are disabled and say why.
-    await openCardMenu(visit.id);
-    await page.getByRole('menuitem', { name: 'Check Out' }).click();
-    const express = page.getByRole('dialog', { name: 'Express Check-Out' });
-    await express.getByText('Payment can be recorded when the device is back online.').waitFor();
-    expect(await express.getByLabel('Payment collected').isDisabled()).toBe(true);
-    await shot('express-laptop-offline');
-    await express.getByRole('button', { name: 'Cancel' }).click();
-
-    // The test's own requests bypass the browser's offline switch: the server has not heard of it yet.
-    expect((await serverAppointment(visit.id))?.status).toBe('scheduled');
-    await context.setOffline(false);
-    await page.getByTestId('pending-count').waitFor({ state: 'detached' });
-    await expect
-      .poll(async () => (await serverAppointment(visit.id))?.status, { timeout: SYNC_TIMEOUT_MS })
-      .toBe('in-progress');
-    expect((await serverAppointment(visit.id))?.waitingArea).toBe('private');
-  });
 });
-
-describe('screenshots at tablet size', () => {
-  it('shows each dialog at each step at 768×1024', async () => {
-    await page.setViewportSize(VIEWPORTS.tablet);
-    const visit = await aScheduledAppointment();
-    await openCardMenu(visit.id);
-    await page.getByRole('menuitem', { name: 'Check In' }).click();
-    const checkInDialog = page.getByRole('dialog', { name: 'Quick Check-In' });
-    await checkInDialog.waitFor();
-    await shot('check-in-tablet-1-open');
-    await expectAccessibleDialog();
-    await checkInDialog.getByLabel('Insurance verified').check();
-    await checkInDialog.getByLabel('Emergency contact confirmed').check();
-    await checkInDialog.getByLabel('Medical history updated').check();
-    await shot('check-in-tablet-2-verified');
-    await checkInDialog.getByRole('button', { name: 'Complete Check-In' }).click();
-    await waitingRow(visit.id).waitFor();
-    await page.getByTestId('waiting-room').scrollIntoViewIfNeeded();
-    await shot('waiting-room-tablet');
-    await expectAccessibleDialog('[data-testid="waiting-room"]');
-
-    await waitingRow(visit.id)
-      .getByRole('button', { name: /^Check out/ })
-      .click();
-    const express = page.getByRole('dialog', { name: 'Express Check-Out' });
-    await express.getByLabel('Payment collected').check();
-    await shot('express-tablet-1-open');
-    await expectAccessibleDialog();
-    await express.getByRole('button', { name: 'Full Check-Out' }).click();
-    const wizard = page.getByRole('dialog', { name: 'Check Out Patient' });
-    await wizard.getByLabel('Treatment notes').waitFor();
-    await shot('wizard-tablet-1-summary');
-    await expectAccessibleDialog();
-    await wizard.getByRole('button', { name: 'Next', exact: true }).click();
-    await wizard.getByLabel('Schedule a follow-up appointment').check();
-    await shot('wizard-tablet-2-follow-up');
-    await expectAccessibleDialog();
-    // The default slot may be taken by now; this visit needs no follow-up.
-    await wizard.getByLabel('Schedule a follow-up appointment').uncheck();
-    await wizard.getByRole('button', { name: 'Next', exact: true }).click();
-    await wizard.getByLabel('Cleaning (6 months)').check();
-    await shot('wizard-tablet-3-recalls');
-    await expectAccessibleDialog();
-    await wizard.getByRole('button', { name: 'Next', exact: true }).click();
-    await wizard.getByText('Send satisfaction survey').waitFor();
-    await shot('wizard-tablet-4-review');
-    await expectAccessibleDialog();
-    await wizard.getByRole('button', { name: 'Complete Check Out' }).click();
-    await wizard.getByTestId('check-out-result').waitFor();
-    await shot('wizard-tablet-5-done');
-    await wizard.getByTestId('check-out-result').getByRole('button', { name: 'Close' }).click();
-    await wizard.waitFor({ state: 'detached' });
-    // Ten screenshots, each with an accessibility scan, through three dialogs.
-  }, 300_000);
-});
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** A calendar date moved by whole months, clamped to the month's end like the recall rule. */
-function addMonths(day: string, months: number): string {
-  const [year = 0, month = 1, dayOfMonth = 1] = day.split('-').map(Number);
-  const target = new Date(Date.UTC(year, month - 1 + months, 1));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(dayOfMonth, last));
-  return target.toISOString().slice(0, 10);
-}

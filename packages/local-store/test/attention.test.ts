@@ -4,34 +4,27 @@ import { BARE_CONFLICT_MESSAGE, friendlyConflictMessage } from '../src/outbox/de
 import { pendingCount } from '../src/outbox/queue.ts';
 import { BACKOFF_CAP_MS, backoffDelay, classify, retryAfterMs } from '../src/outbox/retry.ts';
 import { aPusher } from './support/pusher.ts';
-import { anUnlockedStore, aPatientInput } from './support/store.ts';
+import { anAppointmentInput, anUnlockedStore, aPatientInput } from './support/store.ts';
 
 const NINE_AM = '2026-11-23T09:00:00.000Z';
 
 async function aBookedStore() {
   const { local, store, key } = await anUnlockedStore();
-  const { patient } = await local.patients.create(aPatientInput());
+  const { patient } = await local.patients.create(aPatientInput({ city: 'Toronto' }));
   await aPusher(local).pusher.drain();
   return { local, store, key, patient };
 }
 
 function booking(patientId: string) {
-  return {
-    patientId,
-    providerId: 2,
-    treatmentRoom: 'Room 3',
-    appointmentDate: NINE_AM,
-    duration: 30,
-    procedure: 'Cleaning',
-  };
+  return anAppointmentInput({ patientId, appointmentDate: NINE_AM, treatmentRoom: 'Room 3' });
 }
 
 describe('refused changes', () => {
   it('moves a poison change to attention with its message, rolls it back, and keeps draining', async () => {
     const { local, store } = await anUnlockedStore();
-    const poison = await local.patients.create(aPatientInput({ firstName: 'Poison', phone: '416-555-0001' }));
-    await local.patients.create(aPatientInput({ firstName: 'Second', phone: '416-555-0002' }));
-    await local.patients.create(aPatientInput({ firstName: 'Third', phone: '416-555-0003' }));
+    const poison = await local.patients.create(aPatientInput({ firstName: 'Poison' }));
+    await local.patients.create(aPatientInput({ firstName: 'Second' }));
+    await local.patients.create(aPatientInput({ firstName: 'Third' }));
     const { pusher, server, types } = aPusher(local);
     server.script.push({
       kind: 'respond',
@@ -150,7 +143,7 @@ describe('refused changes', () => {
     await pusher.drain();
     const [item] = await local.outbox.needingAttention();
     if (!item) throw new Error('nothing needs attention');
-    const later = await local.patients.create(aPatientInput({ firstName: 'Later', phone: '416-555-0009' }));
+    const later = await local.patients.create(aPatientInput({ firstName: 'Later' }));
 
     const edited = await local.outbox.retry(item.entry.id, { ...(item.body as object), email: 'new@example.ca' });
     expect(edited?.seq).toBeGreaterThan(later.entry.seq ?? Number.POSITIVE_INFINITY);

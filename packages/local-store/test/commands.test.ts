@@ -5,14 +5,14 @@ import { writeThrough } from '../src/commands/write-through.ts';
 import { openValue } from '../src/crypto/seal.ts';
 import { describe as describeEntry } from '../src/outbox/attention.ts';
 import { readRecord } from '../src/records/reads.ts';
-import { anUnlockedStore, aPatientInput } from './support/store.ts';
+import { anAppointmentInput, anUnlockedStore, aPatientInput } from './support/store.ts';
 
 const NINE_AM = '2026-11-23T09:00:00.000Z';
 
 async function withPatient() {
   const { local, store, key } = await anUnlockedStore();
   await store.db.users.put({ id: '2', displayName: 'Dr. Okafor', providerColor: '#2563eb' });
-  const { patient } = await local.patients.create(aPatientInput());
+  const { patient } = await local.patients.create(aPatientInput({ phone: '416-555-0142' }));
   return { local, store, key, patient };
 }
 
@@ -30,7 +30,7 @@ describe('commands', () => {
 
   it('creates a patient the screen can show at once, with the body the API expects', async () => {
     const { local, store, key } = await anUnlockedStore();
-    const { patient, entry } = await local.patients.create(aPatientInput());
+    const { patient, entry } = await local.patients.create(aPatientInput({ phone: '416-555-0142' }));
     expect(patient).toMatchObject({ phone: '4165550142', status: 'active', isActive: true, version: 0 });
     expect(patient.medicalHistory).toMatchObject({ allergies: ['penicillin'], communicationPreference: 'email' });
     expect(entry).toMatchObject({ method: 'POST', endpoint: '/api/patients', type: 'create', previous: null });
@@ -63,13 +63,15 @@ describe('commands', () => {
 
   it('books an appointment with names from the local copies, under its practice day', async () => {
     const { local, store, key, patient } = await withPatient();
-    const { appointment, entry } = await local.appointments.create({
-      patientId: patient.id,
-      providerId: 2,
-      treatmentRoom: 'Room 3',
-      appointmentDate: NINE_AM,
-      procedure: 'Cleaning',
-    });
+    const { appointment, entry } = await local.appointments.create(
+      // The duration left blank: the command books the default 30 minutes.
+      anAppointmentInput({
+        patientId: patient.id,
+        appointmentDate: NINE_AM,
+        treatmentRoom: 'Room 3',
+        duration: undefined,
+      }),
+    );
     expect(appointment).toMatchObject({
       patientName: 'Evangelina Thistlewood',
       patientPhone: '4165550142',
@@ -84,13 +86,9 @@ describe('commands', () => {
 
   it('moves and checks in with PATCH bodies of the changed fields only', async () => {
     const { local, store, key, patient } = await withPatient();
-    const { appointment } = await local.appointments.create({
-      patientId: patient.id,
-      providerId: 2,
-      treatmentRoom: 'Room 3',
-      appointmentDate: NINE_AM,
-      procedure: 'Cleaning',
-    });
+    const { appointment } = await local.appointments.create(
+      anAppointmentInput({ patientId: patient.id, appointmentDate: NINE_AM, treatmentRoom: 'Room 3' }),
+    );
     const moved = await local.appointments.update(appointment.id, {
       treatmentRoom: 'Room 1',
       appointmentDate: '2026-11-24T10:30:00Z',
@@ -107,14 +105,14 @@ describe('commands', () => {
 
   it('refuses a status change the server would refuse', async () => {
     const { local, patient } = await withPatient();
-    const { appointment } = await local.appointments.create({
-      patientId: patient.id,
-      providerId: 2,
-      treatmentRoom: 'Room 3',
-      appointmentDate: NINE_AM,
-      procedure: 'Cleaning',
-      status: 'cancelled',
-    });
+    const { appointment } = await local.appointments.create(
+      anAppointmentInput({
+        patientId: patient.id,
+        appointmentDate: NINE_AM,
+        treatmentRoom: 'Room 3',
+        status: 'cancelled',
+      }),
+    );
     await expect(local.appointments.update(appointment.id, { status: 'scheduled' })).rejects.toMatchObject({
       issues: [{ field: 'status', message: 'Cannot change an appointment from cancelled to scheduled.' }],
     });
@@ -122,13 +120,9 @@ describe('commands', () => {
 
   it('changes a status with a status-only body and stamps arrival and completion the way the server does', async () => {
     const { local, store, key, patient } = await withPatient();
-    const { appointment } = await local.appointments.create({
-      patientId: patient.id,
-      providerId: 2,
-      treatmentRoom: 'Room 3',
-      appointmentDate: NINE_AM,
-      procedure: 'Cleaning',
-    });
+    const { appointment } = await local.appointments.create(
+      anAppointmentInput({ patientId: patient.id, appointmentDate: NINE_AM, treatmentRoom: 'Room 3' }),
+    );
     const checkedIn = await local.appointments.changeStatus(appointment.id, 'in-progress');
     expect(checkedIn.appointment).toMatchObject({ status: 'in-progress', version: 0 });
     expect(checkedIn.appointment.checkedInAt).toEqual(expect.any(String));

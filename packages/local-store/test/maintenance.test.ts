@@ -5,7 +5,7 @@ import { MaintenanceConflictError, type MaintenanceInput } from '../src/commands
 import { openValue } from '../src/crypto/seal.ts';
 import { FakeServer } from './support/fake-server.ts';
 import { CLIENT_SCHEMA } from './support/pusher.ts';
-import { anUnlockedStore, aPatientInput, rawDump } from './support/store.ts';
+import { anAppointmentInput, anUnlockedStore, aPatientInput, rawDump } from './support/store.ts';
 
 const WINDOW: MaintenanceInput = {
   roomId: 'Room 4',
@@ -21,14 +21,9 @@ const WINDOW: MaintenanceInput = {
 async function withBooking(appointmentDate = '2026-11-23T14:00:00.000Z', treatmentRoom = 'Room 4', duration = 30) {
   const { local, store, key } = await anUnlockedStore();
   const { patient } = await local.patients.create(aPatientInput());
-  const { appointment } = await local.appointments.create({
-    patientId: patient.id,
-    providerId: 2,
-    treatmentRoom,
-    appointmentDate,
-    duration,
-    procedure: 'Cleaning',
-  });
+  const { appointment } = await local.appointments.create(
+    anAppointmentInput({ patientId: patient.id, appointmentDate, treatmentRoom, duration }),
+  );
   return { local, store, key, appointment };
 }
 

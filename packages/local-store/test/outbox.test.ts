@@ -8,9 +8,9 @@ import { aPusher } from './support/pusher.ts';
 import { anUnlockedStore, aPatientInput, PASSWORD, utcCalendar } from './support/store.ts';
 
 const people = [
-  aPatientInput({ firstName: 'Annabel', phone: '416-555-0001' }),
-  aPatientInput({ firstName: 'Benedict', phone: '416-555-0002' }),
-  aPatientInput({ firstName: 'Cordelia', phone: '416-555-0003' }),
+  aPatientInput({ firstName: 'Annabel' }),
+  aPatientInput({ firstName: 'Benedict' }),
+  aPatientInput({ firstName: 'Cordelia' }),
 ];
 
 describe('the outbox', () => {

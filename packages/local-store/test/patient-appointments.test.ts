@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { anUnlockedStore, aPatientInput } from './support/store.ts';
+import { anAppointmentInput, anUnlockedStore, aPatientInput } from './support/store.ts';
 
 describe('readAppointmentsForPatient', () => {
   it('returns only that patient’s appointments, decrypted and in start order', async () => {
@@ -8,14 +8,7 @@ describe('readAppointmentsForPatient', () => {
     const { patient } = await local.patients.create(aPatientInput());
     const { patient: other } = await local.patients.create(aPatientInput({ firstName: 'Marguerite' }));
     const book = (patientId: string, appointmentDate: string, procedure: string) =>
-      local.appointments.create({
-        patientId,
-        providerId: 2,
-        treatmentRoom: 'Room 1',
-        appointmentDate,
-        duration: 60,
-        procedure,
-      });
+      local.appointments.create(anAppointmentInput({ patientId, appointmentDate, procedure }));
     await book(patient.id, '2026-11-25T15:00:00.000Z', 'Crown');
     await book(other.id, '2026-11-24T15:00:00.000Z', 'Cleaning');
     await book(patient.id, '2026-11-23T14:00:00.000Z', 'New Patient Consultation');

@@ -17,11 +17,7 @@ async function aStoreWithPatients() {
     key,
     'patients',
     Array.from({ length: COUNT }, (_, index) => ({
-      ...aPatientInput({
-        firstName: `First${index}`,
-        lastName: `Last${index}`,
-        phone: `416555${String(index).padStart(4, '0')}`,
-      }),
+      ...aPatientInput({ firstName: `First${index}`, lastName: `Last${index}` }),
       id: idOf(index),
       status: 'active',
     })),

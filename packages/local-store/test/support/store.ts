@@ -1,5 +1,8 @@
 import 'fake-indexeddb/auto';
 import type { PermissionSubject } from '@dental/domain/permissions/can';
+import { anAppointment } from '@dental/domain/testing/appointments';
+import { aPatient } from '@dental/domain/testing/patients';
+import type { AppointmentInput } from '../../src/commands/appointments.ts';
 import type { PatientInput } from '../../src/commands/patients.ts';
 import { unlockStore } from '../../src/crypto/keys.ts';
 import type { StoreKey } from '../../src/crypto/store-key.ts';
@@ -57,20 +60,32 @@ export async function anUnlockedStore(options: StoreOptions = {}): Promise<TestS
   return { local: localStore(store, key), store, key };
 }
 
+/**
+ * The new-patient form's input, built by the domain's `aPatient`: Evangelina Thistlewood, allergic to
+ * penicillin, whom the tests find by name in descriptions and whose allergy the permission rules read.
+ * Her history names nothing else, so the communication preference takes the schema's default (email).
+ * Her phone and email differ per call, so patients never clash; tests that read them pass their own.
+ */
 export function aPatientInput(overrides: Partial<PatientInput> = {}): PatientInput {
-  return {
+  // The command adds the practice and isActive itself: the form never sends them.
+  const {
+    practiceId: _practice,
+    isActive: _active,
+    ...fields
+  } = aPatient({
     firstName: 'Evangelina',
     lastName: 'Thistlewood',
-    phone: '416-555-0142',
-    email: 'evangelina.thistlewood@example.ca',
-    dateOfBirth: '1984-03-09',
-    address: '77 Quillfeather Crescent',
-    city: 'Toronto',
-    province: 'ON',
-    zipCode: 'M5V 2T6',
     medicalHistory: { allergies: ['penicillin'] },
-    ...overrides,
-  };
+  });
+  // The domain builder types a body as its schema's input (any JSON object); the command checks it at run time.
+  return { ...(fields as unknown as PatientInput), ...overrides };
+}
+
+/** The booking form's input, built by the domain's `anAppointment` (the doctor, id 2, in Room 1, a 30-minute cleaning). */
+export function anAppointmentInput(
+  over: Partial<AppointmentInput> & Pick<AppointmentInput, 'patientId' | 'appointmentDate'>,
+): AppointmentInput {
+  return anAppointment(over) as unknown as AppointmentInput;
 }
 
 function base64(bytes: Uint8Array): string {
