@@ -1,4 +1,4 @@
-import { createTheme, Drawer, Modal } from '@mantine/core';
+import { createTheme, Drawer, Modal, Select } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'teal',
@@ -17,5 +17,8 @@ export const theme = createTheme({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
       styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
     }),
+    // Choosing the option already chosen keeps it: a second tap on a tablet must not empty a required field.
+    // A field that may be emptied says so with `clearable`.
+    Select: Select.extend({ defaultProps: { allowDeselect: false } }),
   },
 });

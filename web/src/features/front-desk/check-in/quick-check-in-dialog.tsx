@@ -100,7 +100,6 @@ function CheckInForm({
           data={CHECKOUT.waitingAreas.map((area) => ({ value: area, label: WAITING_AREA_LABELS[area] }))}
           value={waitingArea}
           onChange={(value) => value && setWaitingArea(value)}
-          allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
       </Group>

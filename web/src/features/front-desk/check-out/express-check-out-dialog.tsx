@@ -195,7 +195,6 @@ function ExpressForm({ appointment, timeZone, onClose, onFullCheckOut, onBookMan
           }))}
           value={weeks}
           onChange={(value) => value && setWeeks(value)}
-          allowDeselect={false}
           disabled={!bookNext}
           w={170}
           comboboxProps={{ withinPortal: true }}

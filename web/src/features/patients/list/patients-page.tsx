@@ -281,7 +281,6 @@ function PatientList({ query: params, onQueryChange }: PatientsPageProps) {
                 const size = PATIENTS.pageSizes.find((option) => String(option) === value);
                 update({ pageSize: size === PATIENTS.defaultPageSize ? undefined : size });
               }}
-              allowDeselect={false}
               w={120}
             />
           </Group>

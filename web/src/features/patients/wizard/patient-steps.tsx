@@ -185,7 +185,6 @@ export function MedicalStep({ values, errors, set, canRecordMedical }: StepProps
         data={COMMUNICATION_PREFERENCES.map((value) => ({ value, label: PREFERENCE_LABELS[value] }))}
         value={values.communicationPreference}
         error={errors.communicationPreference}
-        allowDeselect={false}
         onChange={(value) => {
           const chosen = COMMUNICATION_PREFERENCES.find((preference) => preference === value);
           if (chosen) set('communicationPreference', chosen);

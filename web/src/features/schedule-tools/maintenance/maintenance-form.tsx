@@ -140,7 +140,6 @@ function FormBody({
             data={TYPE_OPTIONS}
             value={values.maintenanceType}
             onChange={set('maintenanceType')}
-            allowDeselect={false}
           />
         </Group>
         <TextInput
@@ -179,13 +178,7 @@ function FormBody({
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <Select
-            label="Priority"
-            data={PRIORITY_OPTIONS}
-            value={values.priority}
-            onChange={set('priority')}
-            allowDeselect={false}
-          />
+          <Select label="Priority" data={PRIORITY_OPTIONS} value={values.priority} onChange={set('priority')} />
           <TextInput
             label="Vendor"
             value={values.vendor}

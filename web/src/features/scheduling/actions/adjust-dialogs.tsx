@@ -42,14 +42,12 @@ export function MoveDialog({ appointment, time, times, rooms, onClose, onMove }:
               data={[...times]}
               value={values.time}
               onChange={(value) => value && setValues({ ...values, time: value })}
-              allowDeselect={false}
             />
             <Select
               label="Room"
               data={rooms.map((room) => ({ value: room.code, label: room.code }))}
               value={values.room}
               onChange={(value) => value && setValues({ ...values, room: value })}
-              allowDeselect={false}
             />
           </Group>
           <DialogActions onCancel={onClose} busy={busy} submitLabel="Move" />

@@ -57,7 +57,6 @@ export function DurationSelect(props: {
       data={DURATION_OPTIONS}
       value={props.value}
       onChange={props.onChange}
-      allowDeselect={false}
       error={props.error}
     />
   );

@@ -68,7 +68,6 @@ export function FollowUpStep({
                 data={times.length > 0 ? [...times] : [followUp.time]}
                 value={followUp.time}
                 onChange={(time) => time && set({ time })}
-                allowDeselect={false}
                 searchable
                 comboboxProps={{ withinPortal: true }}
               />
@@ -80,7 +79,6 @@ export function FollowUpStep({
                 }))}
                 value={followUp.duration}
                 onChange={(duration) => duration && set({ duration })}
-                allowDeselect={false}
                 comboboxProps={{ withinPortal: true }}
               />
             </Group>

@@ -60,7 +60,6 @@ export function RecallsStep({
                           recalls: { ...current.recalls, [preset.key]: { ...current.recalls[preset.key], priority } },
                         }))
                       }
-                      allowDeselect={false}
                       w={120}
                       size="xs"
                       comboboxProps={{ withinPortal: true }}
