@@ -1,12 +1,14 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { HARDENING, REQUESTS, SECURITY } from '@dental/domain/constants';
 import type { ServerSettings } from './context.ts';
+import { type DatabaseTarget, isPostgresUrl } from './db/connection.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface ServerEnvironment {
   dataDir: string;
+  database: DatabaseTarget;
   port: number;
   host: string;
   logLevel: LogLevel;
@@ -49,10 +51,23 @@ export function trustProxy(value: string | undefined): ServerSettings['trustProx
   return addresses;
 }
 
+/**
+ * DATABASE_URL: unset for the embedded SQLite file in DATA_DIR; a postgres:// (or postgresql://) URL for a
+ * PostgreSQL server. Anything else is refused at start rather than silently ignored.
+ */
+export function databaseTarget(url: string | undefined, dataDir: string): DatabaseTarget {
+  const text = (url ?? '').trim();
+  if (text === '') return { kind: 'sqlite', file: join(dataDir, 'dental.sqlite') };
+  if (!isPostgresUrl(text)) throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  return { kind: 'postgres', url: text };
+}
+
 /** Reads the process environment once, at start; nothing else does. */
 export function readEnvironment(env: NodeJS.ProcessEnv, webDistDir: string | null): ServerEnvironment {
+  const dataDir = resolve(env.DATA_DIR || './data');
   return {
-    dataDir: resolve(env.DATA_DIR || './data'),
+    dataDir,
+    database: databaseTarget(env.DATABASE_URL, dataDir),
     port: port(env.PORT),
     host: env.HOST || '127.0.0.1',
     logLevel: logLevel(env.LOG_LEVEL),

@@ -24,7 +24,7 @@ async function main(logger: pino.Logger): Promise<void> {
   checkStartupConfiguration(defaultStartupConfiguration);
   const env = readEnvironment(process.env, join(here, '..', '..', 'web', 'dist'));
   logger.level = env.logLevel;
-  const db = openDatabase(join(env.dataDir, 'dental.sqlite'));
+  const db = openDatabase(env.database);
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'applied migrations');
 
@@ -48,7 +48,10 @@ async function main(logger: pino.Logger): Promise<void> {
   await app.listen({ port: env.port, host: env.host });
   const shownHost = env.host === '127.0.0.1' || env.host === '0.0.0.0' ? 'localhost' : env.host;
   logger.info(
-    { url: `http://${shownHost}:${env.port}`, dataDir: env.dataDir },
+    {
+      url: `http://${shownHost}:${env.port}`,
+      database: env.database.kind === 'sqlite' ? env.database.file : 'postgres',
+    },
     `Dental practice server ready on http://${shownHost}:${env.port}`,
   );
 }

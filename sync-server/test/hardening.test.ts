@@ -1,7 +1,8 @@
 import { aPatient } from '@dental/domain/testing/patients';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cookieOf, signInFrom } from './helpers/sign-in.ts';
-import { createTestApp, type TestApp, testHasher } from './helpers/test-app.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { testHasher } from './helpers/test-clock.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {

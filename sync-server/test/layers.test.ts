@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 const src = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
 
-/** Where SQL may be written: the repositories, and the migrations and connection that set the database up. */
-const SQL_HOMES = ['repos/', 'db/migrations/', 'db/connection.ts'];
+/** Where SQL may be written: the repositories, and the migrations, connection and dialect helpers that set the database up. */
+const SQL_HOMES = ['repos/', 'db/migrations/', 'db/connection.ts', 'db/dialect.ts'];
 
 /**
  * A Kysely query being started or shaped, a raw `sql` template, or a value import from kysely (type

@@ -1,6 +1,7 @@
 import { aWeek } from '@dental/domain/testing/practices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_START, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { TEST_START } from './helpers/test-clock.ts';
 
 /** TEST_START is Sunday 2026-11-22, 10:00 in Toronto (practice 1), closed on Sundays. */
 const THIRTY_MINUTES = 30 * 60_000;

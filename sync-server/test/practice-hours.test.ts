@@ -2,7 +2,8 @@ import { aWeek, CLOSED, open } from '@dental/domain/testing/practices';
 import { describe, expect, it } from 'vitest';
 import { setPermission } from './helpers/demo-data.ts';
 import { pull, pullAll } from './helpers/sync.ts';
-import { fileApp, signedIn, TEST_START } from './helpers/test-app.ts';
+import { fileApp, signedIn } from './helpers/test-app.ts';
+import { TEST_START } from './helpers/test-clock.ts';
 
 /** A new week for practice 1 as the settings page sends it: days may leave out what they do not use. */
 const NEW_WEEK = {

@@ -1,6 +1,7 @@
 import { CLOSED, open } from '@dental/domain/testing/practices';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, fileApp, signedIn, TEST_START } from './helpers/test-app.ts';
+import { createTestApp, fileApp, signedIn } from './helpers/test-app.ts';
+import { TEST_START } from './helpers/test-clock.ts';
 
 /** TEST_START is Sunday 2026-11-22, 10:00 in Toronto (practice 1), closed on Sundays. */
 const THIRTY_MINUTES = 30 * 60_000;

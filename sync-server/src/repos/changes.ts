@@ -1,6 +1,7 @@
 import type { SyncedTable } from '@dental/domain/sync/protocol';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import { isPostgres } from '../db/dialect.ts';
 
 export interface ChangeEntry {
   practiceId: number;
@@ -38,12 +39,14 @@ export async function recordChange(db: Db, change: ChangeEntry): Promise<number>
 /**
  * Versions every synced row that has none yet, in bulk: the demo seed inserts thousands of rows
  * at once. Reference data comes first so a client applying pages in order never sees an
- * appointment before its room, provider or patient. SQLite only as written: the sort key mixes
- * integers and text across the union, which SQLite's dynamic typing allows and PostgreSQL does not
- * (there the numeric keys need casting to zero-padded text).
+ * appointment before its room, provider or patient. Within a table rows go by a sort key that is a
+ * number for some tables and text for others: SQLite's dynamic typing compares them as they are;
+ * PostgreSQL needs one type, so there the numbers become zero-padded text, which sorts the same.
  */
 export async function recordAllRows(db: Db, at: Date): Promise<void> {
   const stamp = at.toISOString();
+  const numberKey = (column: string) =>
+    isPostgres(db) ? sql.raw(`lpad(cast(${column} as text), 12, '0')`) : sql.raw(column);
   await sql`
     insert into row_versions (practice_id, table_name, row_id, version, deleted, changed_at)
     select src.practice_id, src.table_name, src.row_id,
@@ -52,12 +55,15 @@ export async function recordAllRows(db: Db, at: Date): Promise<void> {
       0, src.changed_at
     from (
       select practice_id, 'practice_hours' as table_name, cast(weekday as text) as row_id, 1 as table_order,
-        weekday as sort_key, ${stamp} as changed_at from practice_hours
-      union all select practice_id, 'treatment_rooms', cast(id as text), 2, id, ${stamp} from treatment_rooms
-      union all select up.practice_id, 'users', cast(u.id as text), 3, u.id, u.updated_at
+        ${numberKey('weekday')} as sort_key, cast(${stamp} as text) as changed_at from practice_hours
+      union all select practice_id, 'treatment_rooms', cast(id as text), 2, ${numberKey('id')}, ${stamp}
+        from treatment_rooms
+      union all select up.practice_id, 'users', cast(u.id as text), 3, ${numberKey('u.id')}, u.updated_at
         from users u join user_practices up on up.user_id = u.id
-      union all select practice_id, 'recall_types', cast(id as text), 4, id, ${stamp} from recall_types
-      union all select practice_id, 'form_templates', cast(id as text), 5, id, ${stamp} from form_templates
+      union all select practice_id, 'recall_types', cast(id as text), 4, ${numberKey('id')}, ${stamp}
+        from recall_types
+      union all select practice_id, 'form_templates', cast(id as text), 5, ${numberKey('id')}, ${stamp}
+        from form_templates
       union all select practice_id, 'patients', id, 6, created_at, updated_at from patients
       union all select practice_id, 'appointments', id, 7, appointment_date, updated_at from appointments
       union all select practice_id, 'maintenance_schedules', id, 8, start_date_time, updated_at
@@ -71,7 +77,7 @@ export async function recordAllRows(db: Db, at: Date): Promise<void> {
       where rv.practice_id = src.practice_id and rv.table_name = src.table_name and rv.row_id = src.row_id
     )
   `.execute(db);
-  // SQLite: "where true" keeps it from reading the upsert's ON as a join constraint.
+  // "where true" keeps SQLite from reading the upsert's ON as a join constraint.
   await sql`
     insert into practice_versions (practice_id, version)
     select practice_id, max(version) from row_versions where true group by practice_id

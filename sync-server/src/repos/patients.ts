@@ -3,6 +3,7 @@ import type { MedicalHistory, Patient } from '@dental/domain/patients/patient.sc
 import { DEFAULT_COMMUNICATION_PREFERENCE } from '@dental/domain/patients/patient.schema';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import { isPostgres } from '../db/dialect.ts';
 import type { PatientRow } from '../db/schema.ts';
 
 function parseMedicalHistory(json: string): MedicalHistory {
@@ -80,11 +81,12 @@ function escapeLike(term: string): string {
 }
 
 /**
- * LIKE with backslash escapes, so user text never acts as a wildcard. SQLite's LIKE ignores ASCII case,
- * which the search relies on; PostgreSQL's does not (ILIKE there).
+ * A case-blind LIKE with backslash escapes, so user text never acts as a wildcard: SQLite's LIKE ignores
+ * ASCII case; PostgreSQL's does not, so ILIKE there.
  */
-function like(column: string, pattern: string): Expression<SqlBool> {
-  return sql<SqlBool>`${sql.raw(column)} like ${pattern} escape '\\'`;
+function like(db: Db, column: string, pattern: string): Expression<SqlBool> {
+  const operator = isPostgres(db) ? sql.raw('ilike') : sql.raw('like');
+  return sql<SqlBool>`${sql.raw(column)} ${operator} ${pattern} escape '\\'`;
 }
 
 function filteredPatients(db: Db, filter: PatientFilter) {
@@ -96,11 +98,11 @@ function filteredPatients(db: Db, filter: PatientFilter) {
     const digits = term.replace(/\D/g, '');
     base = base.where((eb) =>
       eb.or([
-        like('first_name', pattern),
-        like('last_name', pattern),
-        like("first_name || ' ' || last_name", pattern),
-        like('email', pattern),
-        ...(digits.length >= 3 ? [like('phone', `%${digits}%`)] : []),
+        like(db, 'first_name', pattern),
+        like(db, 'last_name', pattern),
+        like(db, "first_name || ' ' || last_name", pattern),
+        like(db, 'email', pattern),
+        ...(digits.length >= 3 ? [like(db, 'phone', `%${digits}%`)] : []),
       ]),
     );
   }

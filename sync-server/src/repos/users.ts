@@ -1,6 +1,8 @@
 import { isPermission } from '@dental/domain/permissions/catalogue';
 import { providerDisplayName, type StaffMember } from '@dental/domain/users/user';
+import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import { isPostgres } from '../db/dialect.ts';
 import type { UserRow } from '../db/schema.ts';
 
 /** A user with where they may work and the permissions granted or revoked beside their role's. */
@@ -16,8 +18,13 @@ export async function findUserById(db: Db, id: number): Promise<AccountRecord | 
 }
 
 export async function findUserByUsername(db: Db, username: string): Promise<AccountRecord | undefined> {
-  // SQLite: the column collates NOCASE, so sign-in ignores the case of the username; PostgreSQL needs citext or lower().
-  const row = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  // Sign-in ignores the case of the username: SQLite's column collates NOCASE; PostgreSQL matches lower()
+  // against its unique index on lower(username).
+  const query = db.selectFrom('users').selectAll();
+  const row = await (isPostgres(db)
+    ? query.where(sql`lower(username)`, '=', username.toLowerCase())
+    : query.where('username', '=', username)
+  ).executeTakeFirst();
   return row ? withAccess(db, row) : undefined;
 }
 

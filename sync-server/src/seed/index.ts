@@ -2,6 +2,8 @@ import type { Clock } from '@dental/domain/time/clock';
 import type { Db } from '../db/connection.ts';
 import { insertInChunks } from '../repos/bulk-insert.ts';
 import { recordAllRows } from '../repos/changes.ts';
+import { advanceGeneratedKeys } from '../repos/generated-keys.ts';
+import { lockUntilCommit } from '../repos/locks.ts';
 import { anyPracticeExists } from '../repos/practices.ts';
 import { inTransaction } from '../repos/transactions.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
@@ -52,6 +54,9 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<void> 
   });
 
   await inTransaction(db, async (trx) => {
+    // Server processes starting together on one PostgreSQL database: one seeds, the others find it done.
+    await lockUntilCommit(trx, 'seed');
+    if (await anyPracticeExists(trx)) return;
     await insertInChunks(trx, 'practices', practiceRows(nowIso));
     await insertInChunks(trx, 'practice_hours', practiceHourRows());
     await insertInChunks(trx, 'treatment_rooms', treatmentRoomRows());
@@ -65,5 +70,6 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<void> 
     await insertInChunks(trx, 'notifications', buildNotifications(staff.users, patients.patients, appointments, now));
     // Migrations run before the seed on a fresh start, so the seeded rows get their sync versions here.
     await recordAllRows(trx, now);
+    await advanceGeneratedKeys(trx);
   });
 }

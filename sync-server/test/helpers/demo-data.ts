@@ -1,5 +1,6 @@
 import { beforeAll } from 'vitest';
-import { TEST_START, type TestApp } from './test-app.ts';
+import type { TestApp } from './test-app.ts';
+import { TEST_START } from './test-clock.ts';
 
 /**
  * Reads of the seeded demo data and writes straight to the database, for setting up a test. The demo

@@ -1,35 +1,12 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { HEADERS } from '@dental/domain/sync/protocol';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { defaultSettings } from '../../src/config.ts';
 import type { ServerSettings } from '../../src/context.ts';
-import { type Db, migrateToLatest, openDatabase } from '../../src/db/connection.ts';
-import { seedDemoData } from '../../src/seed/index.ts';
-import { scryptHasher } from '../../src/services/passwords.ts';
-
-export const TEST_START = '2026-11-22T15:00:00.000Z';
-/** Cheap scrypt cost: tests sign in hundreds of times; production uses the OWASP cost. */
-export const testHasher = scryptHasher({ N: 1024, r: 8, p: 1 });
-
-let template: string | undefined;
-
-/** One seeded database per test file, copied for each app so tests never share state. */
-async function seededTemplate(): Promise<string> {
-  if (template) return template;
-  const dir = mkdtempSync(join(inject('serverTestRoot'), 'template-'));
-  const file = join(dir, 'template.sqlite');
-  const db = openDatabase(file);
-  await migrateToLatest(db);
-  await seedDemoData(db, { clock: () => new Date(TEST_START), hasher: testHasher, patientCount: 400 });
-  await sql`pragma wal_checkpoint(truncate)`.execute(db);
-  await db.destroy();
-  template = file;
-  return file;
-}
+import type { Db } from '../../src/db/connection.ts';
+import { TEST_START, testHasher } from './test-clock.ts';
+import { seededDatabase } from './test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -54,11 +31,8 @@ export async function createTestApp(
   overrides: Partial<ServerSettings> = {},
   options: { logger?: FastifyBaseLogger } = {},
 ): Promise<TestApp> {
-  const dir = mkdtempSync(join(inject('serverTestRoot'), 'app-'));
-  const file = join(dir, 'test.sqlite');
-  copyFileSync(await seededTemplate(), file);
-  const db = openDatabase(file);
-  await migrateToLatest(db);
+  const database = await seededDatabase();
+  const { db } = database;
   let now = Date.parse(TEST_START);
   const app = await buildApp({
     db,
@@ -97,8 +71,7 @@ export async function createTestApp(
     request,
     async close() {
       await app.close();
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
+      await database.drop();
     },
   };
 }

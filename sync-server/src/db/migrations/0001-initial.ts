@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { generatedKey, isPostgres } from '../dialect.ts';
 
 // A published migration is never edited: later changes go in a new file.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -24,8 +25,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('users')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-    .addColumn('username', 'text', (c) => c.notNull().unique().modifyEnd(sql`collate nocase`))
+    .addColumn('id', 'integer', generatedKey(db))
+    .addColumn('username', 'text', (c) =>
+      // Usernames are unique whatever their case: SQLite collates the column NOCASE; PostgreSQL indexes lower() below.
+      isPostgres(db) ? c.notNull().unique() : c.notNull().unique().modifyEnd(sql`collate nocase`),
+    )
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .addColumn('first_name', 'text', (c) => c.notNull())
     .addColumn('last_name', 'text', (c) => c.notNull())
@@ -38,6 +42,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
+
+  if (isPostgres(db)) {
+    await sql`create unique index users_username_lower on users (lower(username))`.execute(db);
+  }
 
   await db.schema
     .createTable('user_practices')
@@ -74,7 +82,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('treatment_rooms')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', generatedKey(db))
     .addColumn('practice_id', 'integer', (c) => c.notNull().references('practices.id'))
     .addColumn('room_code', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
@@ -150,7 +158,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('form_templates')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', generatedKey(db))
     .addColumn('practice_id', 'integer', (c) => c.notNull().references('practices.id'))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull())
@@ -160,7 +168,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('recall_types')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', generatedKey(db))
     .addColumn('practice_id', 'integer', (c) => c.notNull().references('practices.id'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('interval_months', 'integer', (c) => c.notNull())
@@ -170,7 +178,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('audit_log')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', generatedKey(db))
     .addColumn('at', 'text', (c) => c.notNull())
     .addColumn('user_id', 'integer')
     .addColumn('practice_id', 'integer')

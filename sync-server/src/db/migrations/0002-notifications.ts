@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
+import { generatedKey } from '../dialect.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('notifications')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', generatedKey(db))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('practice_id', 'integer', (c) => c.notNull().references('practices.id'))
     .addColumn('type', 'text', (c) => c.notNull())

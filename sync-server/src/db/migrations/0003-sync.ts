@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { fractionType, isPostgres } from '../dialect.ts';
 
 /**
  * Change versions for pull sync, stored request results for Idempotency-Key, and room maintenance.
@@ -17,7 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('end_date_time', 'text', (c) => c.notNull())
     .addColumn('priority', 'text', (c) => c.notNull())
     .addColumn('vendor', 'text')
-    .addColumn('cost', 'real')
+    .addColumn('cost', fractionType(db))
     .addColumn('notes', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
@@ -56,7 +57,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('value', 'text', (c) => c.notNull())
     .execute();
   // A cursor carries the epoch: one issued by another database (a restore, a fresh start) is not trusted.
-  await sql`insert into sync_meta (key, value) values ('epoch', lower(hex(randomblob(8))))`.execute(db);
+  const epoch = isPostgres(db) ? sql`substr(md5(random()::text), 1, 16)` : sql`lower(hex(randomblob(8)))`;
+  await sql`insert into sync_meta (key, value) values ('epoch', ${epoch})`.execute(db);
 
   await db.schema
     .createTable('idempotency_keys')
@@ -73,6 +75,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('idempotency_keys_created').on('idempotency_keys').column('created_at').execute();
 
   // A database that already holds data gets a version for every row, so its first pull is complete.
+  // A PostgreSQL database is always new at this point (data arrives after the last migration): nothing to version.
+  if (isPostgres(db)) return;
   await sql`
     insert into row_versions (practice_id, table_name, row_id, version, deleted, changed_at)
     select practice_id, table_name, row_id,

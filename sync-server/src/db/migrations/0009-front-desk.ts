@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
+import { fractionType } from '../dialect.ts';
 
-const APPOINTMENT_COLUMNS: [string, 'text' | 'integer' | 'real'][] = [
+const APPOINTMENT_COLUMNS: [string, 'text' | 'integer' | 'fraction'][] = [
   ['arrival_time', 'text'],
   ['waiting_area', 'text'],
   ['check_in_notes', 'text'],
@@ -12,7 +13,7 @@ const APPOINTMENT_COLUMNS: [string, 'text' | 'integer' | 'real'][] = [
   ['patient_satisfaction', 'integer'],
   ['visit_rating', 'text'],
   ['payment_collected', 'integer'],
-  ['payment_amount', 'real'],
+  ['payment_amount', 'fraction'],
   ['payment_method', 'text'],
 ];
 
@@ -22,7 +23,10 @@ const APPOINTMENT_COLUMNS: [string, 'text' | 'integer' | 'real'][] = [
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const [column, type] of APPOINTMENT_COLUMNS) {
-    await db.schema.alterTable('appointments').addColumn(column, type).execute();
+    await db.schema
+      .alterTable('appointments')
+      .addColumn(column, type === 'fraction' ? fractionType(db) : type)
+      .execute();
   }
 
   await db.schema

@@ -1,10 +1,13 @@
 import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../dialect.ts';
 
 /**
  * Recalls join the pull feed: every recall recorded before now gets a version, after the practice's
  * current one, so devices receive the recalls set before this release as well as new ones.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // A PostgreSQL database is always new at this point (data arrives after the last migration): nothing to version.
+  if (isPostgres(db)) return;
   await sql`
     insert into row_versions (practice_id, table_name, row_id, version, deleted, changed_at)
     select r.practice_id, 'recalls', r.id,

@@ -21,15 +21,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const names = await sql<{ id: string; first_name: string; last_name: string }>`
     select id, first_name, last_name from patients
   `.execute(db);
-  await db.transaction().execute(async (trx) => {
-    for (const row of names.rows) {
-      await sql`
+  // Only a database that already held patients has keys to fill (a PostgreSQL one is always new here,
+  // and its migrations already run in one transaction, which cannot open another).
+  if (names.rows.length > 0) {
+    await db.transaction().execute(async (trx) => {
+      for (const row of names.rows) {
+        await sql`
         update patients set last_name_key = ${duplicateNameKey(row.last_name)},
           first_name_key = ${duplicateNameKey(row.first_name)}
         where id = ${row.id}
       `.execute(trx);
-    }
-  });
+      }
+    });
+  }
   await db.schema
     .createIndex('patients_duplicate_name')
     .on('patients')
