@@ -33,6 +33,7 @@ import { registerSurveyRoutes } from './http/routes/surveys.ts';
 import { registerSyncRoutes } from './http/routes/sync.ts';
 import { registerSyncPushRoute } from './http/routes/sync-push.ts';
 import { registerTimezoneRoutes } from './http/routes/timezone.ts';
+import { practiceHoursCacheFor } from './services/practice-hours-cache.ts';
 
 /** The whole server as one instance; tests drive it with inject on a temporary database. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -60,6 +61,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRateLimit(app, deps);
   registerRequestGuards(app);
   registerSchemaVersion(app);
+
+  // Another process changed a practice's hours: this process's copy goes too (all of them after a lost feed).
+  deps.changes?.onPracticeHoursChanged((practiceId) => {
+    const cache = practiceHoursCacheFor(app, deps.clock);
+    if (practiceId === null) cache.clear();
+    else cache.invalidate(practiceId);
+  });
 
   const registry = new RouteRegistry();
   registerHealthRoute(app, deps, registry);

@@ -1,5 +1,6 @@
 import type { Clock } from '@dental/domain/time/clock';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChangeFeed } from './db/change-feed.ts';
 import type { Db } from './db/connection.ts';
 import type { PasswordHasher } from './services/passwords.ts';
 
@@ -36,4 +37,6 @@ export interface AppDeps {
   settings: ServerSettings;
   /** Fastify's pino logger; tests leave it out (silent) or pass one writing to a buffer. */
   logger?: FastifyBaseLogger;
+  /** Changes other server processes make (PostgreSQL); absent for the one process SQLite serves. */
+  changes?: ChangeFeed;
 }

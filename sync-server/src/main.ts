@@ -5,6 +5,7 @@ import { systemClock } from '@dental/domain/time/clock';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { readEnvironment } from './config.ts';
+import { listenForChanges } from './db/change-feed.ts';
 import { migrateToLatest, openDatabase } from './db/connection.ts';
 import { isDatabaseEmpty, seedDemoData } from './seed/index.ts';
 import { scryptHasher } from './services/passwords.ts';
@@ -35,10 +36,12 @@ async function main(logger: pino.Logger): Promise<void> {
     logger.info({ ms: Math.round(performance.now() - started) }, 'demo data created');
   }
 
-  const app = await buildApp({ db, clock: systemClock, hasher, settings: env.settings, logger });
+  const changes = env.database.kind === 'postgres' ? await listenForChanges(env.database.url, logger) : undefined;
+  const app = await buildApp({ db, clock: systemClock, hasher, settings: env.settings, logger, changes });
   const shutdown = async (signal: NodeJS.Signals) => {
     logger.info({ signal }, 'shutting down');
     await app.close();
+    await changes?.close();
     await db.destroy();
     process.exit(0);
   };

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 const src = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
 
 /** Where SQL may be written: the repositories, and the migrations, connection and dialect helpers that set the database up. */
-const SQL_HOMES = ['repos/', 'db/migrations/', 'db/connection.ts', 'db/dialect.ts'];
+const SQL_HOMES = ['repos/', 'db/migrations/', 'db/connection.ts', 'db/dialect.ts', 'db/change-feed.ts'];
 
 /**
  * A Kysely query being started or shaped, a raw `sql` template, or a value import from kysely (type

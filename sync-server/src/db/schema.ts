@@ -336,6 +336,14 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** A client's request budget, shared by server processes on PostgreSQL (see services/rate-limits.ts). */
+export interface RateBucketsTable {
+  key: string;
+  tokens: number;
+  at: number;
+  allowed: number;
+}
+
 export interface Database {
   practices: PracticesTable;
   practice_hours: PracticeHoursTable;
@@ -364,6 +372,7 @@ export interface Database {
   provider_absences: ProviderAbsencesTable;
   survey_sends: SurveySendsTable;
   outgoing_messages: OutgoingMessagesTable;
+  rate_buckets: RateBucketsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,7 +2,8 @@ import { DomainError, invalidInput } from '@dental/domain/errors';
 import { parseWith } from '@dental/domain/validation/issues';
 import type { AppDeps } from '../context.ts';
 import type { Db } from '../db/connection.ts';
-import { inTransaction } from '../repos/transactions.ts';
+import { isPostgres } from '../db/dialect.ts';
+import { inPracticeTransaction, inTransaction } from '../repos/transactions.ts';
 import { type Caller, requirePermission } from '../services/caller.ts';
 import {
   findStoredResult,
@@ -59,6 +60,22 @@ function inTransactionIf<T>(deps: AppDeps, entry: RouteEntry, work: (db: Db) => 
   return entry.transactional ? inTransaction(deps.db, work) : work(deps.db);
 }
 
+/**
+ * Where a signed-in route runs. A practice's route on PostgreSQL always runs in a practice transaction,
+ * reads included, so row-level security applies to every query it makes (see inPracticeTransaction).
+ */
+function runForActor<T>(
+  deps: AppDeps,
+  entry: SignedInRouteEntry,
+  actor: Actor,
+  work: (db: Db) => Promise<T>,
+): Promise<T> {
+  if (entry.practiceScoped && isPostgres(deps.db)) {
+    return inPracticeTransaction(deps.db, { practiceId: actor.practiceId, writes: entry.transactional }, work);
+  }
+  return inTransactionIf(deps, entry, work);
+}
+
 /** The handler's answer as stored for a retry: the JSON text exactly as first sent ('' for none). */
 export function serializedBody(result: unknown): string {
   return JSON.stringify(bodyOf(result)) ?? '';
@@ -95,7 +112,7 @@ export async function runSignedIn(
     return { value };
   };
   try {
-    return await inTransactionIf(deps, entry, run);
+    return await runForActor(deps, entry, actor, run);
   } catch (error) {
     // The refusal rolled the transaction back; its answer is stored on its own so a retry gets it again.
     if (scope && error instanceof DomainError && error.code !== 'IDEMPOTENCY_KEY_REUSED') {

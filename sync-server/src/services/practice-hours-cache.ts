@@ -95,6 +95,11 @@ export class PracticeHoursCache {
     return had;
   }
 
+  /** Forgets every practice's hours (another process may have changed any of them). */
+  clear(): void {
+    for (const practiceId of [...this.#entries.keys()]) this.invalidate(practiceId);
+  }
+
   /** The live entries of the given practices (a caller sees only practices they may access). */
   entriesFor(practiceIds: readonly number[]): CacheEntrySummary[] {
     const now = this.#clock().getTime();

@@ -12,6 +12,7 @@ import {
 import { localDate } from '@dental/domain/time/zones';
 import type { Db } from '../db/connection.ts';
 import { writeAudit } from '../repos/audit-log.ts';
+import { announceHoursChange } from '../repos/change-signals.ts';
 import { recordChange } from '../repos/changes.ts';
 import { saveDayHours, weeklyHours } from '../repos/practice-hours.ts';
 import { type Caller, requirePracticeAccess } from './caller.ts';
@@ -65,6 +66,7 @@ export async function updatePracticeHours(
   requirePracticeAccess(caller, practiceId);
   const changedDays = await replaceWeeklyHours(db, practiceId, change.hours, now);
   cache.invalidate(practiceId);
+  await announceHoursChange(db, practiceId);
   await writeAudit(db, {
     at: now,
     userId: caller.account.row.id,
@@ -87,6 +89,7 @@ export async function clearCachedHours(
 ): Promise<boolean> {
   requirePracticeAccess(caller, practiceId);
   const cleared = cache.invalidate(practiceId);
+  await announceHoursChange(db, practiceId);
   await writeAudit(db, {
     at: now,
     userId: caller.account.row.id,

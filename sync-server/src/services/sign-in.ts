@@ -12,6 +12,7 @@ import type { Db } from '../db/connection.ts';
 import { writeAudit } from '../repos/audit-log.ts';
 import { findUserByUsername } from '../repos/users.ts';
 import type { PasswordHasher } from './passwords.ts';
+import { rateLimiter } from './rate-limits.ts';
 import { createSession } from './sessions.ts';
 import {
   clearSignInFailures,
@@ -20,7 +21,6 @@ import {
   type SignInPolicy,
   signInRefusal,
 } from './sign-in-guard.ts';
-import { TokenBuckets } from './token-buckets.ts';
 import { hashDeviceToken, isTrustedDevice, trustDevice } from './trusted-devices.ts';
 import { toPublicUser } from './users.ts';
 
@@ -62,12 +62,13 @@ function signInPolicyOf(settings: ServerSettings): SignInPolicy {
 }
 
 /**
- * Sign-in for one app: attempts per address are counted in memory, and locks and throttles are checked
- * before any password is hashed, so a refused attempt costs the server nothing.
+ * Sign-in for one app: attempts per address are counted (in memory on SQLite, in the database where
+ * several processes share a PostgreSQL database), and locks and throttles are checked before any
+ * password is hashed, so a refused attempt costs the server nothing.
  */
-export function signInService(settings: ServerSettings, hasher: PasswordHasher) {
+export function signInService(db: Db, settings: ServerSettings, hasher: PasswordHasher) {
   const policy = signInPolicyOf(settings);
-  const attemptsByAddress = new TokenBuckets({
+  const attemptsByAddress = rateLimiter(db, 'sign-in', {
     capacity: settings.signInPerAddressMax,
     windowMs: settings.signInPerAddressWindowMs,
   });
@@ -78,7 +79,7 @@ export function signInService(settings: ServerSettings, hasher: PasswordHasher) 
   };
 
   async function signIn(db: Db, attempt: SignInAttempt, now: Date): Promise<SignedIn> {
-    const byAddress = attemptsByAddress.take(attempt.ip, now.getTime());
+    const byAddress = await attemptsByAddress.take(attempt.ip, now.getTime());
     if (!byAddress.allowed) {
       throw new DomainError('SIGN_IN_ADDRESS_LIMITED', signInAddressLimitedMessage(secondsOf(byAddress.retryAfterMs)), {
         retryAfterMs: byAddress.retryAfterMs,
@@ -123,7 +124,7 @@ export function signInService(settings: ServerSettings, hasher: PasswordHasher) 
       throw new DomainError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
     }
 
-    attemptsByAddress.refund(attempt.ip, now.getTime());
+    await attemptsByAddress.refund(attempt.ip, now.getTime());
     await clearSignInFailures(db, attempt.username, client);
     const keptDeviceToken = await trustDevice(db, deviceToken, account.row.id, now);
     const practiceId = account.allowedPracticeIds.includes(account.row.practice_id)

@@ -11,6 +11,8 @@ import * as frontDesk from './0009-front-desk.ts';
 import * as recallsSync from './0010-recalls-sync.ts';
 import * as familyFormsSync from './0011-family-forms-sync.ts';
 import * as hardening from './0012-hardening.ts';
+import * as practiceIsolation from './0013-practice-isolation.ts';
+import * as sharedCounters from './0014-shared-counters.ts';
 
 /** Applied in key order; keys never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0010-recalls-sync': recallsSync,
   '0011-family-forms-sync': familyFormsSync,
   '0012-hardening': hardening,
+  '0013-practice-isolation': practiceIsolation,
+  '0014-shared-counters': sharedCounters,
 };

@@ -2,7 +2,7 @@ import { DomainError } from '@dental/domain/errors';
 import { MESSAGES } from '@dental/domain/messages';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../context.ts';
-import { TokenBuckets } from '../../services/token-buckets.ts';
+import { rateLimiter } from '../../services/rate-limits.ts';
 import { isApiRequest } from '../api-path.ts';
 import { requestSession } from '../session.ts';
 
@@ -15,14 +15,17 @@ const UNLIMITED = new Set(['/api/health']);
  * A batch push counts once, however many actions it carries.
  */
 export function registerRateLimit(app: FastifyInstance, deps: AppDeps): void {
-  const buckets = new TokenBuckets({ capacity: deps.settings.rateLimitMax, windowMs: deps.settings.rateLimitWindowMs });
+  const buckets = rateLimiter(deps.db, 'api', {
+    capacity: deps.settings.rateLimitMax,
+    windowMs: deps.settings.rateLimitWindowMs,
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiRequest(request)) return;
     if (request.routeOptions.url !== undefined && UNLIMITED.has(request.routeOptions.url)) return;
     const lookup = await requestSession(deps, request);
     const key = lookup.kind === 'active' ? `session:${lookup.session.id}` : `ip:${request.ip}`;
-    const taken = buckets.take(key, deps.clock().getTime());
+    const taken = await buckets.take(key, deps.clock().getTime());
     reply.headers({
       'x-ratelimit-limit': String(buckets.policy.capacity),
       'x-ratelimit-remaining': String(taken.remaining),

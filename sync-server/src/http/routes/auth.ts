@@ -16,7 +16,7 @@ const userParams = v.object({ id: positiveId('id') });
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
   const { settings } = deps;
-  const signIn = signInService(settings, deps.hasher);
+  const signIn = signInService(deps.db, settings, deps.hasher);
 
   defineRoute(app, deps, registry, {
     method: 'POST',
