@@ -1,22 +1,23 @@
 // `npm test`: installs what the tests need, then lint, type-check, import rules, unit and server tests, build, browser tests.
 import { ensureChromium } from './lib/chromium.mjs';
 import { installDependencies, log, pnpm } from './lib/toolchain.mjs';
+import { runServerTestsOnPostgres } from './test-postgres.mjs';
 
 const steps = [];
-function step(name, action) {
+async function step(name, action) {
   const started = Date.now();
   log(name);
-  action();
+  await action();
   steps.push(`${name}: ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 const started = Date.now();
-step('install dependencies', installDependencies);
-step('install Chromium', ensureChromium);
-step('lint and format check (Biome)', () => pnpm(['exec', 'biome', 'ci', '.']));
-step('type-check (tsc -b)', () => pnpm(['exec', 'tsc', '-b']));
-step('import rules (dependency-cruiser)', () => pnpm(['run', 'check:imports']));
-step('unit and server tests (vitest)', () =>
+await step('install dependencies', installDependencies);
+await step('install Chromium', ensureChromium);
+await step('lint and format check (Biome)', () => pnpm(['exec', 'biome', 'ci', '.']));
+await step('type-check (tsc -b)', () => pnpm(['exec', 'tsc', '-b']));
+await step('import rules (dependency-cruiser)', () => pnpm(['run', 'check:imports']));
+await step('unit and server tests (vitest)', () =>
   pnpm([
     'exec',
     'vitest',
@@ -31,7 +32,8 @@ step('unit and server tests (vitest)', () =>
     'server',
   ]),
 );
-step('build', () => pnpm(['-r', '--filter', '@dental/web', '--filter', '@dental/sync-server', 'run', 'build']));
-step('chaos (short)', () => pnpm(['run', 'chaos', '--short']));
-step('browser tests (vitest + Playwright + Chromium)', () => pnpm(['exec', 'vitest', 'run', '--project', 'e2e']));
+await step('server tests on PostgreSQL (vitest, a throwaway server)', () => runServerTestsOnPostgres());
+await step('build', () => pnpm(['-r', '--filter', '@dental/web', '--filter', '@dental/sync-server', 'run', 'build']));
+await step('chaos (short)', () => pnpm(['run', 'chaos', '--short']));
+await step('browser tests (vitest + Playwright + Chromium)', () => pnpm(['exec', 'vitest', 'run', '--project', 'e2e']));
 log(`all checks passed in ${Math.round((Date.now() - started) / 1000)} s\n  ${steps.join('\n  ')}`);

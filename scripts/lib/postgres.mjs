@@ -2,7 +2,7 @@
 // missing), a cluster made with initdb in a temporary directory, listening on a free loopback port, and
 // removed again when stopped. No Docker, nothing left running.
 import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +34,11 @@ export function postgresBin() {
     if (!isRoot) throw new Error('PostgreSQL is missing. Install it with: sudo apt-get install -y postgresql');
     log('installing PostgreSQL from Debian packages');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'postgresql']]) {
+    // Only the programs are wanted: no system-wide cluster created and started by the package.
+    mkdirSync('/etc/postgresql-common', { recursive: true });
+    writeFileSync('/etc/postgresql-common/createcluster.conf', 'create_main_cluster = false\n');
+    const install = ['install', '-y', '--no-install-recommends', '-o', 'Dpkg::Options::=--force-confold', 'postgresql'];
+    for (const args of [['update'], install]) {
       const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
       if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
     }
@@ -83,6 +87,14 @@ export async function startPostgres({ database = 'dental' } = {}) {
     }
     rmSync(dir, { recursive: true, force: true });
   };
+  // However this process ends, the cluster does not outlive it.
+  process.once('exit', stop);
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ]) {
+    process.once(signal, () => process.exit(code));
+  }
   try {
     run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
     // Durability is not what a throwaway test cluster is for: fsync off makes it several times faster.

@@ -1,28 +1,26 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { SCHEDULING } from '@dental/domain/constants';
 import type { MedicalHistory } from '@dental/domain/patients/patient.schema';
 import { isValidPhone } from '@dental/domain/patients/phone';
 import { isCanadianPostalCode } from '@dental/domain/patients/postal-code';
 import { fixedClock } from '@dental/domain/time/clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, migrateToLatest, openDatabase } from '../src/db/connection.ts';
+import { type Db, migrateToLatest } from '../src/db/connection.ts';
 import type { AppointmentsTable } from '../src/db/schema.ts';
 import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from '../src/seed/index.ts';
 import { scryptHasher } from '../src/services/passwords.ts';
+import { emptyDatabase, type TestDatabase } from './helpers/test-database.ts';
 
 const NOW = '2026-11-22T15:00:00Z';
 const hasher = scryptHasher({ N: 1024, r: 8, p: 1 });
-const dirs: string[] = [];
+const databases: TestDatabase[] = [];
 
+/** A new, migrated database: a SQLite file, or on the PostgreSQL pass a PostgreSQL database. */
 async function freshDb(): Promise<Db> {
-  const dir = mkdtempSync(join(tmpdir(), 'seed-'));
-  dirs.push(dir);
-  const db = openDatabase(join(dir, 'seed.sqlite'));
-  await migrateToLatest(db);
-  return db;
+  const database = await emptyDatabase();
+  databases.push(database);
+  await migrateToLatest(database.db);
+  return database.db;
 }
 
 async function seeded(patientCount: number, now = NOW): Promise<Db> {
@@ -89,8 +87,8 @@ function digest(values: readonly string[]): string {
     .digest('hex');
 }
 
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+afterAll(async () => {
+  for (const database of databases) await database.drop();
 });
 
 describe('seedDemoData with 5000 patients', () => {
@@ -367,10 +365,11 @@ describe("today's appointments", () => {
 describe('seeding is deterministic', () => {
   it('gives the same ids for the same clock', async () => {
     const snapshot = async (db: Db) => {
-      const patients = await db.selectFrom('patients').select('id').execute();
+      const patients = await db.selectFrom('patients').select('id').orderBy('id').execute();
       const appointments = await db
         .selectFrom('appointments')
         .select(['id', 'appointment_date', 'patient_id'])
+        .orderBy('id')
         .execute();
       await db.destroy();
       return {
