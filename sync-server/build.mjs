@@ -1,4 +1,5 @@
-// Bundles the server and our workspace packages into dist/main.js; npm dependencies stay external.
+// Bundles the server (dist/main.js), the database copy tool (dist/copy-database.js) and our workspace packages;
+// npm dependencies stay external.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -6,8 +7,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@dental/'));
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: ['src/main.ts', 'src/copy-database.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -29,9 +29,10 @@ export interface RequestOptions {
 
 export async function createTestApp(
   overrides: Partial<ServerSettings> = {},
-  options: { logger?: FastifyBaseLogger } = {},
+  options: { logger?: FastifyBaseLogger; database?: 'sqlite' } = {},
 ): Promise<TestApp> {
-  const database = await seededDatabase();
+  const { database: kind, ...appOptions } = options;
+  const database = await seededDatabase(kind);
   const { db } = database;
   let now = Date.parse(TEST_START);
   const app = await buildApp({
@@ -39,7 +40,7 @@ export async function createTestApp(
     clock: () => new Date(now),
     hasher: testHasher,
     settings: { ...defaultSettings(null), ...overrides },
-    ...options,
+    ...appOptions,
   });
 
   const request = (options: RequestOptions) =>

@@ -39,9 +39,9 @@ async function seededSqliteTemplate(): Promise<string> {
   return file;
 }
 
-/** A copy of the seeded demo database. */
-export async function seededDatabase(): Promise<TestDatabase> {
-  if (onPostgres()) {
+/** A copy of the seeded demo database (on SQLite even in the PostgreSQL pass, when a test needs both). */
+export async function seededDatabase(kind?: 'sqlite'): Promise<TestDatabase> {
+  if (onPostgres() && kind !== 'sqlite') {
     const database = await postgresDatabase(inject('postgresTemplate'));
     // As on SQLite: a copy of the template is already current, and its first query opens the connection.
     await migrateToLatest(database.db);
