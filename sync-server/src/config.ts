@@ -23,6 +23,15 @@ function port(value: string | undefined): number {
   return parsed;
 }
 
+/** RATE_LIMIT_MAX: requests per client per 15 minutes; spec 9's 1000 unless a clinic behind one address needs more. */
+function rateLimitMax(value: string | undefined): number {
+  if (value === undefined || value === '') return REQUESTS.rateLimitMax;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1)
+    throw new Error(`RATE_LIMIT_MAX must be a whole number of at least 1, got "${value}"`);
+  return parsed;
+}
+
 function logLevel(value: string | undefined): LogLevel {
   if (value === undefined || value === '') return 'info';
   const level = value.trim().toLowerCase();
@@ -71,7 +80,11 @@ export function readEnvironment(env: NodeJS.ProcessEnv, webDistDir: string | nul
     port: port(env.PORT),
     host: env.HOST || '127.0.0.1',
     logLevel: logLevel(env.LOG_LEVEL),
-    settings: { ...defaultSettings(webDistDir), trustProxy: trustProxy(env.TRUST_PROXY) },
+    settings: {
+      ...defaultSettings(webDistDir),
+      trustProxy: trustProxy(env.TRUST_PROXY),
+      rateLimitMax: rateLimitMax(env.RATE_LIMIT_MAX),
+    },
   };
 }
 

@@ -3,9 +3,25 @@ import type { Db } from '../db/connection.ts';
 import { isPostgres } from '../db/dialect.ts';
 import { PRACTICE_ROLE, PRACTICE_SETTING } from '../db/migrations/0013-practice-isolation.ts';
 
-/** Runs the work in one transaction: it commits when the work resolves and rolls back when it throws. */
+/**
+ * Runs the work in one transaction: it commits when the work resolves and rolls back when it throws.
+ * On SQLite the transaction takes the write lock at its start (BEGIN IMMEDIATE): another process holding
+ * it is then waited for (busy_timeout), where a transaction that read first and wrote later would be
+ * refused with "database is locked" instead of waiting.
+ */
 export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.transaction().execute(work);
+  if (isPostgres(db)) return db.transaction().execute(work);
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
 }
 
 export interface PracticeScope {
