@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { measureFirstScreen, printFirstScreen } from './bench-bundle.mjs';
 import { runFirstFillBench } from './bench-first-fill.mjs';
+import { runLoadBench } from './bench-load.mjs';
 import { runLocalStoreBench } from './bench-local-store.mjs';
 import { runScheduleBench } from './bench-schedule.mjs';
 import { runSearchBench } from './bench-search.mjs';
@@ -10,8 +11,13 @@ import { runServerBench } from './bench-server.mjs';
 import { installDependencies, log, pnpm, root } from './lib/toolchain.mjs';
 
 installDependencies();
-// BENCH_ONLY=server, search or first-fill runs only those figures; the other sections read BENCH_ONLY themselves.
-const only = { server: runServerBench, search: runSearchBench, 'first-fill': runFirstFillBench }[
+// BENCH_ONLY=server (with load), load, search or first-fill runs only those figures; the other sections read
+// BENCH_ONLY themselves.
+const serverSection = async () => {
+  runServerBench();
+  await runLoadBench();
+};
+const only = { server: serverSection, search: runSearchBench, 'first-fill': runFirstFillBench, load: runLoadBench }[
   process.env.BENCH_ONLY ?? ''
 ];
 if (only) {
@@ -35,8 +41,9 @@ await runScheduleBench();
 // A new device from sign-in to cards on today's grid and to the full snapshot (saves bench-results/first-fill.json).
 await runFirstFillBench();
 
-// The duplicate check and the rate limit's sizing, in Node against the app (saves bench-results/server.json).
-runServerBench();
+// The duplicate check and the rate limit's sizing, in Node against the app (saves bench-results/server.json), then
+// the real server under load on SQLite and PostgreSQL, one and two processes (saves bench-results/load.json).
+await serverSection();
 
 // Patient quick search per keystroke at 10,000 and 50,000 patients (saves bench-results/search.json).
 runSearchBench();
