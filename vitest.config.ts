@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { linguiCatalogues, linguiMacros } from './web/build/lingui-macro.ts';
 
 /**
  * Browser test files run at once: each file has its own server and data, so any number is safe; the
@@ -26,6 +27,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [linguiMacros(), linguiCatalogues({ cwd: 'web' })],
         test: {
           name: 'web',
           root: 'web',

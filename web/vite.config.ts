@@ -1,10 +1,14 @@
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { linguiMacros } from './build/lingui-macro.ts';
 
 export default defineConfig({
   plugins: [
+    linguiMacros(),
     react(),
+    lingui(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: '../service-worker/src',

@@ -9,6 +9,8 @@ import { AppErrorBoundary } from './app/error-boundary.tsx';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { logError } from './platform/errors/log.ts';
+import { deviceLanguage } from './platform/i18n/device-language.ts';
+import { activateLanguage } from './platform/i18n/i18n.ts';
 import { registerServiceWorker } from './platform/offline/service-worker-registration.ts';
 
 /** Startup failure: plain markup, since the app itself could not start. */
@@ -27,6 +29,8 @@ const container = document.getElementById('root');
 if (container) {
   try {
     checkStartupConfiguration(defaultStartupConfiguration);
+    // Before the first render, so a French device never flashes English.
+    await activateLanguage(deviceLanguage());
     createRoot(container).render(
       <StrictMode>
         <AppErrorBoundary>

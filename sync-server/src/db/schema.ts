@@ -34,6 +34,8 @@ export interface UsersTable {
   provider_color: string | null;
   is_available: Bool;
   must_reset_password: Bool;
+  /** 'en' or 'fr'; null until the user chooses. */
+  language: string | null;
   created_at: string;
   updated_at: string;
 }

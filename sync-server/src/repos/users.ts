@@ -129,3 +129,7 @@ export async function setPassword(
     .where('id', '=', userId)
     .execute();
 }
+
+export async function setLanguage(db: Db, userId: number, language: string, at: Date): Promise<void> {
+  await db.updateTable('users').set({ language, updated_at: at.toISOString() }).where('id', '=', userId).execute();
+}

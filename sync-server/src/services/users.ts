@@ -1,9 +1,10 @@
 import { DomainError, invalidInput } from '@dental/domain/errors';
+import { isLanguage, type Language } from '@dental/domain/i18n/language';
 import type { User } from '@dental/domain/users/user';
 import type { Db } from '../db/connection.ts';
 import { writeAudit } from '../repos/audit-log.ts';
 import { deleteUserSessions } from '../repos/sessions.ts';
-import { type AccountRecord, findUserById, setPassword, toStaffMember } from '../repos/users.ts';
+import { type AccountRecord, findUserById, setLanguage, setPassword, toStaffMember } from '../repos/users.ts';
 import { type Caller, requireNoPendingPasswordReset, requirePermission } from './caller.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.ts';
 import type { PasswordHasher } from './passwords.ts';
@@ -15,6 +16,7 @@ export function toPublicUser(account: AccountRecord, currentPracticeId: number):
     allowedPracticeIds: account.allowedPracticeIds,
     currentPracticeId,
     mustResetPassword: account.row.must_reset_password === 1,
+    language: isLanguage(account.row.language) ? account.row.language : null,
     permissions: account.permissions,
   };
 }
@@ -86,4 +88,9 @@ export async function unlockUser(db: Db, caller: Caller, userId: number, now: Da
     details: { locksRemoved },
   });
   return locksRemoved;
+}
+
+/** Users choose their own language; it follows them to every device they sign in on. */
+export async function chooseLanguage(db: Db, caller: Caller, language: Language, now: Date): Promise<void> {
+  await setLanguage(db, caller.account.row.id, language, now);
 }

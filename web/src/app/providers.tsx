@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../platform/api/api.ts';
 import { AuthProvider } from '../platform/auth/auth-context.tsx';
+import { LanguageProvider } from '../platform/i18n/language-provider.tsx';
 import { theme } from '../platform/theme/theme.ts';
 import { themePreferenceManager } from '../platform/theme/theme-preference.ts';
 import { useRootThemeClass } from '../platform/theme/use-theme.ts';
@@ -52,7 +53,9 @@ export function Providers({ children }: { children: ReactNode }) {
       <ThemeClassSync />
       <ToastRegion />
       <QueryClientProvider client={queryClient}>
-        <AuthProvider>{children}</AuthProvider>
+        <AuthProvider>
+          <LanguageProvider>{children}</LanguageProvider>
+        </AuthProvider>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,9 +1,12 @@
-import { longDate } from '@dental/domain/time/zones';
+import { LANGUAGE_NAMES, LANGUAGES } from '@dental/domain/i18n/language';
 import { fullName } from '@dental/domain/users/user';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Avatar, Group, Menu, Modal, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconCheck,
   IconDeviceDesktop,
+  IconLanguage,
   IconLogout,
   IconMoon,
   IconRefresh,
@@ -17,6 +20,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useAuth } from '../platform/auth/auth-context.tsx';
+import { useFormats } from '../platform/i18n/formats.ts';
+import { useLanguage } from '../platform/i18n/language-provider.tsx';
 import { hardRefresh } from '../platform/offline/hard-refresh.ts';
 import { useCurrentPractice } from '../platform/practice/practice-queries.ts';
 import { useThemePreference } from '../platform/theme/use-theme.ts';
@@ -27,6 +32,7 @@ import { PracticeSwitcher } from './practice-switcher.tsx';
 import classes from './shell.module.css';
 
 function HardRefreshButton() {
+  const { t } = useLingui();
   const [checking, setChecking] = useState(false);
 
   async function run() {
@@ -34,21 +40,21 @@ function HardRefreshButton() {
     if ((await hardRefresh()) === 'reloading') return;
     setChecking(false);
     toast(
-      'Hard Refresh needs a connection',
-      'Nothing was cleared: your offline sign-in and unsent changes are safe. Please try again when you are back online.',
+      t`Hard Refresh needs a connection`,
+      t`Nothing was cleared: your offline sign-in and unsent changes are safe. Please try again when you are back online.`,
       'warning',
     );
   }
 
   return (
-    <Tooltip label="Hard Refresh: reloads the app from the server; your offline sign-in and unsent changes are kept">
+    <Tooltip label={t`Hard Refresh: reloads the app from the server; your offline sign-in and unsent changes are kept`}>
       <ActionIcon
         variant="subtle"
         color="gray"
         size="lg"
         onClick={() => void run()}
         loading={checking}
-        aria-label="Hard Refresh"
+        aria-label={t`Hard Refresh`}
       >
         <IconRefreshAlert size={18} />
       </ActionIcon>
@@ -57,7 +63,9 @@ function HardRefreshButton() {
 }
 
 function ThemeMenu() {
+  const { t } = useLingui();
   const [preference, setPreference] = useThemePreference();
+  const names = { light: t`Light`, dark: t`Dark`, system: t`System` };
   const icon =
     preference === 'dark' ? (
       <IconMoon size={18} />
@@ -69,14 +77,16 @@ function ThemeMenu() {
   return (
     <Menu position="bottom-end" shadow="md">
       <Menu.Target>
-        <Tooltip label="Theme">
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Theme: ${preference}`}>
+        <Tooltip label={t`Theme`}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t`Theme: ${names[preference]}`}>
             {icon}
           </ActionIcon>
         </Tooltip>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Theme</Menu.Label>
+        <Menu.Label>
+          <Trans>Theme</Trans>
+        </Menu.Label>
         {(['light', 'dark', 'system'] as const).map((value) => (
           <Menu.Item
             key={value}
@@ -93,7 +103,7 @@ function ThemeMenu() {
               )
             }
           >
-            {value === 'light' ? 'Light' : value === 'dark' ? 'Dark' : 'System'}
+            {names[value]}
           </Menu.Item>
         ))}
       </Menu.Dropdown>
@@ -101,7 +111,33 @@ function ThemeMenu() {
   );
 }
 
+/** The user menu's language choice: each language named in itself, so anyone can find their own. */
+function LanguageItems() {
+  const { language, setLanguage } = useLanguage();
+  return (
+    <>
+      <Menu.Label>
+        <Trans>Language</Trans>
+      </Menu.Label>
+      {LANGUAGES.map((value) => (
+        <Menu.Item
+          key={value}
+          lang={value}
+          onClick={() => void setLanguage(value)}
+          aria-current={language === value || undefined}
+          fw={language === value ? 700 : 400}
+          leftSection={language === value ? <IconCheck size={16} /> : <IconLanguage size={16} />}
+        >
+          {LANGUAGE_NAMES[value]}
+        </Menu.Item>
+      ))}
+    </>
+  );
+}
+
 export function Header({ onLogout }: { onLogout(): void }) {
+  const { t } = useLingui();
+  const { instantLongDate } = useFormats();
   const { user } = useAuth();
   const { timezone } = useCurrentPractice();
   const queryClient = useQueryClient();
@@ -111,7 +147,7 @@ export function Header({ onLogout }: { onLogout(): void }) {
     <Group className={classes.header} justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
         <Text size="sm" c="dimmed" data-testid="header-date" visibleFrom="lg" style={{ whiteSpace: 'nowrap' }}>
-          {longDate(new Date(), timezone)}
+          {instantLongDate(new Date(), timezone)}
         </Text>
         <PracticeSwitcher />
       </Group>
@@ -122,19 +158,19 @@ export function Header({ onLogout }: { onLogout(): void }) {
 
       <Group gap={4} wrap="nowrap">
         <NotificationsBell />
-        <Tooltip label="Ninja AI">
-          <ActionIcon variant="subtle" color="grape" size="lg" onClick={assistant.open} aria-label="Ninja AI">
+        <Tooltip label={t`Ninja AI`}>
+          <ActionIcon variant="subtle" color="grape" size="lg" onClick={assistant.open} aria-label={t`Ninja AI`}>
             <IconRobot size={20} />
           </ActionIcon>
         </Tooltip>
         <ThemeMenu />
-        <Tooltip label="Refresh">
+        <Tooltip label={t`Refresh`}>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="lg"
             onClick={() => void queryClient.invalidateQueries()}
-            aria-label="Refresh"
+            aria-label={t`Refresh`}
           >
             <IconRefresh size={18} />
           </ActionIcon>
@@ -143,7 +179,7 @@ export function Header({ onLogout }: { onLogout(): void }) {
         {user && (
           <Menu position="bottom-end" width={240} shadow="md">
             <Menu.Target>
-              <UnstyledButton aria-label="User menu" className={classes.userButton}>
+              <UnstyledButton aria-label={t`User menu`} className={classes.userButton}>
                 <Avatar color="teal" radius="xl" size="sm">
                   {user.firstName.charAt(0)}
                 </Avatar>
@@ -163,22 +199,26 @@ export function Header({ onLogout }: { onLogout(): void }) {
               </div>
               <Menu.Divider />
               <Menu.Item component={Link} to="/preferences" leftSection={<IconUserCog size={16} />}>
-                Preferences
+                <Trans>Preferences</Trans>
               </Menu.Item>
               <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
-                Settings
+                <Trans>Settings</Trans>
               </Menu.Item>
               <Menu.Divider />
+              <LanguageItems />
+              <Menu.Divider />
               <Menu.Item color="red" onClick={onLogout} leftSection={<IconLogout size={16} />}>
-                Log out
+                <Trans>Log out</Trans>
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
         )}
       </Group>
 
-      <Modal opened={assistantOpen} onClose={assistant.close} title="Ninja AI" centered>
-        <Text>The Ninja AI assistant is not available in this version.</Text>
+      <Modal opened={assistantOpen} onClose={assistant.close} title={t`Ninja AI`} centered>
+        <Text>
+          <Trans>The Ninja AI assistant is not available in this version.</Trans>
+        </Text>
       </Modal>
     </Group>
   );

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { SECURITY } from '../constants.ts';
+import { LanguageSchema } from '../i18n/language.ts';
 import { MESSAGES } from '../messages.ts';
 import { jsonObject } from '../validation/fields.ts';
 
@@ -26,3 +27,6 @@ export const resetPasswordBodySchema = jsonObject({
   ),
 });
 export type ResetPasswordBody = v.InferOutput<typeof resetPasswordBodySchema>;
+
+/** PUT /api/auth/me/language. */
+export const languageBodySchema = jsonObject({ language: LanguageSchema });

@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/language.ts';
 import { DOCTOR_TITLE_ROLES, effectiveRole } from '../permissions/roles.ts';
 
 /** The signed-in user as GET /api/auth/me and the login response carry it (spec 3). */
@@ -15,6 +16,8 @@ export interface User {
   isAvailable: boolean;
   displayName: string;
   mustResetPassword: boolean;
+  /** The language the user chose; null until they choose, when the device's browser language applies. */
+  language: Language | null;
   /** Per-user overrides only; role defaults come from the shared role table. */
   permissions: Record<string, boolean>;
 }

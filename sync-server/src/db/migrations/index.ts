@@ -13,6 +13,7 @@ import * as familyFormsSync from './0011-family-forms-sync.ts';
 import * as hardening from './0012-hardening.ts';
 import * as practiceIsolation from './0013-practice-isolation.ts';
 import * as sharedCounters from './0014-shared-counters.ts';
+import * as userLanguage from './0015-user-language.ts';
 
 /** Applied in key order; keys never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-hardening': hardening,
   '0013-practice-isolation': practiceIsolation,
   '0014-shared-counters': sharedCounters,
+  '0015-user-language': userLanguage,
 };

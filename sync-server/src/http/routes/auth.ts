@@ -1,4 +1,4 @@
-import { loginBodySchema, resetPasswordBodySchema } from '@dental/domain/auth/auth.schema';
+import { languageBodySchema, loginBodySchema, resetPasswordBodySchema } from '@dental/domain/auth/auth.schema';
 import { positiveId } from '@dental/domain/validation/fields';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
@@ -6,7 +6,7 @@ import type { AppDeps } from '../../context.ts';
 import { writeAudit } from '../../repos/audit-log.ts';
 import { endSession } from '../../services/sessions.ts';
 import { signInService } from '../../services/sign-in.ts';
-import { resetPassword, toPublicUser, unlockUser, userSignInStatus } from '../../services/users.ts';
+import { chooseLanguage, resetPassword, toPublicUser, unlockUser, userSignInStatus } from '../../services/users.ts';
 import { answerWith } from '../answer.ts';
 import { clearSessionCookie, DEVICE_COOKIE, deviceCookie, SESSION_COOKIE, sessionCookie } from '../cookies.ts';
 import { defineRoute } from '../define-route.ts';
@@ -72,6 +72,22 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps, registry
       user: toPublicUser(caller.account, caller.session.currentPracticeId),
       deviceSecret: caller.session.deviceSecret,
     }),
+  });
+
+  defineRoute(app, deps, registry, {
+    method: 'PUT',
+    url: '/api/auth/me/language',
+    tag: 'Authentication',
+    summary: "The signed-in user's language, 'en' or 'fr'; every device they sign in on follows it.",
+    access: 'signed-in',
+    practiceScoped: false,
+    allowedDuringPasswordReset: true,
+    body: languageBodySchema,
+    responses: { 200: 'Language stored', 400: 'Not en or fr' },
+    handler: async ({ db, caller, body, now }) => {
+      await chooseLanguage(db, caller, body.language, now);
+      return { success: true, language: body.language };
+    },
   });
 
   defineRoute(app, deps, registry, {

@@ -1,0 +1,88 @@
+import { DEFAULTS } from '../constants.ts';
+import { INTL_LOCALE, type Language } from './language.ts';
+
+// Intl formatters are costly to build and a schedule formats hundreds of times a render.
+const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${language}|${JSON.stringify(options)}`;
+  let format = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[language], options);
+    cache.set(key, format);
+  }
+  return format;
+}
+
+function numberFormat(language: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n|${language}|${JSON.stringify(options)}`;
+  let format = cache.get(key) as Intl.NumberFormat | undefined;
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALE[language], options);
+    cache.set(key, format);
+  }
+  return format;
+}
+
+/** A calendar day ('YYYY-MM-DD') as noon UTC, so no zone can move it to the day before or after. */
+function calendarDay(date: string): Date {
+  return new Date(`${date.slice(0, 10)}T12:00:00Z`);
+}
+
+/** 'Monday, November 23, 2026' · 'lundi 23 novembre 2026'. */
+export function formatLongDate(date: string, language: Language): string {
+  return dateFormat(language, { dateStyle: 'full', timeZone: 'UTC' }).format(calendarDay(date));
+}
+
+/** 'Nov 23, 2026' · '23 nov. 2026'. */
+export function formatMediumDate(date: string, language: Language): string {
+  return dateFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(calendarDay(date));
+}
+
+/** 'Mon, Nov 23' · 'lun. 23 nov.'. */
+export function formatShortDay(date: string, language: Language): string {
+  return dateFormat(language, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    calendarDay(date),
+  );
+}
+
+/** A wall-clock time 'HH:MM' (24-hour): '2:30 PM' · '14 h 30'. */
+export function formatClock(clock: string, language: Language): string {
+  const match = /^(\d{1,2}):(\d{2})/.exec(clock);
+  if (!match) return clock;
+  const at = new Date(Date.UTC(2000, 0, 1, Number(match[1]) % 24, Number(match[2])));
+  return dateFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(at);
+}
+
+/** An instant's long date in a zone, whatever the device's zone. */
+export function formatInstantLongDate(instant: Date | string, timeZone: string, language: Language): string {
+  return dateFormat(language, { dateStyle: 'full', timeZone }).format(new Date(instant));
+}
+
+/** An instant's time in a zone: '2:30 PM' · '14 h 30'. */
+export function formatInstantTime(instant: Date | string, timeZone: string, language: Language): string {
+  return dateFormat(language, { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(instant));
+}
+
+/** An instant's short date and time in a zone: 'Nov 22, 3:05 PM' · '22 nov., 15 h 05'. */
+export function formatInstantShort(instant: Date | string, timeZone: string, language: Language): string {
+  return dateFormat(language, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).format(
+    new Date(instant),
+  );
+}
+
+/** '$1,234.56' · '1 234,56 $'. English keeps the spec's currency display; French reads Canadian dollars. */
+export function formatMoney(amount: number, language: Language): string {
+  const currency = language === 'fr' ? 'CAD' : DEFAULTS.currency;
+  return numberFormat(language, { style: 'currency', currency }).format(amount);
+}
+
+/** '1,234' · '1 234'. */
+export function formatNumber(value: number, language: Language): string {
+  return numberFormat(language, {}).format(value);
+}
+
+/** '12%' · '12 %'. */
+export function formatPercent(ratio: number, language: Language): string {
+  return numberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(ratio);
+}

@@ -1,0 +1,26 @@
+import type { Language } from '@dental/domain/i18n/language';
+import { i18n } from '@lingui/core';
+import dayjs from 'dayjs';
+import 'dayjs/locale/fr-ca';
+import { englishMessages, loadMessages } from './catalogues.ts';
+
+const DAYJS_LOCALE: Readonly<Record<Language, string>> = { en: 'en', fr: 'fr-ca' };
+
+i18n.load('en', englishMessages);
+i18n.activate('en');
+
+/** Switches every text, date and number to a language: the catalogues, dayjs, and `<html lang>`. */
+export async function activateLanguage(language: Language): Promise<void> {
+  if (!i18n.messages || i18n.locale !== language) {
+    i18n.load(language, await loadMessages(language));
+    i18n.activate(language);
+  }
+  dayjs.locale(DAYJS_LOCALE[language]);
+  document.documentElement.lang = language;
+}
+
+export function activeLanguage(): Language {
+  return i18n.locale === 'fr' ? 'fr' : 'en';
+}
+
+export { i18n };
