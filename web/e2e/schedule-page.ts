@@ -37,6 +37,34 @@ export const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(
 export const clock = (total: number) =>
   `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 
+/**
+ * The centre of a room's 30-minute slot, in page coordinates, scrolled into view first: how far down the grid
+ * starts depends on the waiting room above it, which grows through the day.
+ */
+export async function slotCentre(page: Page, room: string, time: string): Promise<{ x: number; y: number }> {
+  const body = page.getByTestId('schedule-body');
+  const open = Number(await body.getAttribute('data-open-minute'));
+  const minutePx = Number(await body.getAttribute('data-minute-px'));
+  const columnWidth = Number(await body.getAttribute('data-column-width'));
+  const column = (
+    await page
+      .getByTestId('room-column')
+      .evaluateAll((nodes) => nodes.map((node) => node.firstElementChild?.textContent ?? ''))
+  ).indexOf(room);
+  const offset = { x: column * columnWidth + columnWidth / 2, y: (minutes(time) - open + 15) * minutePx };
+  // A throwaway marker at the slot scrolls whichever container holds the grid.
+  await body.evaluate((node, at) => {
+    const marker = document.createElement('div');
+    marker.style.cssText = `position:absolute;left:${at.x}px;top:${at.y}px;width:1px;height:1px;pointer-events:none`;
+    node.append(marker);
+    marker.scrollIntoView({ block: 'center', inline: 'center' });
+    marker.remove();
+  }, offset);
+  const box = await body.boundingBox();
+  if (!box) throw new Error('no grid');
+  return { x: box.x + offset.x, y: box.y + offset.y };
+}
+
 /** A browser signed in as the admin, on the schedule, with the whole practice on the device. */
 export async function openSchedule(): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
   mkdirSync(SHOTS, { recursive: true });
@@ -136,15 +164,7 @@ export function scheduleView(page: () => Page) {
     throw new Error('no free slot on this day');
   }
 
-  /** The centre of a 30-minute slot, in page coordinates. */
-  async function slotPoint(slot: Slot) {
-    const shape = await geometry();
-    const column = shape.rooms.indexOf(slot.room);
-    return {
-      x: shape.box.x + column * shape.columnWidth + shape.columnWidth / 2,
-      y: shape.box.y + (minutes(slot.time) - shape.open + 15) * shape.minutePx,
-    };
-  }
+  const slotPoint = (slot: Slot) => slotCentre(page(), slot.room, slot.time);
 
   const choose = (scope: Locator, label: string, option: string | RegExp) => chooseIn(page(), scope, label, option);
 

@@ -15,6 +15,7 @@ import {
   signInToShell,
   syncNow,
 } from './helpers.ts';
+import { slotCentre } from './schedule-page.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 const VIEWPORTS = { tablet: { width: 768, height: 1024 }, laptop: { width: 1366, height: 768 } } as const;
@@ -155,23 +156,7 @@ export function scheduleToolsView(page: () => Page) {
       });
   }
 
-  /** The centre of the 30-minute slot of a room, in page coordinates. */
-  async function slotPoint(room: string, time: string) {
-    const body = page().getByTestId('schedule-body');
-    const box = await body.boundingBox();
-    if (!box) throw new Error('no grid');
-    const open = Number(await body.getAttribute('data-open-minute'));
-    const minutePx = Number(await body.getAttribute('data-minute-px'));
-    const columnWidth = Number(await body.getAttribute('data-column-width'));
-    const columns = await page()
-      .getByTestId('room-column')
-      .evaluateAll((nodes) => nodes.map((node) => node.firstElementChild?.textContent ?? ''));
-    const minute = Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-    return {
-      x: box.x + columns.indexOf(room) * columnWidth + columnWidth / 2,
-      y: box.y + (minute - open + 15) * minutePx,
-    };
-  }
+  const slotPoint = (room: string, time: string) => slotCentre(page(), room, time);
 
   /** The DateInput shows 'Mon D, YYYY'; the API takes YYYY-MM-DD. */
   async function isoOf(shown: string): Promise<string> {
