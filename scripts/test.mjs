@@ -17,6 +17,9 @@ await step('install Chromium', ensureChromium);
 await step('lint and format check (Biome)', () => pnpm(['exec', 'biome', 'ci', '.']));
 await step('type-check (tsc -b)', () => pnpm(['exec', 'tsc', '-b']));
 await step('import rules (dependency-cruiser)', () => pnpm(['run', 'check:imports']));
+await step('catalogue check (Lingui extract: English and French complete)', () =>
+  pnpm(['--filter', '@dental/web', 'run', 'check:catalogues']),
+);
 await step('unit and server tests (vitest)', () =>
   pnpm([
     'exec',

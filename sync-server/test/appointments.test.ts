@@ -77,7 +77,7 @@ describe('POST /api/appointments', () => {
     );
     expect(response.statusCode).toBe(409);
     const body = response.json();
-    expect(body).toMatchObject({ error: 'Conflict', message: 'Scheduling conflict' });
+    expect(body).toMatchObject({ error: 'Conflict', code: 'SCHEDULING_CONFLICT', message: 'Scheduling conflict' });
     expect(body.conflicts[0]).toMatchObject({
       type: 'room',
       severity: 'critical',
@@ -297,6 +297,7 @@ describe('PATCH /api/appointments/{id}', () => {
     expect(reopen.statusCode).toBe(409);
     expect(reopen.json()).toEqual({
       error: 'Conflict',
+      code: 'STATUS_TRANSITION',
       message: 'Cannot change an appointment from cancelled to in-progress.',
     });
   });

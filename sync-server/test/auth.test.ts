@@ -43,7 +43,11 @@ describe('POST /api/auth/login', () => {
     const unknown = await login('nobody', 'demo1234');
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: 'Unauthorized', message: 'Invalid username or password' });
+      expect(response.json()).toEqual({
+        error: 'Unauthorized',
+        code: 'INVALID_CREDENTIALS',
+        message: 'Invalid username or password',
+      });
       expect(response.cookies).toHaveLength(0);
     }
   });

@@ -31,7 +31,7 @@ afterEach(async () => {
 
 describe('API reference without a session', () => {
   it.each(DOCS_URLS)('%s is 401 with the message every route gives', async (url) => {
-    const notSignedIn = { error: 'Unauthorized', message: MESSAGES.notSignedIn };
+    const notSignedIn = { error: 'Unauthorized', code: 'NOT_SIGNED_IN', message: MESSAGES.notSignedIn };
     expect((await t.request({ url: '/api/auth/me' })).json()).toEqual(notSignedIn);
     for (const cookie of [undefined, 'sid=not-a-session']) {
       const response = await t.request({ url, cookie });
@@ -48,7 +48,11 @@ describe('API reference without a session', () => {
       t.advance(SECURITY.sessionTimeoutMs);
       const response = await t.request({ url, cookie });
       expect(response.statusCode, url).toBe(401);
-      expect(response.json(), url).toEqual({ error: 'Unauthorized', message: MESSAGES.sessionExpired });
+      expect(response.json(), url).toEqual({
+        error: 'Unauthorized',
+        code: 'SESSION_EXPIRED',
+        message: MESSAGES.sessionExpired,
+      });
     }
   });
 });
@@ -92,7 +96,11 @@ describe('API reference with a session', () => {
     const url = `/api/docs/assets/${file}`;
     const response = await t.request({ url, cookie: await t.login('staff') });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'Not Found', message: `No API route matches GET ${url}.` });
+    expect(response.json()).toEqual({
+      error: 'Not Found',
+      code: 'ROUTE_NOT_FOUND',
+      message: `No API route matches GET ${url}.`,
+    });
   });
 });
 

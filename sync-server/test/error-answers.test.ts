@@ -14,26 +14,47 @@ describe('domain errors as HTTP answers', () => {
     const answer = domainErrorAnswer(new DomainError(code, 'Because.', { details: { field: 'id', extra: [1] } }));
     expect(answer.status).toBe(status);
     expect(JSON.stringify(answer.body)).toBe(
-      JSON.stringify({ error: title, message: 'Because.', field: 'id', extra: [1] }),
+      JSON.stringify({ error: title, code, message: 'Because.', field: 'id', extra: [1] }),
     );
     expect(answer.headers).toEqual({});
   });
 
   it('invalid input is 400 naming its first field, with every issue', () => {
     const issues = [
-      { field: 'phone', message: 'Phone number is required' },
-      { field: 'lastName', message: 'Last name is required' },
+      { field: 'phone', message: 'Phone number is required', code: 'FIELD_REQUIRED' as const },
+      { field: 'lastName', message: 'Last name is required', code: 'FIELD_REQUIRED' as const },
     ];
     const answer = domainErrorAnswer(invalidInput(issues));
     expect(answer.status).toBe(400);
     expect(JSON.stringify(answer.body)).toBe(
-      JSON.stringify({ error: 'Bad Request', message: 'Phone number is required', field: 'phone', issues }),
+      JSON.stringify({
+        error: 'Bad Request',
+        code: 'FIELD_REQUIRED',
+        message: 'Phone number is required',
+        field: 'phone',
+        issues,
+      }),
     );
+  });
+
+  it("a rule's refusal of input keeps its own code, and an issue raised by hand counts as invalid", () => {
+    const answer = domainErrorAnswer(
+      invalidInput(
+        [{ field: 'postalCode', message: 'Postal code does not match the province' }],
+        'POSTAL_CODE_MISMATCH',
+      ),
+    );
+    expect(answer.body).toMatchObject({
+      code: 'POSTAL_CODE_MISMATCH',
+      field: 'postalCode',
+      issues: [{ field: 'postalCode', code: 'FIELD_INVALID' }],
+    });
   });
 
   it('invalid input without issues still names the body', () => {
     expect(domainErrorAnswer(invalidInput([])).body).toEqual({
       error: 'Bad Request',
+      code: 'FIELD_INVALID',
       message: 'The request is not valid.',
       field: 'body',
       issues: [],
@@ -50,6 +71,7 @@ describe('domain errors as HTTP answers', () => {
     expect(answer.status).toBe(429);
     expect(answer.body).toEqual({
       error: 'Too Many Requests',
+      code: 'RATE_LIMITED',
       message: 'Slow down.',
       retryAfterSeconds: Number(seconds),
     });
@@ -60,7 +82,7 @@ describe('domain errors as HTTP answers', () => {
     const answer = domainErrorAnswer(new DomainError('ACCOUNT_LOCKED', 'Locked.', { retryAfterMs: 60_000 }));
     expect(answer).toEqual({
       status: 429,
-      body: { error: 'Account locked', message: 'Locked.', retryAfterSeconds: 60 },
+      body: { error: 'Account locked', code: 'ACCOUNT_LOCKED', message: 'Locked.', retryAfterSeconds: 60 },
       headers: { 'retry-after': '60' },
     });
   });

@@ -97,7 +97,7 @@ describe('GET /api/family/{patientId}/relationships', () => {
       cookie: as.staff,
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: 'Not Found', message: 'Patient not found.' });
+    expect(unknown.json()).toEqual({ error: 'Not Found', code: 'NOT_FOUND', message: 'Patient not found.' });
     expect((await t.request({ url: `/api/family/${calgaryPatient}/relationships`, cookie: as.staff })).statusCode).toBe(
       404,
     );

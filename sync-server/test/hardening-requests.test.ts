@@ -72,7 +72,11 @@ describe('6. failures are visible', () => {
       body: aPatient({ firstName: 'Zebulon', lastName: 'Quartermaine' }),
     });
     expect(failed.statusCode).toBe(500);
-    expect(failed.json()).toEqual({ error: 'Internal Server Error', message: expect.any(String) });
+    expect(failed.json()).toEqual({
+      error: 'Internal Server Error',
+      code: 'INTERNAL_ERROR',
+      message: expect.any(String),
+    });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       level: 50,
@@ -182,7 +186,11 @@ describe('9. cross-site writes', () => {
       headers,
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'Forbidden', message: 'Requests from another site are not accepted.' });
+    expect(response.json()).toEqual({
+      error: 'Forbidden',
+      code: 'CROSS_SITE',
+      message: 'Requests from another site are not accepted.',
+    });
     const rows = await t.db.selectFrom('patients').select('id').where('last_name', '=', 'CaseJ').execute();
     expect(rows).toEqual([]);
   });
@@ -228,7 +236,11 @@ describe("10. Fastify's own errors come out in the app's format", () => {
     t = await createTestApp();
     const response = await t.request({ url });
     expect(response.statusCode).toBe(status);
-    expect(response.json()).toEqual({ error, message: expect.any(String) });
+    expect(response.json()).toEqual({
+      error,
+      code: expect.stringMatching(/^(URL_INVALID|PATH_TOO_LONG)$/),
+      message: expect.any(String),
+    });
     expect(response.body).not.toContain('FST_');
     expect(response.body).not.toContain('aaaaaaaaaa');
     expect(response.headers['content-security-policy']).toBeDefined();

@@ -23,6 +23,7 @@ describe('bad input', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: 'Bad Request',
+      code: 'BODY_NOT_JSON',
       message: 'The request body is not valid JSON.',
       field: 'body',
     });

@@ -77,6 +77,7 @@ describe('Idempotency-Key', () => {
     expect(elsewhere.statusCode).toBe(422);
     expect(elsewhere.json()).toEqual({
       error: 'Unprocessable Entity',
+      code: 'IDEMPOTENCY_KEY_REUSED',
       message: 'Idempotency-Key reused with a different request',
     });
   });
@@ -89,6 +90,7 @@ describe('Idempotency-Key', () => {
     expect(other.statusCode).toBe(422);
     expect(other.json()).toEqual({
       error: 'Unprocessable Entity',
+      code: 'IDEMPOTENCY_KEY_REUSED',
       message: 'Idempotency-Key reused with a different request',
     });
     expect(other.headers['idempotent-replayed']).toBeUndefined();

@@ -80,6 +80,7 @@ describe('POST /api/patients', () => {
     expect(elsewhere.body).toBe(here.body);
     expect(elsewhere.json()).toEqual({
       error: 'Conflict',
+      code: 'ID_TAKEN',
       message: 'This id is already in use. Create the record again with a new id.',
       field: 'id',
     });
@@ -101,6 +102,7 @@ describe('POST /api/patients', () => {
   it('answers 409 with the existing patient for the same name and date of birth', async () => {
     const response = await create(aPatient({ firstName: 'Noor', lastName: 'Haddad', dateOfBirth: '1987-06-14' }));
     expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'PATIENT_DUPLICATE' });
     expect(response.json().existingPatient).toMatchObject({ firstName: 'Noor', lastName: 'Haddad' });
   });
 
@@ -165,6 +167,7 @@ describe('POST /api/patients', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({
         error: 'Forbidden',
+        code: 'PERMISSION_DENIED',
         message: `Changing this field requires the ${permission} permission.`,
         requiredPermission: permission,
       });

@@ -15,6 +15,7 @@ describe('each route answers 403 with the permission it requires', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
       error: 'Forbidden',
+      code: 'PERMISSION_DENIED',
       message: "You don't have permission to perform this action.",
       requiredPermission: permission,
     });

@@ -88,7 +88,11 @@ describe('POST /api/multi-clinic/switch-practice', () => {
       body: { practiceId: 3 },
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'Forbidden', message: 'Access denied to this practice' });
+    expect(response.json()).toEqual({
+      error: 'Forbidden',
+      code: 'PRACTICE_ACCESS_DENIED',
+      message: 'Access denied to this practice',
+    });
   });
 
   it.each([{}, { practiceId: 'two' }, { practiceId: 0 }, { practiceId: 1.5 }])('rejects %j with 400', async (body) => {

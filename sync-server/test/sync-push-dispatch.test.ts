@@ -39,6 +39,7 @@ describe('POST /api/sync/push dispatches each action to its route', () => {
       status: 403,
       body: {
         error: 'Forbidden',
+        code: 'PERMISSION_DENIED',
         message: "You don't have permission to perform this action.",
         requiredPermission: 'patients.delete',
       },
@@ -55,13 +56,13 @@ describe('POST /api/sync/push dispatches each action to its route', () => {
       {
         id: 'nf-1',
         status: 404,
-        body: { error: 'Not Found', message: 'No API route matches POST /api/nowhere.' },
+        body: { error: 'Not Found', code: 'ROUTE_NOT_FOUND', message: 'No API route matches POST /api/nowhere.' },
         retryAfter: null,
       },
       {
         id: 'nf-2',
         status: 404,
-        body: { error: 'Not Found', message: 'No API route matches PUT /api/patients.' },
+        body: { error: 'Not Found', code: 'ROUTE_NOT_FOUND', message: 'No API route matches PUT /api/patients.' },
         retryAfter: null,
       },
     ]);
@@ -130,7 +131,11 @@ describe('POST /api/sync/push dispatches each action to its route', () => {
     expect(results[0]).toEqual({
       id: 'reused-1',
       status: 422,
-      body: { error: 'Unprocessable Entity', message: 'Idempotency-Key reused with a different request' },
+      body: {
+        error: 'Unprocessable Entity',
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        message: 'Idempotency-Key reused with a different request',
+      },
       retryAfter: null,
     });
     expect(results[1]?.status).toBe(200);

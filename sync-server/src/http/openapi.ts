@@ -29,7 +29,7 @@ function operationName(method: string, url: string): string {
 }
 
 const commonResponses = {
-  400: 'Invalid input: { error, message, field, issues }',
+  400: 'Invalid input: { error, code, message, field, issues }',
   401: 'Not signed in, or the session expired',
   403: 'Missing permission ({ requiredPermission }), practice not accessible, or password reset required',
   429: 'Rate limit reached; see Retry-After',

@@ -1,13 +1,26 @@
 import * as v from 'valibot';
+import type { FieldIssueCode } from '../error-codes.ts';
 
 export interface FieldIssue {
   field: string;
   message: string;
+  /** Missing or wrong; issues raised by hand leave it out and count as wrong. */
+  code?: FieldIssueCode;
+}
+
+/** Absent, null, or empty where a value is needed. */
+function isMissing(issue: v.BaseIssue<unknown>): boolean {
+  if (issue.type === 'non_empty') return true;
+  return issue.kind === 'schema' && (issue.input === undefined || issue.input === null);
 }
 
 /** Flattens valibot issues to field paths such as `medicalHistory.allergies`. */
 export function toFieldIssues(issues: readonly v.BaseIssue<unknown>[], root = 'body'): FieldIssue[] {
-  return issues.map((issue) => ({ field: v.getDotPath(issue) ?? root, message: issue.message }));
+  return issues.map((issue) => ({
+    field: v.getDotPath(issue) ?? root,
+    message: issue.message,
+    code: isMissing(issue) ? 'FIELD_REQUIRED' : 'FIELD_INVALID',
+  }));
 }
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: FieldIssue[] };

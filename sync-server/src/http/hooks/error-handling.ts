@@ -25,7 +25,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 export function frameworkErrors(settings: ServerSettings) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     applySecurityHeaders(request, reply, settings);
-    const known = knownErrorAnswer(error) ?? httpRefusal(400, 'The request could not be processed.');
+    const known = knownErrorAnswer(error) ?? httpRefusal(400, 'REQUEST_INVALID', 'The request could not be processed.');
     return reply.code(known.status).send(known.body);
   };
 }

@@ -36,10 +36,10 @@ function mediaType(request: FastifyRequest): string | undefined {
 export function registerRequestGuards(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
-    if (fromAnotherSite(request)) return sendAnswer(reply, httpRefusal(403, CROSS_SITE_MESSAGE));
+    if (fromAnotherSite(request)) return sendAnswer(reply, httpRefusal(403, 'CROSS_SITE', CROSS_SITE_MESSAGE));
     const type = mediaType(request);
     if (type !== undefined && type !== 'application/json') {
-      return sendAnswer(reply, httpRefusal(415, JSON_ONLY_MESSAGE, { field: 'body' }));
+      return sendAnswer(reply, httpRefusal(415, 'MEDIA_TYPE_UNSUPPORTED', JSON_ONLY_MESSAGE, { field: 'body' }));
     }
   });
 }

@@ -16,7 +16,7 @@ export async function activateLanguage(language: Language): Promise<void> {
     i18n.activate(language);
   }
   dayjs.locale(DAYJS_LOCALE[language]);
-  document.documentElement.lang = language;
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
 export function activeLanguage(): Language {
