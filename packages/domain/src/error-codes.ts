@@ -1,8 +1,5 @@
 import type { DomainErrorCode } from './errors.ts';
-
-/** A field's own refusal inside invalid input: missing, or present and wrong. */
-export const FIELD_ISSUE_CODES = ['FIELD_REQUIRED', 'FIELD_INVALID'] as const;
-export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];
+import type { FieldIssueCode } from './validation/issues.ts';
 
 /** Refusals of a request before any rule runs: its transport, its shape, its address. */
 export const REQUEST_ERROR_CODES = [

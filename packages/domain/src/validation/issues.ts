@@ -1,5 +1,8 @@
 import * as v from 'valibot';
-import type { FieldIssueCode } from '../error-codes.ts';
+
+/** A field's own refusal inside invalid input: missing, or present and wrong. */
+export const FIELD_ISSUE_CODES = ['FIELD_REQUIRED', 'FIELD_INVALID'] as const;
+export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];
 
 export interface FieldIssue {
   field: string;
