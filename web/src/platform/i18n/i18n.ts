@@ -4,7 +4,8 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/fr-ca';
 import { englishMessages, loadMessages } from './catalogues.ts';
 
-const DAYJS_LOCALE: Readonly<Record<Language, string>> = { en: 'en', fr: 'fr-ca' };
+/** dayjs's name of each language's locale; Mantine's date pickers take the same. */
+export const DAYJS_LOCALE: Readonly<Record<Language, string>> = { en: 'en', fr: 'fr-ca' };
 
 i18n.load('en', englishMessages);
 i18n.activate('en');

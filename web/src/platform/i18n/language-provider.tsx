@@ -1,9 +1,10 @@
 import type { Language } from '@dental/domain/i18n/language';
 import { I18nProvider } from '@lingui/react';
+import { DatesProvider } from '@mantine/dates';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useAuth } from '../auth/auth-context.tsx';
 import { deviceLanguage, rememberDeviceLanguage } from './device-language.ts';
-import { activateLanguage, activeLanguage, i18n } from './i18n.ts';
+import { activateLanguage, activeLanguage, DAYJS_LOCALE, i18n } from './i18n.ts';
 import { saveLanguagePreference, takePendingLanguage } from './language-preference.ts';
 
 interface LanguageContextValue {
@@ -53,7 +54,9 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
   return (
     <LanguageContext.Provider value={value}>
-      <I18nProvider i18n={i18n}>{children}</I18nProvider>
+      <I18nProvider i18n={i18n}>
+        <DatesProvider settings={{ locale: DAYJS_LOCALE[language] }}>{children}</DatesProvider>
+      </I18nProvider>
     </LanguageContext.Provider>
   );
 }
