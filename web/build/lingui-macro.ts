@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
 import { transformAsync } from '@babel/core';
 import linguiMacro from '@lingui/babel-plugin-lingui-macro';
+import { getConfig, type LinguiConfigNormalized } from '@lingui/conf';
 import type { Plugin } from 'vite';
 
 /** Compiles .po catalogue files on import (the vitest config, at the repository root, reaches it through here). */
@@ -14,6 +16,8 @@ const USES_MACRO = /from ['"]@lingui\/(core|react)\/macro['"]/;
  * macro pay for a Babel pass, which parses TypeScript and JSX and leaves both in place.
  */
 export function linguiMacros(): Plugin {
+  // Loaded from this folder, not the working directory: vitest runs the web tests from the repository root.
+  let linguiConfig: LinguiConfigNormalized | undefined;
   return {
     name: 'dental:lingui-macros',
     enforce: 'pre',
@@ -26,7 +30,16 @@ export function linguiMacros(): Plugin {
         configFile: false,
         sourceMaps: true,
         parserOpts: { plugins: ['typescript', 'jsx'] },
-        plugins: [linguiMacro],
+        plugins: [
+          [
+            linguiMacro,
+            {
+              linguiConfig: (linguiConfig ??= getConfig({
+                configPath: resolve(import.meta.dirname, '../lingui.config.ts'),
+              })),
+            },
+          ],
+        ],
       });
       return result?.code ? { code: result.code, map: result.map } : null;
     },
