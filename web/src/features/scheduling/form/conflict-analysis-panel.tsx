@@ -65,7 +65,13 @@ export function ConflictAnalysisPanel({ analysis, applied, canForce, onApply, on
             wrap="nowrap"
             align="flex-start"
           >
-            <Badge color={SEVERITY[conflict.severity].color} variant="filled" size="sm" miw={64}>
+            <Badge
+              color={SEVERITY[conflict.severity].color}
+              variant="filled"
+              size="sm"
+              miw={64}
+              style={{ flexShrink: 0 }}
+            >
               {i18n._(SEVERITY[conflict.severity].label)}
             </Badge>
             <Text size="sm">{domainText(conflict.message)}</Text>
