@@ -2,6 +2,7 @@ import { can } from '@dental/domain/permissions/can';
 import { openSpan, timeSlots } from '@dental/domain/practices/hours';
 import { instantAt, localTime } from '@dental/domain/time/zones';
 import { markMoment } from '@dental/local-store/timing';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
@@ -46,6 +47,7 @@ function focusedElement(): HTMLElement | null {
 }
 
 function DailySchedule({ useFrontDesk, useScheduleTools, patientId, onPatientTaken }: SchedulePageProps) {
+  const { t } = useLingui();
   const local = useLocalData();
   const { user, arriving } = useAuth();
   const navigate = useNavigate();
@@ -152,13 +154,15 @@ function DailySchedule({ useFrontDesk, useScheduleTools, patientId, onPatientTak
       {onDevice && !preparing && desk.waitingRoom}
       {arrival === 'updating' && !preparing && <UpdatingBanner />}
       {preparing ? (
-        <PreparingDevice waitingFor={date === today ? "Today's schedule" : 'This day'} />
+        <PreparingDevice waitingFor={date === today ? t`Today's schedule` : t`This day`} />
       ) : !onDevice || !day.loaded ? (
         <Center py="xl">
-          <Loader aria-label="Loading the schedule" />
+          <Loader aria-label={t`Loading the schedule`} />
         </Center>
       ) : day.rooms.length === 0 && day.hours ? (
-        <Text c="dimmed">No rooms are stored on this device yet. They arrive with the next sync.</Text>
+        <Text c="dimmed">
+          <Trans>No rooms are stored on this device yet. They arrive with the next sync.</Trans>
+        </Text>
       ) : (
         <ScheduleGrid
           date={day.date}

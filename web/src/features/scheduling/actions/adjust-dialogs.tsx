@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import type { GridAppointment, GridRoom } from '../day/schedule-model.ts';
 import { DialogActions, DurationSelect } from '../form/field-blocks.tsx';
+import { useTimeText } from '../time-text.ts';
 
 /** Submits a dialog's change; the dialog closes once it is written and stays open (the toast says why) when not. */
 function useChange(change: () => Promise<boolean>, onClose: () => void) {
@@ -27,30 +29,33 @@ interface MoveProps {
 
 /** The keyboard and screen-reader way to move a card: pick the new time and room from lists. */
 export function MoveDialog({ appointment, time, times, rooms, onClose, onMove }: MoveProps) {
+  const { t } = useLingui();
+  const timeText = useTimeText();
+  const duration = appointment.duration;
   const [values, setValues] = useState({ time, room: appointment.treatmentRoom });
   const { busy, submit } = useChange(() => onMove(values), onClose);
   return (
-    <Modal opened onClose={onClose} title="Move appointment" centered>
+    <Modal opened onClose={onClose} title={t`Move appointment`} centered>
       <form onSubmit={(event) => void submit(event)}>
         <Stack gap="sm">
           <Text size="sm">
-            {appointment.patientName}, {appointment.procedure}, {appointment.duration} min
+            {appointment.patientName}, {appointment.procedure}, <Trans>{duration} min</Trans>
           </Text>
           <Group grow>
             <Select
-              label="Time"
-              data={[...times]}
+              label={t`Time`}
+              data={times.map((value) => ({ value, label: timeText(value) }))}
               value={values.time}
               onChange={(value) => value && setValues({ ...values, time: value })}
             />
             <Select
-              label="Room"
+              label={t`Room`}
               data={rooms.map((room) => ({ value: room.code, label: room.code }))}
               value={values.room}
               onChange={(value) => value && setValues({ ...values, room: value })}
             />
           </Group>
-          <DialogActions onCancel={onClose} busy={busy} submitLabel="Move" />
+          <DialogActions onCancel={onClose} busy={busy} submitLabel={t`Move`} />
         </Stack>
       </form>
     </Modal>
@@ -64,17 +69,18 @@ interface DurationProps {
 }
 
 export function DurationDialog({ appointment, onClose, onResize }: DurationProps) {
+  const { t } = useLingui();
   const [duration, setDuration] = useState(String(appointment.duration));
   const { busy, submit } = useChange(() => onResize(Number(duration)), onClose);
   return (
-    <Modal opened onClose={onClose} title="Change duration" centered>
+    <Modal opened onClose={onClose} title={t`Change duration`} centered>
       <form onSubmit={(event) => void submit(event)}>
         <Stack gap="sm">
           <Text size="sm">
             {appointment.patientName}, {appointment.procedure}
           </Text>
           <DurationSelect value={duration} onChange={(value) => value && setDuration(value)} />
-          <DialogActions onCancel={onClose} busy={busy} submitLabel="Save" />
+          <DialogActions onCancel={onClose} busy={busy} submitLabel={t`Save`} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,5 @@
 import { type AppointmentStatus, canTransition, normalizeStatus } from '@dental/domain/scheduling/status-transitions';
+import { Trans } from '@lingui/react/macro';
 import { Menu } from '@mantine/core';
 import {
   IconArrowsMove,
@@ -60,14 +61,14 @@ export function AppointmentMenu({ target, canEdit, canCancel, onClose, ...on }: 
             disabled={!canEdit}
             onClick={run(on.onCheckOut)}
           >
-            Check Out
+            <Trans>Check Out</Trans>
           </Menu.Item>
           <Menu.Item
             leftSection={<IconUserCancel size={16} aria-hidden="true" />}
             disabled={!canEdit}
             onClick={status('un-check-in')}
           >
-            Un-Check In
+            <Trans>Un-Check In</Trans>
           </Menu.Item>
         </>
       ) : can('in-progress') ? (
@@ -76,28 +77,28 @@ export function AppointmentMenu({ target, canEdit, canCancel, onClose, ...on }: 
           disabled={!canEdit}
           onClick={run(on.onCheckIn)}
         >
-          Check In
+          <Trans>Check In</Trans>
         </Menu.Item>
       ) : null}
       <Menu.Item leftSection={<IconEdit size={16} aria-hidden="true" />} disabled={!canEdit} onClick={run(on.onEdit)}>
-        Edit Appointment
+        <Trans>Edit Appointment</Trans>
       </Menu.Item>
       <Menu.Item
         leftSection={<IconArrowsMove size={16} aria-hidden="true" />}
         disabled={!canEdit}
         onClick={run(on.onMove)}
       >
-        Move…
+        <Trans>Move…</Trans>
       </Menu.Item>
       <Menu.Item
         leftSection={<IconClockEdit size={16} aria-hidden="true" />}
         disabled={!canEdit}
         onClick={run(on.onChangeDuration)}
       >
-        Change duration
+        <Trans>Change duration</Trans>
       </Menu.Item>
       <Menu.Item leftSection={<IconClipboardHeart size={16} aria-hidden="true" />} onClick={run(on.onOpenChart)}>
-        Open Chart
+        <Trans>Open Chart</Trans>
       </Menu.Item>
       {can('cancelled') && <Menu.Divider />}
       {can('cancelled') && (
@@ -107,7 +108,7 @@ export function AppointmentMenu({ target, canEdit, canCancel, onClose, ...on }: 
           disabled={!canCancel}
           onClick={status('cancel')}
         >
-          Cancel
+          <Trans context="appointment menu">Cancel</Trans>
         </Menu.Item>
       )}
       {can('no-show') && (
@@ -117,7 +118,7 @@ export function AppointmentMenu({ target, canEdit, canCancel, onClose, ...on }: 
           disabled={!canEdit}
           onClick={status('no-show')}
         >
-          Mark as No Show
+          <Trans>Mark as No Show</Trans>
         </Menu.Item>
       )}
     </PointMenu>

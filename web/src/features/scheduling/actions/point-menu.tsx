@@ -1,5 +1,6 @@
 import { Menu } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useFormats } from '../../../platform/i18n/formats.ts';
 
 export interface MenuPoint {
   x: number;
@@ -19,7 +20,11 @@ interface Props {
  * One menu for the whole grid, opened at a pointer position or under a button: hundreds of cards
  * share it instead of each mounting its own.
  */
+/** French items run longer: the menu widens rather than wrapping them. */
+const MENU_WIDTH = { en: 220, fr: 260 } as const;
+
 export function PointMenu({ point, label, onClose, children }: Props) {
+  const { language } = useFormats();
   return (
     <Menu
       opened={point !== null}
@@ -30,7 +35,7 @@ export function PointMenu({ point, label, onClose, children }: Props) {
       position="bottom-start"
       offset={2}
       shadow="md"
-      width={220}
+      width={MENU_WIDTH[language]}
       withinPortal
       trapFocus
       returnFocus={false}

@@ -1,6 +1,8 @@
+import { Trans } from '@lingui/react/macro';
 import { Menu } from '@mantine/core';
 import { IconCalendarPlus, IconTool } from '@tabler/icons-react';
 import type { SlotRef } from '../grid/schedule-grid.tsx';
+import { useTimeText } from '../time-text.ts';
 import { type MenuPoint, PointMenu } from './point-menu.tsx';
 
 export interface SlotMenuTarget {
@@ -20,21 +22,26 @@ interface Props {
 /** The right-click menu of an empty slot (spec 2.6). */
 export function SlotMenu({ target, canCreate, canEdit, onClose, onAddAppointment, onScheduleMaintenance }: Props) {
   const slot = target?.slot;
+  const timeText = useTimeText();
   return (
-    <PointMenu point={target?.point ?? null} label={slot ? `${slot.room}, ${slot.time}` : ''} onClose={onClose}>
+    <PointMenu
+      point={target?.point ?? null}
+      label={slot ? `${slot.room}, ${timeText(slot.time)}` : ''}
+      onClose={onClose}
+    >
       <Menu.Item
         leftSection={<IconCalendarPlus size={16} aria-hidden="true" />}
         disabled={!canCreate}
         onClick={() => slot && onAddAppointment(slot)}
       >
-        Add Appointment
+        <Trans>Add Appointment</Trans>
       </Menu.Item>
       <Menu.Item
         leftSection={<IconTool size={16} aria-hidden="true" />}
         disabled={!canEdit}
         onClick={() => slot && onScheduleMaintenance(slot)}
       >
-        Schedule Maintenance
+        <Trans>Schedule Maintenance</Trans>
       </Menu.Item>
     </PointMenu>
   );

@@ -1,7 +1,9 @@
 import { checkHoursAt } from '@dental/domain/scheduling/booking-rules';
 import { type Conflict, findConflicts } from '@dental/domain/scheduling/conflicts';
 import { friendlyConflictMessage } from '@dental/local-store';
+import { t } from '@lingui/core/macro';
 import { useCallback, useMemo, useRef } from 'react';
+import { domainText } from '../../../platform/i18n/domain-text.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
 import type { GridAppointment } from '../day/schedule-model.ts';
@@ -16,25 +18,29 @@ const STATUS_OF: Record<StatusAction, string> = {
   'no-show': 'no-show',
 };
 
-/** Spec 8's failure toasts, one per action. */
-const FAILURE: Record<StatusAction, string> = {
-  'un-check-in': 'Failed to un-check in patient',
-  cancel: 'Failed to cancel appointment',
-  'no-show': 'Failed to mark as no-show',
-};
+/** Spec 8's failure toasts, one per action (read when shown, in the language shown). */
+function failure(action: StatusAction): string {
+  switch (action) {
+    case 'un-check-in':
+      return t`Failed to un-check in patient`;
+    case 'cancel':
+      return t`Failed to cancel appointment`;
+    case 'no-show':
+      return t`Failed to mark as no-show`;
+  }
+}
 
-const RESIZE_CONFLICT_MESSAGE = 'Duration change conflicts with other appointments';
-
+/** A refusal from the device's store or the server, in the language shown when it is a domain text. */
 function messageOf(error: unknown): string | undefined {
-  return error instanceof Error ? error.message : undefined;
+  return error instanceof Error ? domainText(error.message) : undefined;
 }
 
 /** Spec 8's friendly move texts, from conflicts found on this device instead of a 409. */
 function moveRefusal(conflicts: readonly Conflict[]): { title: string; message: string } {
-  const message = friendlyConflictMessage({ status: 409, message: '', body: { conflicts } }) ?? '';
+  const message = domainText(friendlyConflictMessage({ status: 409, message: '', body: { conflicts } }) ?? '');
   const blockedByMaintenance = conflicts.some((conflict) => conflict.type === 'maintenance');
   const sameRoom = conflicts.some((conflict) => conflict.type === 'room');
-  return { title: blockedByMaintenance && !sameRoom ? 'Room Unavailable' : 'Time Slot Unavailable', message };
+  return { title: blockedByMaintenance && !sameRoom ? t`Room Unavailable` : t`Time Slot Unavailable`, message };
 }
 
 /**
@@ -62,7 +68,7 @@ export function useAppointmentActions(day: ScheduleDay) {
       local.afterWrite();
       return true;
     } catch (error) {
-      toast(FAILURE[action], messageOf(error), 'error');
+      toast(failure(action), messageOf(error), 'error');
       return false;
     }
   }, []);
@@ -74,7 +80,7 @@ export function useAppointmentActions(day: ScheduleDay) {
       const { hours, timeZone } = dayRef.current;
       const hoursCheck = hours ? checkHoursAt(hours, timeZone, target.appointmentDate, appointment.duration) : null;
       if (hoursCheck && !hoursCheck.ok) {
-        toast('Cannot Move Appointment', hoursCheck.message, 'error');
+        toast(t`Cannot Move Appointment`, domainText(hoursCheck.message), 'error');
         return false;
       }
       const conflicts = conflictsOf({
@@ -95,7 +101,7 @@ export function useAppointmentActions(day: ScheduleDay) {
         local.afterWrite();
         return true;
       } catch (error) {
-        toast('Cannot Move Appointment', messageOf(error), 'error');
+        toast(t`Cannot Move Appointment`, messageOf(error), 'error');
         return false;
       }
     },
@@ -109,11 +115,11 @@ export function useAppointmentActions(day: ScheduleDay) {
       const { hours, timeZone } = dayRef.current;
       const hoursCheck = hours ? checkHoursAt(hours, timeZone, appointment.appointmentDate, duration) : null;
       if (hoursCheck && !hoursCheck.ok) {
-        toast('Failed to resize appointment', hoursCheck.message, 'error');
+        toast(t`Failed to resize appointment`, domainText(hoursCheck.message), 'error');
         return false;
       }
       if (conflictsOf({ ...appointment, duration }).length > 0) {
-        toast('Failed to resize appointment', RESIZE_CONFLICT_MESSAGE, 'error');
+        toast(t`Failed to resize appointment`, t`Duration change conflicts with other appointments`, 'error');
         return false;
       }
       try {
@@ -121,7 +127,7 @@ export function useAppointmentActions(day: ScheduleDay) {
         local.afterWrite();
         return true;
       } catch (error) {
-        toast('Failed to resize appointment', messageOf(error), 'error');
+        toast(t`Failed to resize appointment`, messageOf(error), 'error');
         return false;
       }
     },

@@ -5,17 +5,21 @@ import { type AnalyzedConflict, analyzeConflicts, type Suggestion } from '@denta
 import { INVALID_TIME_FORMAT } from '@dental/domain/scheduling/appointment-fields';
 import { nextOpenDate } from '@dental/domain/scheduling/availability';
 import { checkBookingRules } from '@dental/domain/scheduling/booking-rules';
-import { instantAt, localDate, localTime, longDate } from '@dental/domain/time/zones';
+import { instantAt, localDate, localTime } from '@dental/domain/time/zones';
 import { CommandValidationError, type LocalPatient } from '@dental/local-store';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { ApiError, apiRequest } from '../../../platform/api/api.ts';
 import { useAuth } from '../../../platform/auth/auth-context.tsx';
+import { domainText } from '../../../platform/i18n/domain-text.ts';
+import { useFormats } from '../../../platform/i18n/formats.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
 import { daySchedule, useDayAppointments, useScheduleDay } from '../day/use-schedule-day.ts';
+import { useTimeText } from '../time-text.ts';
 import {
   changedFrom,
   conflictsIn,
@@ -49,14 +53,29 @@ interface Props {
 }
 
 export function AppointmentForm({ opened, session, initial, onClose }: Props) {
+  const { t } = useLingui();
   return (
-    <FormDialog opened={opened} onClose={onClose} title={initial.appointment ? 'Edit Appointment' : 'New Appointment'}>
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={initial.appointment ? t`Edit Appointment` : t`New Appointment`}
+    >
       <FormBody key={session} initial={initial} onClose={onClose} />
     </FormDialog>
   );
 }
 
+/** Field errors from the domain's rules or the device's store, in the language shown. */
+function shownErrors(errors: FieldErrors): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => [field, message && domainText(message)]),
+  ) as FieldErrors;
+}
+
 function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void }) {
+  const { t } = useLingui();
+  const { longDate } = useFormats();
+  const timeText = useTimeText();
   const local = useLocalData();
   const { user } = useAuth();
   const canOverride = can(user, 'appointments.create');
@@ -95,8 +114,9 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
   );
   const timeOptions = useMemo(() => {
     const slots = hours ? timeSlots(hours, date, SCHEDULING.durationStepMinutes) : [];
-    return values.time && !slots.includes(values.time) ? [values.time, ...slots].sort() : slots;
-  }, [hours, date, values.time]);
+    const times = values.time && !slots.includes(values.time) ? [values.time, ...slots].sort() : slots;
+    return times.map((value) => ({ value, label: timeText(value) }));
+  }, [hours, date, values.time, timeText]);
   const providerOptions = day.providers.map((provider) => ({ value: String(provider.id), label: provider.name }));
   const assistantOptions = day.assistants.map((person) => ({ value: String(person.id), label: person.name }));
 
@@ -128,20 +148,20 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
     const missing = requiredErrors(values, REQUIRED);
     if (missing) {
       setErrors(missing);
-      toast('Missing Information', 'Please fill in all required fields', 'error');
+      toast(t`Missing Information`, t`Please fill in all required fields`, 'error');
       return null;
     }
     if (!Number.isFinite(minutesOfDay(values.time))) {
-      setErrors({ time: INVALID_TIME_FORMAT });
-      toast(INVALID_TIME_FORMAT, 'Choose a time such as 09:30.', 'error');
+      setErrors({ time: domainText(INVALID_TIME_FORMAT) });
+      toast(domainText(INVALID_TIME_FORMAT), t`Choose a time such as 09:30.`, 'error');
       return null;
     }
     if (!hours) {
-      setNotice('The practice hours are not on this device yet. Connect once so the schedule can load them.');
+      setNotice(t`The practice hours are not on this device yet. Connect once so the schedule can load them.`);
       return null;
     }
     if (closed) {
-      setNotice(PRACTICE_CLOSED_MESSAGE);
+      setNotice(domainText(PRACTICE_CLOSED_MESSAGE));
       return null;
     }
     const appointmentDate = instantAt(date, values.time, timeZone);
@@ -149,7 +169,7 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
     const issues = checkBookingRules({ appointmentDate, duration }, { hours, timeZone, now: new Date() });
     if (issues.length > 0) {
       const byField: FieldErrors = {};
-      for (const issue of issues) byField[issue.field === 'duration' ? 'duration' : 'time'] = issue.message;
+      for (const issue of issues) byField[issue.field === 'duration' ? 'duration' : 'time'] = domainText(issue.message);
       setErrors(byField);
       return null;
     }
@@ -182,6 +202,8 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
       procedure: values.procedure.trim() || DEFAULT_PROCEDURE,
       notes: values.notes.trim() || null,
     };
+    const time = timeText(values.time);
+    const room = values.treatmentRoom;
     setBusy(true);
     try {
       if (editing) {
@@ -192,7 +214,7 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
             ...(override ? { override: true } : {}),
           });
           local.afterWrite();
-          toast('Appointment updated', `${values.time} in ${values.treatmentRoom}.`, 'success');
+          toast(t`Appointment updated`, t`${time} in ${room}.`, 'success');
         }
       } else {
         await local.store.appointments.create({
@@ -201,15 +223,15 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
           ...(override ? { override: true } : {}),
         });
         local.afterWrite();
-        toast('Appointment booked', `${values.time} in ${values.treatmentRoom}.`, 'success');
+        toast(t`Appointment booked`, t`${time} in ${room}.`, 'success');
       }
       onClose();
     } catch (error) {
       if (error instanceof CommandValidationError) {
-        setErrors(fieldErrorsOf(error));
+        setErrors(shownErrors(fieldErrorsOf(error)));
         return;
       }
-      toast('Failed to schedule appointment', error instanceof Error ? error.message : undefined, 'error');
+      toast(t`Failed to schedule appointment`, error instanceof Error ? domainText(error.message) : undefined, 'error');
     } finally {
       setBusy(false);
     }
@@ -237,14 +259,22 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
           ...(override ? { override: true } : {}),
         },
       });
-      toast('Family appointments booked', `${memberIds.length + 1} appointments from ${values.time}.`, 'success');
+      const count = memberIds.length + 1;
+      const time = timeText(values.time);
+      toast(t`Family appointments booked`, t`${count} appointments from ${time}.`, 'success');
       void local.syncNow();
       onClose();
       return true;
     } catch (error) {
       const conflicts = error instanceof ApiError && error.status === 409 ? conflictsIn(error.body) : [];
       if (conflicts.length > 0) setBlocking({ conflicts, anyway: () => void scheduleFamily(memberIds, true) });
-      else toast('Failed to schedule appointment', error instanceof Error ? error.message : undefined, 'error');
+      else {
+        toast(
+          t`Failed to schedule appointment`,
+          error instanceof Error ? domainText(error.message) : undefined,
+          'error',
+        );
+      }
       return false;
     }
   }
@@ -263,8 +293,8 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
     setErrors({});
     setApplied(suggestion.title);
     notifications.show({
-      title: 'Resolution Applied',
-      message: suggestion.title,
+      title: t`Resolution Applied`,
+      message: domainText(suggestion.title),
       color: 'teal',
       autoClose: SCHEDULING.suggestionToastMs,
       withBorder: true,
@@ -282,19 +312,19 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
     >
       <Stack gap="sm">
         <Text size="sm" c="dimmed" data-testid="form-date">
-          {longDate(`${date}T12:00:00Z`, 'UTC')} · times in {timeZone}
+          {longDate(date)} · <Trans>times in {timeZone}</Trans>
         </Text>
         {notice && (
-          <Alert color="red" variant="light" title={closed ? 'Practice Closed' : undefined}>
+          <Alert color="red" variant="light" title={closed ? t`Practice Closed` : undefined}>
             {notice}
           </Alert>
         )}
         <Select
-          label="Patient"
+          label={t`Patient`}
           required
           searchable
           limit={30}
-          nothingFoundMessage="No patients found"
+          nothingFoundMessage={t`No patients found`}
           data={patientOptions}
           value={values.patientId || null}
           onChange={set('patientId')}
@@ -303,14 +333,14 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
         <Group grow align="flex-start">
           <Select
             ref={timeRef}
-            label="Time"
+            label={t`Time`}
             required
             searchable
             data={timeOptions}
             value={values.time || null}
             onChange={set('time')}
             error={errors.time}
-            nothingFoundMessage="No time slots"
+            nothingFoundMessage={t`No time slots`}
           />
           <DurationSelect value={values.duration} onChange={set('duration')} error={errors.duration} />
         </Group>
@@ -322,25 +352,25 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
             error={errors.treatmentRoom}
           />
           <Select
-            label="Provider"
+            label={t`Provider`}
             required
             data={providerOptions}
             value={values.providerId || null}
             onChange={set('providerId')}
             error={errors.providerId}
-            nothingFoundMessage="No providers available"
+            nothingFoundMessage={t`No providers available`}
           />
         </Group>
         <Group grow align="flex-start">
           <Select
-            label="Assistant"
+            label={t`Assistant`}
             clearable
             data={assistantOptions}
             value={values.assistantId || null}
             onChange={set('assistantId')}
           />
           <TextInput
-            label="Procedure"
+            label={t`Procedure`}
             placeholder={DEFAULT_PROCEDURE}
             value={values.procedure}
             onChange={(event) => set('procedure')(event.currentTarget.value)}
@@ -375,7 +405,7 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
             onForce={() => void save(true)}
           />
         )}
-        <DialogActions onCancel={onClose} busy={busy} submitLabel={editing ? 'Save changes' : 'Book appointment'} />
+        <DialogActions onCancel={onClose} busy={busy} submitLabel={editing ? t`Save changes` : t`Book appointment`} />
       </Stack>
     </form>
   );

@@ -1,5 +1,7 @@
 import type { AnalyzedConflict } from '@dental/domain/scheduling/analysis';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { domainText } from '../../../platform/i18n/domain-text.ts';
 
 /** The conflicts that stopped a booking: choose another time, or (with the permission) book anyway. */
 export function ConflictAlert(props: {
@@ -9,21 +11,22 @@ export function ConflictAlert(props: {
   onChooseAnother(): void;
   onAnyway(): void;
 }) {
+  const { t } = useLingui();
   return (
-    <Alert color="orange" title="Scheduling Conflict Detected" data-testid="conflict-alert">
+    <Alert color="orange" title={t`Scheduling Conflict Detected`} data-testid="conflict-alert">
       <Stack gap={4}>
         {props.conflicts.map((conflict) => (
           <Text size="sm" key={`${conflict.type}-${conflict.appointmentId ?? conflict.message}`}>
-            {conflict.message}
+            {domainText(conflict.message)}
           </Text>
         ))}
         <Group mt="xs">
           <Button size="xs" variant="default" onClick={props.onChooseAnother}>
-            Choose Different Time
+            <Trans>Choose Different Time</Trans>
           </Button>
           {props.canOverride && (
             <Button size="xs" color="orange" onClick={props.onAnyway} loading={props.busy}>
-              Schedule Anyway
+              <Trans>Schedule Anyway</Trans>
             </Button>
           )}
         </Group>

@@ -1,9 +1,13 @@
 import type { FamilyRelationship } from '@dental/domain/patients/family';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Checkbox, Group, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { apiRequest } from '../../../platform/api/api.ts';
 import { useConnection } from '../../../platform/api/connection.ts';
+import { domainText } from '../../../platform/i18n/domain-text.ts';
 
 type Lookup =
   | { state: 'idle' }
@@ -17,6 +21,17 @@ interface Props {
   onScheduleFamily(memberIds: string[]): Promise<boolean>;
 }
 
+/** The relationship as stored ('child'), in the language shown; English shows the stored word. */
+const RELATIONSHIP: Readonly<Record<string, MessageDescriptor>> = {
+  parent: msg`parent`,
+  child: msg`child`,
+  spouse: msg`spouse`,
+  sibling: msg`sibling`,
+  guardian: msg`guardian`,
+  dependent: msg`dependent`,
+  other: msg`other`,
+};
+
 function memberName(member: FamilyRelationship): string {
   return `${member.relatedPatient.firstName} ${member.relatedPatient.lastName}`;
 }
@@ -27,9 +42,11 @@ function memberName(member: FamilyRelationship): string {
  * patient's relatives are another question.
  */
 export function FamilyOptionsPanel({ patientId, onScheduleFamily }: Props) {
+  const { t, i18n } = useLingui();
   const { online } = useConnection();
   const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
   const [selected, setSelected] = useState<string[]>([]);
+  const chosen = selected.length + 1;
   const [busy, setBusy] = useState(false);
 
   async function check() {
@@ -41,7 +58,7 @@ export function FamilyOptionsPanel({ patientId, onScheduleFamily }: Props) {
       );
       setLookup({ state: 'loaded', members: Array.isArray(members) ? members : [] });
     } catch (error) {
-      setLookup({ state: 'failed', message: error instanceof Error ? error.message : 'Request failed' });
+      setLookup({ state: 'failed', message: error instanceof Error ? domainText(error.message) : t`Request failed` });
     }
   }
 
@@ -62,65 +79,74 @@ export function FamilyOptionsPanel({ patientId, onScheduleFamily }: Props) {
           disabled={!patientId || !online}
           onClick={() => void check()}
         >
-          Check for family members
+          <Trans>Check for family members</Trans>
         </Button>
         {!online && (
           <Text size="xs" c="dimmed">
-            Family members can be checked when the connection is back.
+            <Trans>Family members can be checked when the connection is back.</Trans>
           </Text>
         )}
       </Group>
     );
   }
 
+  const failure = lookup.state === 'failed' ? lookup.message : '';
+  const relationship = (type: string) => {
+    const known = RELATIONSHIP[type];
+    return known ? i18n._(known) : type;
+  };
   return (
     <Paper withBorder p="xs" radius="sm" data-testid="family-options">
       {lookup.state === 'loading' && (
         <Group gap="xs">
-          <Loader size="xs" aria-label="Loading family members" />
-          <Text size="sm">Loading family members...</Text>
+          <Loader size="xs" aria-label={t`Loading family members`} />
+          <Text size="sm">
+            <Trans>Loading family members...</Trans>
+          </Text>
         </Group>
       )}
       {lookup.state === 'failed' && (
         <Group gap="xs" justify="space-between">
-          <Text size="sm">Family members could not be loaded ({lookup.message}).</Text>
+          <Text size="sm">
+            <Trans>Family members could not be loaded ({failure}).</Trans>
+          </Text>
           <Button size="xs" variant="default" onClick={() => void check()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </Group>
       )}
       {lookup.state === 'loaded' && lookup.members.length === 0 && (
         <Stack gap={0}>
           <Text size="sm" fw={600}>
-            No family members found
+            <Trans>No family members found</Trans>
           </Text>
           <Text size="xs" c="dimmed">
-            Individual appointment will be scheduled
+            <Trans>Individual appointment will be scheduled</Trans>
           </Text>
         </Stack>
       )}
       {lookup.state === 'loaded' && lookup.members.length > 0 && (
         <Stack gap="xs">
           <Text size="sm" fw={600}>
-            Book family members too
+            <Trans>Book family members too</Trans>
           </Text>
           <ScrollArea.Autosize mah="8rem" type="auto">
-            <Checkbox.Group value={selected} onChange={setSelected} aria-label="Family members">
+            <Checkbox.Group value={selected} onChange={setSelected} aria-label={t`Family members`}>
               <Stack gap={6}>
                 {lookup.members.map((member) => (
                   <Checkbox
                     key={member.relatedPatientId}
                     value={member.relatedPatientId}
-                    label={`${memberName(member)} (${member.relationshipType})`}
+                    label={`${memberName(member)} (${relationship(member.relationshipType)})`}
                   />
                 ))}
               </Stack>
             </Checkbox.Group>
           </ScrollArea.Autosize>
-          {selected.length > 0 && (
+          {chosen > 1 && (
             <Group justify="flex-end">
               <Button size="xs" loading={busy} disabled={!online} onClick={() => void schedule()}>
-                Schedule Family ({selected.length + 1})
+                <Trans>Schedule Family ({chosen})</Trans>
               </Button>
             </Group>
           )}

@@ -1,4 +1,5 @@
 // The field blocks the booking form, the maintenance form and the schedule's small dialogs share.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, type MantineSpacing, Modal, Select, Textarea } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { GridRoom } from '../day/schedule-model.ts';
@@ -30,9 +31,10 @@ export function RoomSelect(props: {
   disabled?: boolean;
   description?: string | undefined;
 }) {
+  const { t } = useLingui();
   return (
     <Select
-      label="Room"
+      label={t`Room`}
       required
       data={roomOptions(props.rooms)}
       value={props.value || null}
@@ -41,7 +43,7 @@ export function RoomSelect(props: {
       disabled={props.disabled}
       description={props.description}
       inputWrapperOrder={['label', 'input', 'description', 'error']}
-      nothingFoundMessage="No rooms available"
+      nothingFoundMessage={t`No rooms available`}
     />
   );
 }
@@ -51,21 +53,21 @@ export function DurationSelect(props: {
   onChange(value: string | null): void;
   error?: string | undefined;
 }) {
+  const { t } = useLingui();
+  const options = DURATION_OPTIONS.map(({ value }) => {
+    const minutes = value;
+    return { value, label: t`${minutes} min` };
+  });
   return (
-    <Select
-      label="Duration"
-      data={DURATION_OPTIONS}
-      value={props.value}
-      onChange={props.onChange}
-      error={props.error}
-    />
+    <Select label={t`Duration`} data={options} value={props.value} onChange={props.onChange} error={props.error} />
   );
 }
 
 export function NotesField(props: { value: string; onChange(value: string): void; error?: string | undefined }) {
+  const { t } = useLingui();
   return (
     <Textarea
-      label="Notes"
+      label={t`Notes`}
       autosize
       minRows={2}
       maxRows={4}
@@ -87,7 +89,7 @@ export function DialogActions(props: {
   return (
     <Group justify="flex-end" gap={props.gap}>
       <Button variant="default" onClick={props.onCancel}>
-        Cancel
+        <Trans>Cancel</Trans>
       </Button>
       <Button type="submit" loading={props.busy} disabled={props.submitDisabled}>
         {props.submitLabel}

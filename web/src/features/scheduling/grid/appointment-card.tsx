@@ -1,8 +1,11 @@
 import { priorityOf } from '@dental/domain/scheduling/priority';
 import { type DraggableAttributes, useDraggable } from '@dnd-kit/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconCircleCheckFilled, IconCloudUp } from '@tabler/icons-react';
 import { type CSSProperties, type MouseEvent, memo, useState } from 'react';
 import { type GridAppointment, PRIORITY_COLOURS } from '../day/schedule-model.ts';
+import { useTimeText } from '../time-text.ts';
 import { aimAt, type CardDrag, startDrag } from './card-drag-source.tsx';
 import { type DragData, type DragPreview, RESIZE_PREFIX } from './drag-data.ts';
 import { type Box, MIN_CARD_PX } from './grid-layout.ts';
@@ -38,17 +41,24 @@ const THREE_LINES_PX = 43;
  */
 const ALWAYS_SHOW_CONTROLS = typeof window !== 'undefined' && window.matchMedia?.('(hover: none)').matches === true;
 
-const PRIORITY_TEXT = { high: 'High priority', medium: 'Medium priority', low: 'Low priority' } as const;
+const PRIORITY_TEXT = {
+  high: msg`High priority`,
+  medium: msg`Medium priority`,
+  low: msg`Low priority`,
+} as const;
 
 function ResizeHandle({ appointment, editable }: { appointment: GridAppointment; editable: boolean }) {
+  const { t } = useLingui();
   const data: DragData = { kind: 'resize', appointmentId: appointment.id };
   const { attributes, listeners, setNodeRef } = useDraggable({
     id: `${RESIZE_PREFIX}${appointment.id}`,
     data,
     disabled: !editable,
-    attributes: { roleDescription: 'resize handle' },
+    attributes: { roleDescription: t`resize handle` },
   });
   if (!editable) return null;
+  const name = appointment.patientName;
+  const duration = appointment.duration;
   return (
     <button
       type="button"
@@ -56,7 +66,7 @@ function ResizeHandle({ appointment, editable }: { appointment: GridAppointment;
       className={classes.resize}
       {...attributes}
       {...listeners}
-      aria-label={`Change the length of ${appointment.patientName}'s appointment (${appointment.duration} minutes)`}
+      aria-label={t`Change the length of ${name}'s appointment (${duration} minutes)`}
       data-testid="resize-handle"
     />
   );
@@ -79,6 +89,8 @@ function Card({
   onMenu,
   onEdit,
 }: CardProps) {
+  const { t } = useLingui();
+  const timeText = useTimeText();
   const source = useSignal(drag.source, (shown) => (shown?.id === appointment.id ? shown : null));
   const isDragging = source?.dragging ?? false;
   const resized = useSignal(preview, (shown) =>
@@ -95,6 +107,8 @@ function Card({
     height,
     '--provider': color,
   } as CSSProperties;
+  const patient = appointment.patientName;
+  const shownTime = timeText(time);
   const openMenu = (event: MouseEvent<HTMLElement>) => {
     event.preventDefault();
     event.stopPropagation();
@@ -145,7 +159,7 @@ function Card({
         <button
           type="button"
           className={classes.more}
-          aria-label={`Actions for ${appointment.patientName} at ${time}`}
+          aria-label={t`Actions for ${patient} at ${shownTime}`}
           aria-haspopup="menu"
           onClick={(event) => {
             event.stopPropagation();
@@ -178,17 +192,23 @@ function cardOf(face: HTMLElement): HTMLElement {
 }
 
 const CardFace = memo(function CardFace({ appointment, time, height, attributes, drag, onMenu, onEdit }: FaceProps) {
+  const { t, i18n } = useLingui();
+  const timeText = useTimeText();
   const priority = priorityOf(appointment.procedure);
   const inProgress = appointment.status === 'in-progress';
   const pending = appointment.version === 0;
+  const patient = appointment.patientName;
+  const shownTime = timeText(time);
+  const duration = appointment.duration;
+  const room = appointment.treatmentRoom;
   const summary = [
-    `${appointment.patientName}, ${time}, ${appointment.duration} minutes, ${appointment.treatmentRoom}`,
+    t`${patient}, ${shownTime}, ${duration} minutes, ${room}`,
     appointment.procedure,
     appointment.providerName,
-    PRIORITY_TEXT[priority],
-    inProgress ? 'checked in' : '',
-    appointment.status === 'completed' ? 'completed' : '',
-    pending ? 'pending sync' : '',
+    i18n._(PRIORITY_TEXT[priority]),
+    inProgress ? t`checked in` : '',
+    appointment.status === 'completed' ? t`completed` : '',
+    pending ? t`pending sync` : '',
   ]
     .filter(Boolean)
     .join(', ');
@@ -214,7 +234,7 @@ const CardFace = memo(function CardFace({ appointment, time, height, attributes,
         }
         startDrag(drag, cardOf(event.currentTarget), event);
       }}
-      title={`${appointment.patientName} · ${time} · ${appointment.duration} min\n${appointment.procedure}\n${appointment.providerName}`}
+      title={`${patient} · ${shownTime} · ${t`${duration} min`}\n${appointment.procedure}\n${appointment.providerName}`}
       onDoubleClick={() => onEdit(appointment.id)}
     >
       <span className={classes.line}>
@@ -224,21 +244,23 @@ const CardFace = memo(function CardFace({ appointment, time, height, attributes,
           style={{ background: `var(--mantine-color-${PRIORITY_COLOURS[priority]}-6)` }}
         />
         <span className={classes.patient}>{appointment.patientName}</span>
-        <span className={classes.time}>{time}</span>
+        <span className={classes.time}>{shownTime}</span>
       </span>
       {height >= TWO_LINES_PX && <span className={classes.line}>{appointment.procedure}</span>}
       {height >= THREE_LINES_PX && <span className={classes.line}>{appointment.providerName}</span>}
       {(pending || inProgress) && (
         <span className={classes.badges}>
           {inProgress && (
-            <span className={classes.checkBadge} data-testid="checked-in-badge" title="Checked in">
+            <span className={classes.checkBadge} data-testid="checked-in-badge" title={t`Checked in`}>
               <IconCircleCheckFilled size={13} aria-hidden="true" />
             </span>
           )}
           {pending && (
-            <span className={classes.pending} title="Pending sync">
+            <span className={classes.pending} title={t`Pending sync`}>
               <IconCloudUp size={11} aria-hidden="true" />
-              <span className={classes.pendingText}>Pending sync</span>
+              <span className={classes.pendingText}>
+                <Trans>Pending sync</Trans>
+              </span>
             </span>
           )}
         </span>

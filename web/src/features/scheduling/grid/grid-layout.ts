@@ -152,7 +152,10 @@ export function placeAppointments(
 export interface PlacedMaintenance {
   window: MaintenanceWindow;
   box: Box;
+  /** 'HH:MM–HH:MM' on the practice's clock, and its two ends. */
   label: string;
+  from: string;
+  to: string;
 }
 
 export function placeMaintenance(geometry: GridGeometry, windows: readonly MaintenanceWindow[]): PlacedMaintenance[] {
@@ -162,11 +165,15 @@ export function placeMaintenance(geometry: GridGeometry, windows: readonly Maint
     const start = minuteOf(geometry, window.startDateTime);
     const end = minuteOf(geometry, window.endDateTime);
     const vertical = verticalBox(geometry, start, end, SCHEDULING.maintenanceCardMinHeightPx);
+    const from = clockTime(Math.max(start, 0));
+    const to = clockTime(Math.min(end, 24 * 60));
     return [
       {
         window,
         box: { ...vertical, left: room * geometry.columnWidth, width: geometry.columnWidth },
-        label: `${clockTime(Math.max(start, 0))}–${clockTime(Math.min(end, 24 * 60))}`,
+        label: `${from}–${to}`,
+        from,
+        to,
       },
     ];
   });

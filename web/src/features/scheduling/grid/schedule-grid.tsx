@@ -3,9 +3,11 @@ import { clockTime, openSpan, type WeeklyHours } from '@dental/domain/practices/
 import type { MaintenanceWindow } from '@dental/domain/scheduling/conflicts';
 import { instantAt } from '@dental/domain/time/zones';
 import { DndContext } from '@dnd-kit/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import { type CSSProperties, memo, useCallback, useMemo, useRef, useState } from 'react';
 import { type GridAppointment, type GridRoom, matchesSearch, type SlotView } from '../day/schedule-model.ts';
+import { useTimeText } from '../time-text.ts';
 import { AppointmentCard } from './appointment-card.tsx';
 import { CardDragSource, createCardDrag } from './card-drag-source.tsx';
 import type { DragPreview } from './drag-data.ts';
@@ -78,6 +80,8 @@ function Grid(props: ScheduleGridProps) {
 
 function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
   const { geometry, appointments, maintenance = NO_MAINTENANCE, providerColors, search = '', editable = true } = props;
+  const { t } = useLingui();
+  const timeText = useTimeText();
   const [announcement] = useState(() => createSignal(''));
   const announce = announcement.set;
   const [drag] = useState(createCardDrag);
@@ -148,7 +152,7 @@ function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
                         : geometry.rowHeight,
                   }}
                 >
-                  {label}
+                  {timeText(label)}
                 </div>
               ))}
             </div>
@@ -164,12 +168,15 @@ function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
               role="application"
               // biome-ignore lint/a11y/noNoninteractiveTabindex: the free slots are one focus stop, walked with the arrow keys.
               tabIndex={0}
-              aria-label="Free slots: use the arrow keys to choose a room and time, Enter to book, Shift+F10 for more."
+              aria-label={t`Free slots: use the arrow keys to choose a room and time, Enter to book, Shift+F10 for more.`}
               {...bodyProps}
             >
               <div ref={cursorRef} className={classes.cursor} aria-hidden="true" />
-              {windows.map(({ window, box, label }) => {
+              {windows.map(({ window, box, from, to }) => {
                 const Tag = props.onMaintenanceOpen ? 'button' : 'div';
+                const title = window.title;
+                const room = window.roomId;
+                const span = `${timeText(from)}–${timeText(to)}`;
                 return (
                   <Tag
                     key={window.id}
@@ -177,7 +184,7 @@ function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
                       ? {
                           type: 'button' as const,
                           onClick: () => props.onMaintenanceOpen?.(window.id),
-                          'aria-label': `Maintenance ${window.title}, ${window.roomId}, ${label}: edit`,
+                          'aria-label': t`Maintenance ${title}, ${room}, ${span}: edit`,
                         }
                       : {})}
                     className={classes.maintenance}
@@ -185,13 +192,13 @@ function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
                     data-testid="maintenance-card"
                     data-room={window.roomId}
                     data-maintenance-id={window.id}
-                    title={`${window.title} (${label})`}
+                    title={`${title} (${span})`}
                   >
                     <Text span size="xs" fw={700} display="block" truncate>
                       {window.title}
                     </Text>
                     <Text span size="xs" display="block" truncate>
-                      Maintenance · {label}
+                      <Trans>Maintenance · {span}</Trans>
                     </Text>
                   </Tag>
                 );
@@ -236,6 +243,8 @@ function DropPreview({
   geometry: GridGeometry;
   byId: ReadonlyMap<string, PlacedAppointment>;
 }) {
+  const { t } = useLingui();
+  const timeText = useTimeText();
   const shown = useSignal(preview);
   const previewed = shown?.kind === 'move' ? byId.get(shown.id) : undefined;
   if (shown?.kind !== 'move' || !previewed) {
@@ -254,7 +263,7 @@ function DropPreview({
       }}
     >
       <span className={classes.dropLabel}>
-        {`${clockTime(shown.minute)} · ${shown.room}${shown.conflict ? ' · conflict' : ''}`}
+        {`${timeText(clockTime(shown.minute))} · ${shown.room}${shown.conflict ? ` · ${t`conflict`}` : ''}`}
       </span>
     </div>
   );

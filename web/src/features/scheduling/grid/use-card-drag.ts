@@ -12,8 +12,10 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
+import { t } from '@lingui/core/macro';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { GridAppointment } from '../day/schedule-model.ts';
+import { timeText } from '../time-text.ts';
 import { type DragData, type DragPreview, RESIZE_PREFIX } from './drag-data.ts';
 import { dropTarget, type GridGeometry, instantOf, type PlacedAppointment, resizedDuration } from './grid-layout.ts';
 import { createSignal, type Signal } from './signal.ts';
@@ -47,9 +49,14 @@ function samePreview(a: DragPreview | null, b: DragPreview | null): boolean {
 }
 
 function describePreview(preview: DragPreview, patient: string): string {
-  const clash = preview.conflict ? ' This conflicts with another booking.' : '';
-  if (preview.kind === 'resize') return `${patient}: ${preview.duration} minutes.${clash}`;
-  return `${patient}: ${clockTime(preview.minute)} in ${preview.room}.${clash}`;
+  const clash = preview.conflict ? ` ${t`This conflicts with another booking.`}` : '';
+  if (preview.kind === 'resize') {
+    const duration = preview.duration;
+    return `${t`${patient}: ${duration} minutes.`}${clash}`;
+  }
+  const time = timeText(clockTime(preview.minute));
+  const room = preview.room;
+  return `${t`${patient}: ${time} in ${room}.`}${clash}`;
 }
 
 /** Arrow keys move a card by one 30-minute step or one room, and resize by one 40 px step (spec 9). */
@@ -160,15 +167,15 @@ export function useCardDrag(input: DragInput): {
   const announcements: Announcements = {
     onDragStart: ({ active }) => {
       const data = active.data.current as DragData | undefined;
-      const name = data ? byId.get(data.appointmentId)?.appointment.patientName : '';
+      const name = (data ? byId.get(data.appointmentId)?.appointment.patientName : undefined) ?? '';
       return data?.kind === 'resize'
-        ? `Changing the length of ${name}'s appointment. Use the up and down arrows, then space to confirm.`
-        : `Picked up ${name}'s appointment. Use the arrow keys to choose a time and room, then space to drop.`;
+        ? t`Changing the length of ${name}'s appointment. Use the up and down arrows, then space to confirm.`
+        : t`Picked up ${name}'s appointment. Use the arrow keys to choose a time and room, then space to drop.`;
     },
     onDragMove: () => undefined,
     onDragOver: () => undefined,
-    onDragEnd: () => 'Dropped.',
-    onDragCancel: () => 'Cancelled. The appointment was not changed.',
+    onDragEnd: () => t`Dropped.`,
+    onDragCancel: () => t`Cancelled. The appointment was not changed.`,
   };
 
   return {
@@ -181,8 +188,7 @@ export function useCardDrag(input: DragInput): {
       accessibility: {
         announcements,
         screenReaderInstructions: {
-          draggable:
-            'To move an appointment, press space, use the arrow keys to choose another time or room, and press space again. Press escape to cancel.',
+          draggable: t`To move an appointment, press space, use the arrow keys to choose another time or room, and press space again. Press escape to cancel.`,
         },
       },
     },

@@ -1,8 +1,10 @@
 import { zoneAbbreviation } from '@dental/domain/time/canadian-zones';
 import { localDate, localTime } from '@dental/domain/time/zones';
+import { useLingui } from '@lingui/react/macro';
 import { Group, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useTimeText } from '../time-text.ts';
 
 const TICK_MS = 15_000;
 
@@ -16,17 +18,15 @@ export function PracticeClock({ timeZone }: { timeZone: string }) {
     const timer = window.setInterval(() => setNow(new Date()), TICK_MS);
     return () => window.clearInterval(timer);
   }, []);
+  const { t } = useLingui();
+  const timeText = useTimeText();
   const zone = zoneAbbreviation(timeZone, now);
+  const time = timeText(localTime(now, timeZone));
   return (
-    <Group
-      gap={6}
-      wrap="nowrap"
-      data-testid="practice-clock"
-      aria-label={`Practice time ${localTime(now, timeZone)}, ${timeZone}`}
-    >
+    <Group gap={6} wrap="nowrap" data-testid="practice-clock" aria-label={t`Practice time ${time}, ${timeZone}`}>
       <IconClock size={16} aria-hidden="true" />
       <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {localTime(now, timeZone)}
+        {time}
       </Text>
       <Text size="sm" c="dimmed">
         {timeZone.replace(/_/g, ' ')}

@@ -1,7 +1,8 @@
 import '@mantine/dates/styles.css';
 import { absenceReasonLabel } from '@dental/domain/scheduling/absence.schema';
 import { addDays } from '@dental/domain/scheduling/booking-rules';
-import { longDate } from '@dental/domain/time/zones';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
   Badge,
@@ -24,6 +25,8 @@ import {
   IconUserOff,
   IconX,
 } from '@tabler/icons-react';
+import { domainText } from '../../../platform/i18n/domain-text.ts';
+import { useFormats } from '../../../platform/i18n/formats.ts';
 import { isCompact, type Provider, type SlotView } from '../day/schedule-model.ts';
 import { PracticeClock } from './practice-clock.tsx';
 
@@ -51,7 +54,9 @@ interface Props {
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DISPLAY_FORMAT = 'ddd, MMM D, YYYY';
+/** How the date field reads the day; dayjs names the days and months in the language shown. */
+const DISPLAY_FORMAT = { en: 'ddd, MMM D, YYYY', fr: 'ddd D MMM YYYY' } as const;
+const CALENDAR_LOCALE = { en: 'en', fr: 'fr-ca' } as const;
 
 /** Typed dates are taken only when complete, so a half-typed year never jumps the schedule around. */
 function parseTypedDate(value: string): string | null {
@@ -66,10 +71,12 @@ function parseTypedDate(value: string): string | null {
 }
 
 function AbsenceLine({ providers, absences }: { providers: readonly Provider[]; absences: Props['absences'] }) {
+  const { t } = useLingui();
   if (!absences || absences.length === 0) return null;
   const names = absences.map((absence) => {
-    const name = providers.find((provider) => provider.id === absence.providerId)?.name ?? 'A provider';
-    return { id: absence.id, text: `${name} absent (${absenceReasonLabel(absence.reason).toLowerCase()})` };
+    const name = providers.find((provider) => provider.id === absence.providerId)?.name ?? t`A provider`;
+    const reason = domainText(absenceReasonLabel(absence.reason)).toLowerCase();
+    return { id: absence.id, text: t`${name} absent (${reason})` };
   });
   return (
     <Group gap="xs" data-testid="absence-line">
@@ -84,9 +91,10 @@ function AbsenceLine({ providers, absences }: { providers: readonly Provider[]; 
 }
 
 function ProviderLegend({ providers }: { providers: readonly Provider[] }) {
+  const { t } = useLingui();
   if (providers.length === 0) return null;
   return (
-    <Group gap={6} aria-label="Provider colours" role="list" data-testid="provider-legend">
+    <Group gap={6} aria-label={t`Provider colours`} role="list" data-testid="provider-legend">
       {providers.map((provider) => (
         <Badge
           key={provider.id}
@@ -112,21 +120,24 @@ function ProviderLegend({ providers }: { providers: readonly Provider[] }) {
 
 export function ScheduleHeader(props: Props) {
   const { date, today, timeZone, roomCount, closed, canCreate, canEdit } = props;
+  const { t } = useLingui();
+  const { longDate, language } = useFormats();
+  const matches = props.matches ?? 0;
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
           <Title order={1} size="h2">
-            Daily Schedule
+            <Trans>Daily Schedule</Trans>
           </Title>
           <Text c="dimmed" size="sm" data-testid="schedule-date-label" data-date={date}>
-            {longDate(`${date}T12:00:00Z`, 'UTC')}
-            {date === today ? ' · Today' : ''}
+            {longDate(date)}
+            {date === today ? ` · ${t`Today`}` : ''}
           </Text>
         </div>
         <Group gap="xs">
           <Tooltip
-            label={closed ? 'The practice is closed on this day.' : 'Your role cannot book appointments.'}
+            label={closed ? t`The practice is closed on this day.` : t`Your role cannot book appointments.`}
             disabled={!closed && canCreate}
           >
             <Button
@@ -134,7 +145,7 @@ export function ScheduleHeader(props: Props) {
               disabled={closed || !canCreate}
               onClick={props.onNewAppointment}
             >
-              New Appointment
+              <Trans>New Appointment</Trans>
             </Button>
           </Tooltip>
           <Button
@@ -143,7 +154,7 @@ export function ScheduleHeader(props: Props) {
             disabled={!canEdit}
             onClick={props.onProviderAbsence}
           >
-            Provider Absence
+            <Trans>Provider Absence</Trans>
           </Button>
           <Button
             variant="default"
@@ -151,7 +162,7 @@ export function ScheduleHeader(props: Props) {
             disabled={!canEdit}
             onClick={props.onScheduleMaintenance}
           >
-            Schedule Maintenance
+            <Trans>Schedule Maintenance</Trans>
           </Button>
         </Group>
       </Group>
@@ -160,16 +171,17 @@ export function ScheduleHeader(props: Props) {
           <ActionIcon
             variant="default"
             size="lg"
-            aria-label="Previous day"
+            aria-label={t`Previous day`}
             onClick={() => props.onDateChange(addDays(date, -1))}
           >
             <IconChevronLeft size={16} aria-hidden="true" />
           </ActionIcon>
           <DateInput
-            aria-label="Schedule date"
+            aria-label={t`Schedule date`}
             value={date}
             onChange={(value) => value && props.onDateChange(value.slice(0, 10))}
-            valueFormat={DISPLAY_FORMAT}
+            valueFormat={DISPLAY_FORMAT[language]}
+            locale={CALENDAR_LOCALE[language]}
             dateParser={parseTypedDate}
             w={170}
             popoverProps={{ withinPortal: true }}
@@ -177,34 +189,34 @@ export function ScheduleHeader(props: Props) {
           <ActionIcon
             variant="default"
             size="lg"
-            aria-label="Next day"
+            aria-label={t`Next day`}
             onClick={() => props.onDateChange(addDays(date, 1))}
           >
             <IconChevronRight size={16} aria-hidden="true" />
           </ActionIcon>
           <Button variant="subtle" size="sm" onClick={() => props.onDateChange(today)} disabled={date === today}>
-            Today
+            <Trans>Today</Trans>
           </Button>
         </Group>
         <SegmentedControl
-          aria-label="Time slot size"
+          aria-label={t`Time slot size`}
           value={props.view}
           onChange={(value) => props.onViewChange(value === 'half-hour' ? 'half-hour' : 'hour')}
           data={[
-            { value: 'hour', label: '1 hour' },
-            { value: 'half-hour', label: '30 minutes' },
+            { value: 'hour', label: t`1 hour` },
+            { value: 'half-hour', label: t`30 minutes` },
           ]}
         />
         <TextInput
-          aria-label="Search appointments"
-          placeholder="Search patient, procedure, provider"
+          aria-label={t`Search appointments`}
+          placeholder={t`Search patient, procedure, provider`}
           leftSection={<IconSearch size={16} aria-hidden="true" />}
           rightSection={
             props.search ? (
               <ActionIcon
                 variant="subtle"
                 color="gray"
-                aria-label="Clear search"
+                aria-label={t`Clear search`}
                 onClick={() => props.onSearchChange('')}
               >
                 <IconX size={14} aria-hidden="true" />
@@ -217,18 +229,18 @@ export function ScheduleHeader(props: Props) {
         />
         {props.matches !== null && (
           <Text size="sm" c="dimmed" aria-live="polite">
-            {props.matches === 1 ? '1 match' : `${props.matches} matches`}
+            {plural(matches, { one: '# match', other: '# matches' })}
           </Text>
         )}
         <Group gap="md" ml="auto" wrap="nowrap">
           <PracticeClock timeZone={timeZone} />
           <Group gap={6} wrap="nowrap">
             <Text size="sm" data-testid="room-count">
-              {roomCount === 1 ? '1 room' : `${roomCount} rooms`}
+              {plural(roomCount, { one: '# room', other: '# rooms' })}
             </Text>
             {isCompact(roomCount) && (
               <Badge variant="light" color="blue" size="sm">
-                Compact View
+                <Trans>Compact View</Trans>
               </Badge>
             )}
           </Group>
