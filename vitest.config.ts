@@ -32,6 +32,7 @@ export default defineConfig({
           name: 'web',
           root: 'web',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          setupFiles: ['test/setup-i18n.ts'],
           environment: 'node',
         },
       },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { i18n } from '../../../platform/i18n/i18n.ts';
+import { t } from '@lingui/core/macro';
 
 type FieldValue = string | number;
 export type FieldErrors<V> = Partial<Record<keyof V, string>>;
@@ -11,8 +11,7 @@ export function requiredErrors<V extends { [K in keyof V]: FieldValue }>(
 ): FieldErrors<V> | null {
   const missing = required.filter((name) => !String(values[name]).trim());
   if (missing.length === 0) return null;
-  // Not the macro: this module is shared with unit tests, which run without the app's Lingui config.
-  const message = i18n._(/*i18n*/ { id: 'scheduling.required', message: 'Required' });
+  const message = t`Required`;
   return Object.fromEntries(missing.map((name) => [name, message])) as FieldErrors<V>;
 }
 
