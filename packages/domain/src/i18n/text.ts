@@ -72,3 +72,10 @@ export class TextMatcher {
 function literalLength(pattern: Pattern): number {
   return pattern.text.message.replace(PLACEHOLDER, '').length;
 }
+
+/** The English of each text in a group, under the same keys: the strings older callers read. */
+export function englishOf<T extends Readonly<Record<string, Text>>>(texts: T): { readonly [K in keyof T]: string } {
+  return Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, text.message])) as {
+    readonly [K in keyof T]: string;
+  };
+}
