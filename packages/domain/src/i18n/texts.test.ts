@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { accountLockedMessage, MESSAGES, signInThrottledMessage } from '../messages.ts';
 import { postalCodeProvinceMessage } from '../patients/postal-code.ts';
 import { checkWithinHours, type WeeklyHours } from '../practices/hours.ts';
+import { ABSENCE_STEPS } from '../scheduling/absence.schema.ts';
+import { CHECK_OUT_STEPS } from '../scheduling/check-out.ts';
 import { findConflicts } from '../scheduling/conflicts.ts';
 import { transitionRefusal } from '../scheduling/status-transitions.ts';
 import { boundedInt, FIELD_TEXTS } from '../validation/fields.ts';
 import { parseWith } from '../validation/issues.ts';
-import { fill, TextMatcher } from './text.ts';
+import { fill, type Text, TextMatcher, type TextValues } from './text.ts';
 import { DOMAIN_TEXTS } from './texts.ts';
 
 describe('the domain texts', () => {
@@ -99,5 +101,29 @@ describe('the domain texts', () => {
       reason: 'outside',
       message: 'Appointments must fall within practice hours (08:00 to 17:00).',
     });
+  });
+});
+
+describe('translating through the texts', () => {
+  const matcher = new TextMatcher(DOMAIN_TEXTS);
+  // A stand-in for the catalogue: the id and the values, so the test sees what was matched.
+  const say = (text: Text, values: TextValues) => `${text.id}${JSON.stringify(values)}`;
+
+  it('translates a reason or a spoken duration inside a sentence, and keeps names and times', () => {
+    expect(matcher.translate('The provider is absent (Sick Leave) on this day', say)).toBe(
+      'conflict.absence{"reason":"absenceReason.sickLeave{}"}',
+    );
+    expect(
+      matcher.translate('Dr. Lee would work 3 hours 30 minutes without a break (8:00 a.m. to 11:30 a.m.)', say),
+    ).toBe(
+      'analysis.workload{"provider":"Dr. Lee","duration":"duration.hourMany.minuteMany{\\"hours\\":\\"3\\",\\"minutes\\":\\"30\\"}","from":"8:00 a.m.","to":"11:30 a.m."}',
+    );
+    expect(matcher.translate('Nothing the domain says', say)).toBe('Nothing the domain says');
+  });
+
+  it('lists the wizard steps among the texts', () => {
+    const english = new Set(DOMAIN_TEXTS.map((text) => text.message));
+    for (const title of CHECK_OUT_STEPS) expect(english.has(title), title).toBe(true);
+    for (const step of ABSENCE_STEPS) expect(english.has(step.title), step.title).toBe(true);
   });
 });

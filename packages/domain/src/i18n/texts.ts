@@ -9,7 +9,7 @@ import { POSTAL_CODE_TEXTS } from '../patients/postal-code.ts';
 import { PERMISSION_TEXTS } from '../permissions/catalogue.ts';
 import { HOURS_TEXTS } from '../practices/hours.ts';
 import { ABSENCE_I18N, ABSENCE_REASON_TEXTS } from '../scheduling/absence.schema.ts';
-import { ANALYSIS_TEXTS } from '../scheduling/analysis.ts';
+import { ANALYSIS_TEXTS, SPOKEN_DURATION_TEXTS } from '../scheduling/analysis.ts';
 import { APPOINTMENT_TEXTS } from '../scheduling/appointment.schema.ts';
 import { APPOINTMENT_FIELD_TEXTS } from '../scheduling/appointment-fields.ts';
 import { SLOT_QUERY_TEXTS } from '../scheduling/appointment-queries.schema.ts';
@@ -42,7 +42,7 @@ export const DOMAIN_TEXT_GROUPS: Readonly<Record<string, readonly Text[]>> = {
   bookingRules: Object.values(BOOKING_RULE_TEXTS),
   hours: Object.values(HOURS_TEXTS),
   conflicts: Object.values(CONFLICT_TEXTS),
-  analysis: Object.values(ANALYSIS_TEXTS),
+  analysis: [...Object.values(ANALYSIS_TEXTS), ...Object.values(SPOKEN_DURATION_TEXTS)],
   suggestions: Object.values(SUGGESTION_TEXTS),
   reschedulePlans: Object.values(RESCHEDULE_PLAN_TEXTS),
   checkIn: Object.values(CHECK_IN_I18N),

@@ -64,10 +64,6 @@ export const ANALYSIS_TEXTS = {
   },
   theProviderStart: /*i18n*/ { id: 'analysis.theProvider.start', message: 'The provider' },
   theProvider: /*i18n*/ { id: 'analysis.theProvider', message: 'the provider' },
-  hourOne: /*i18n*/ { id: 'analysis.hour.one', message: '{count} hour' },
-  hourMany: /*i18n*/ { id: 'analysis.hour.many', message: '{count} hours' },
-  minuteOne: /*i18n*/ { id: 'analysis.minute.one', message: '{count} minute' },
-  minuteMany: /*i18n*/ { id: 'analysis.minute.many', message: '{count} minutes' },
   moveTo: /*i18n*/ { id: 'analysis.moveTo', message: 'Move to {time}' },
   freeLater: /*i18n*/ {
     id: 'analysis.freeLater',
@@ -87,6 +83,26 @@ export const ANALYSIS_TEXTS = {
     message: 'On the next open day, {room} and {provider} are free from {time} on.',
   },
 } as const satisfies Record<string, Text>;
+
+/** A span spoken in hours and minutes, one text for each singular and plural pairing. */
+export const SPOKEN_DURATION_TEXTS = {
+  hourOne: /*i18n*/ { id: 'duration.hour.one', message: '{hours} hour' },
+  hourMany: /*i18n*/ { id: 'duration.hour.many', message: '{hours} hours' },
+  minuteOne: /*i18n*/ { id: 'duration.minute.one', message: '{minutes} minute' },
+  minuteMany: /*i18n*/ { id: 'duration.minute.many', message: '{minutes} minutes' },
+  hourOneMinuteOne: /*i18n*/ { id: 'duration.hourOne.minuteOne', message: '{hours} hour {minutes} minute' },
+  hourOneMinuteMany: /*i18n*/ { id: 'duration.hourOne.minuteMany', message: '{hours} hour {minutes} minutes' },
+  hourManyMinuteOne: /*i18n*/ { id: 'duration.hourMany.minuteOne', message: '{hours} hours {minutes} minute' },
+  hourManyMinuteMany: /*i18n*/ { id: 'duration.hourMany.minuteMany', message: '{hours} hours {minutes} minutes' },
+} as const satisfies Record<string, Text>;
+
+const SPOKEN = SPOKEN_DURATION_TEXTS;
+/** By the hours' form then the minutes' form: none, one, many. */
+const SPOKEN_BY_FORM: readonly (readonly (Text | null)[])[] = [
+  [null, SPOKEN.minuteOne, SPOKEN.minuteMany],
+  [SPOKEN.hourOne, SPOKEN.hourOneMinuteOne, SPOKEN.hourOneMinuteMany],
+  [SPOKEN.hourMany, SPOKEN.hourManyMinuteOne, SPOKEN.hourManyMinuteMany],
+];
 
 const MINUTE_MS = 60_000;
 const MAX_SUGGESTIONS = 5;
@@ -118,11 +134,9 @@ function minutesBetween(from: number, to: number): number {
 function spokenMinutes(total: number): string {
   const hours = Math.floor(total / 60);
   const minutes = total % 60;
-  const parts = [
-    hours > 0 ? fill(hours === 1 ? ANALYSIS_TEXTS.hourOne : ANALYSIS_TEXTS.hourMany, { count: hours }) : '',
-    minutes > 0 ? fill(minutes === 1 ? ANALYSIS_TEXTS.minuteOne : ANALYSIS_TEXTS.minuteMany, { count: minutes }) : '',
-  ];
-  return parts.filter(Boolean).join(' ');
+  const form = (n: number) => Math.min(n, 2);
+  const text = SPOKEN_BY_FORM[form(hours)]?.[form(minutes)];
+  return text ? fill(text, { hours, minutes }) : '';
 }
 
 /** 'Room 2 and Dr. Lee are free at 9:30 a.m., 30 minutes later.' */
