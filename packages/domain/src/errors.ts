@@ -1,3 +1,4 @@
+import type { Text } from './i18n/text.ts';
 import type { FieldIssue } from './validation/issues.ts';
 
 /**
@@ -87,7 +88,9 @@ export class DomainError extends Error {
   }
 }
 
-const NO_ISSUE: FieldIssue = { field: 'body', message: 'The request is not valid.' };
+export const REQUEST_INVALID: Text = /*i18n*/ { id: 'errors.requestInvalid', message: 'The request is not valid.' };
+
+const NO_ISSUE: FieldIssue = { field: 'body', message: REQUEST_INVALID.message };
 
 /** Invalid input; its message is the first issue's, so a client showing only the message still names a field. */
 export function invalidInput(

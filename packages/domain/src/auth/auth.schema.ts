@@ -1,20 +1,21 @@
 import * as v from 'valibot';
 import { SECURITY } from '../constants.ts';
 import { LanguageSchema } from '../i18n/language.ts';
+import { fill } from '../i18n/text.ts';
 import { MESSAGES } from '../messages.ts';
-import { jsonObject } from '../validation/fields.ts';
+import { FIELD_TEXTS, jsonObject } from '../validation/fields.ts';
 
 export const loginBodySchema = jsonObject({
   username: v.pipe(
     v.string(MESSAGES.usernameRequired),
     v.trim(),
     v.nonEmpty(MESSAGES.usernameRequired),
-    v.maxLength(100, 'username must be at most 100 characters'),
+    v.maxLength(100, fill(FIELD_TEXTS.maxLength, { field: 'username', max: 100 })),
   ),
   password: v.pipe(
     v.string(MESSAGES.passwordRequired),
     v.nonEmpty(MESSAGES.passwordRequired),
-    v.maxLength(200, 'password must be at most 200 characters'),
+    v.maxLength(200, fill(FIELD_TEXTS.maxLength, { field: 'password', max: 200 })),
   ),
 });
 export type LoginBody = v.InferOutput<typeof loginBodySchema>;
@@ -23,7 +24,7 @@ export const resetPasswordBodySchema = jsonObject({
   newPassword: v.pipe(
     v.string(MESSAGES.passwordTooShort),
     v.minLength(SECURITY.minPasswordLength, MESSAGES.passwordTooShort),
-    v.maxLength(200, 'newPassword must be at most 200 characters'),
+    v.maxLength(200, fill(FIELD_TEXTS.maxLength, { field: 'newPassword', max: 200 })),
   ),
 });
 export type ResetPasswordBody = v.InferOutput<typeof resetPasswordBodySchema>;

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
+import { fill } from '../i18n/text.ts';
 import type { CommunicationPreference } from '../patients/patient.schema.ts';
-import { enumMessage, jsonObject, uuid } from '../validation/fields.ts';
+import { enumMessage, FIELD_TEXTS, jsonObject, uuid } from '../validation/fields.ts';
 
 export const OUTGOING_MESSAGE_TYPES = ['appointment_change', 'appointment_reminder', 'recall', 'general'] as const;
 export type OutgoingMessageType = (typeof OUTGOING_MESSAGE_TYPES)[number];
@@ -27,10 +28,10 @@ export const sendNotificationSchema = jsonObject({
     'appointment_change',
   ),
   message: v.pipe(
-    v.string('message is required'),
+    v.string(fill(FIELD_TEXTS.required, { field: 'message' })),
     v.trim(),
-    v.nonEmpty('message is required'),
-    v.maxLength(1000, 'message must be at most 1000 characters'),
+    v.nonEmpty(fill(FIELD_TEXTS.required, { field: 'message' })),
+    v.maxLength(1000, fill(FIELD_TEXTS.maxLength, { field: 'message', max: 1000 })),
   ),
   appointmentId: v.optional(v.nullable(uuid('appointmentId'))),
 });

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { CHECKOUT } from '../constants.ts';
+import { fill } from '../i18n/text.ts';
 import { dateField } from '../scheduling/appointment-fields.ts';
-import { enumMessage, jsonObject, optionalText, uuid } from '../validation/fields.ts';
+import { enumMessage, FIELD_TEXTS, jsonObject, optionalText, uuid } from '../validation/fields.ts';
 
 export type SurveyMethod = (typeof CHECKOUT.surveyMethods)[number];
 
@@ -26,7 +27,7 @@ export const sendSurveySchema = jsonObject({
   appointmentId: uuid('appointmentId'),
   type: v.optional(v.literal('satisfaction', enumMessage(['satisfaction'], 'type')), 'satisfaction'),
   method: v.optional(v.picklist(CHECKOUT.surveyMethods, enumMessage(CHECKOUT.surveyMethods, 'method')), 'email'),
-  treatmentCompleted: v.optional(v.boolean('treatmentCompleted must be true or false'), true),
+  treatmentCompleted: v.optional(v.boolean(fill(FIELD_TEXTS.boolean, { field: 'treatmentCompleted' })), true),
   providerName: optionalText('providerName', 200),
   treatmentDate: v.optional(v.nullable(dateField('treatmentDate'))),
 });

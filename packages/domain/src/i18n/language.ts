@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { Text } from './text.ts';
 
 /** The two official languages of Canada; English is the source of every text. */
 export const LANGUAGES = ['en', 'fr'] as const;
@@ -11,7 +12,9 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English
 /** The Intl locale each language formats with: French as in Canada; English keeps the spec's en-US money ('$1,234.56'). */
 export const INTL_LOCALE: Readonly<Record<Language, string>> = { en: 'en-US', fr: 'fr-CA' };
 
-export const LanguageSchema = v.picklist(LANGUAGES, 'Language must be en or fr');
+export const LANGUAGE_INVALID: Text = /*i18n*/ { id: 'language.invalid', message: 'Language must be en or fr' };
+
+export const LanguageSchema = v.picklist(LANGUAGES, LANGUAGE_INVALID.message);
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

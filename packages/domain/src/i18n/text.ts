@@ -67,8 +67,33 @@ export class TextMatcher {
     }
     return undefined;
   }
+
+  /**
+   * An English sentence in another language through `say`; a value that is itself a domain text
+   * (a reason's label, a spoken duration) is translated in turn. Any other value (a name, a time)
+   * is kept as written. As written when the sentence is none of the texts.
+   */
+  translate(english: string, say: (text: Text, values: TextValues) => string): string {
+    const found = this.match(english);
+    if (!found) return english;
+    const values: Record<string, string> = {};
+    for (const [name, value] of Object.entries(found.values)) {
+      values[name] = NESTED_PLACEHOLDERS.has(name) ? this.translate(value, say) : value;
+    }
+    return say(found.text, values);
+  }
 }
+
+/** Placeholders whose values are domain words themselves, so `translate` translates them too. */
+const NESTED_PLACEHOLDERS: ReadonlySet<string> = new Set(['reason', 'duration']);
 
 function literalLength(pattern: Pattern): number {
   return pattern.text.message.replace(PLACEHOLDER, '').length;
+}
+
+/** The English of each text in a group, under the same keys: the strings older callers read. */
+export function englishOf<T extends Readonly<Record<string, Text>>>(texts: T): { readonly [K in keyof T]: string } {
+  return Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, text.message])) as {
+    readonly [K in keyof T]: string;
+  };
 }

@@ -1,7 +1,74 @@
+import { REQUEST_INVALID } from '../errors.ts';
+import { ACCOUNT_LOCKED, ID_TAKEN, MESSAGE_TEXTS, SIGN_IN_WAIT_TEXTS } from '../messages.ts';
+import { DUPLICATE_PATIENT_TEXTS } from '../patients/duplicates.ts';
+import { EXPORT_COLUMN_TEXTS } from '../patients/export.ts';
+import { FORM_TEXTS } from '../patients/forms.ts';
+import { PATIENT_TEXTS } from '../patients/patient.schema.ts';
+import { RESTRICTED_FIELD } from '../patients/patient-permissions.ts';
+import { POSTAL_CODE_TEXTS } from '../patients/postal-code.ts';
+import { PERMISSION_TEXTS } from '../permissions/catalogue.ts';
+import { HOURS_TEXTS } from '../practices/hours.ts';
+import { ABSENCE_I18N, ABSENCE_REASON_TEXTS } from '../scheduling/absence.schema.ts';
+import { ANALYSIS_TEXTS, SPOKEN_DURATION_TEXTS } from '../scheduling/analysis.ts';
+import { APPOINTMENT_TEXTS } from '../scheduling/appointment.schema.ts';
+import { APPOINTMENT_FIELD_TEXTS } from '../scheduling/appointment-fields.ts';
+import { SLOT_QUERY_TEXTS } from '../scheduling/appointment-queries.schema.ts';
+import { BOOKING_RULE_TEXTS } from '../scheduling/booking-rules.ts';
+import { CHECK_IN_I18N } from '../scheduling/check-in.ts';
+import { CHECK_OUT_I18N, CHECK_OUT_STEP_TEXTS } from '../scheduling/check-out.ts';
+import { CONFLICT_TEXTS } from '../scheduling/conflicts.ts';
+import { PAYMENT_METHOD_TEXTS, SURVEY_METHOD_TEXTS, WAITING_AREA_TEXTS } from '../scheduling/front-desk-labels.ts';
+import { MAINTENANCE_I18N } from '../scheduling/maintenance.schema.ts';
+import { SUGGESTION_TEXTS } from '../scheduling/move-plans.ts';
+import { RESCHEDULE_PLAN_TEXTS } from '../scheduling/reschedule-plan.ts';
+import { TRANSITION_REFUSAL } from '../scheduling/status-transitions.ts';
+import { PROTOCOL_TEXTS } from '../sync/protocol.ts';
+import { SYNCED_TABLE_TEXTS } from '../sync/table-labels.ts';
+import { ZONE_TEXTS } from '../time/canadian-zones.ts';
+import { APPOINTMENT_TIME_TEXTS } from '../time/parse-appointment-time.ts';
+import { FIELD_TEXTS } from '../validation/fields.ts';
+import { LANGUAGE_INVALID } from './language.ts';
 import type { Text } from './text.ts';
+
+/** Each module's group of texts, by the module's name, so a test or a tool can tell where a text lives. */
+export const DOMAIN_TEXT_GROUPS: Readonly<Record<string, readonly Text[]>> = {
+  messages: [...Object.values(MESSAGE_TEXTS), ACCOUNT_LOCKED, ID_TAKEN, ...Object.values(SIGN_IN_WAIT_TEXTS)],
+  errors: [REQUEST_INVALID],
+  language: [LANGUAGE_INVALID],
+  validation: Object.values(FIELD_TEXTS),
+  appointmentFields: Object.values(APPOINTMENT_FIELD_TEXTS),
+  appointment: [...Object.values(APPOINTMENT_TEXTS), TRANSITION_REFUSAL],
+  slotQuery: Object.values(SLOT_QUERY_TEXTS),
+  bookingRules: Object.values(BOOKING_RULE_TEXTS),
+  hours: Object.values(HOURS_TEXTS),
+  conflicts: Object.values(CONFLICT_TEXTS),
+  analysis: [...Object.values(ANALYSIS_TEXTS), ...Object.values(SPOKEN_DURATION_TEXTS)],
+  suggestions: Object.values(SUGGESTION_TEXTS),
+  reschedulePlans: Object.values(RESCHEDULE_PLAN_TEXTS),
+  checkIn: Object.values(CHECK_IN_I18N),
+  checkOut: [...Object.values(CHECK_OUT_I18N), ...CHECK_OUT_STEP_TEXTS],
+  frontDesk: [
+    ...Object.values(WAITING_AREA_TEXTS),
+    ...Object.values(PAYMENT_METHOD_TEXTS),
+    ...Object.values(SURVEY_METHOD_TEXTS),
+  ],
+  absence: [...Object.values(ABSENCE_I18N), ...Object.values(ABSENCE_REASON_TEXTS)],
+  maintenance: Object.values(MAINTENANCE_I18N),
+  patients: [
+    ...Object.values(PATIENT_TEXTS),
+    ...Object.values(POSTAL_CODE_TEXTS),
+    ...Object.values(DUPLICATE_PATIENT_TEXTS),
+    ...Object.values(FORM_TEXTS),
+    RESTRICTED_FIELD,
+    ...Object.values(EXPORT_COLUMN_TEXTS),
+  ],
+  permissions: PERMISSION_TEXTS,
+  sync: [...Object.values(PROTOCOL_TEXTS), ...Object.values(SYNCED_TABLE_TEXTS)],
+  time: [...Object.values(APPOINTMENT_TIME_TEXTS), ...Object.values(ZONE_TEXTS)],
+};
 
 /**
  * Every text the domain shows people, for the web app to translate what the server or the domain said
  * in English. Each module that speaks adds its texts here.
  */
-export const DOMAIN_TEXTS: readonly Text[] = [];
+export const DOMAIN_TEXTS: readonly Text[] = Object.values(DOMAIN_TEXT_GROUPS).flat();

@@ -1,6 +1,17 @@
-export const DUPLICATE_PATIENT_TITLE = 'This patient may already exist';
+import type { Text } from '../i18n/text.ts';
+
+export const DUPLICATE_PATIENT_TEXTS = {
+  title: /*i18n*/ { id: 'patient.duplicate.title', message: 'This patient may already exist' },
+  message: /*i18n*/ {
+    id: 'patient.duplicate.message',
+    message:
+      'This patient may already exist: a patient with the same name and date of birth, or the same phone and last name, is on file.',
+  },
+} as const satisfies Record<string, Text>;
+
+export const DUPLICATE_PATIENT_TITLE = DUPLICATE_PATIENT_TEXTS.title.message;
 /** The 409 message of a create or edit that matches another patient. */
-export const DUPLICATE_PATIENT_MESSAGE = `${DUPLICATE_PATIENT_TITLE}: a patient with the same name and date of birth, or the same phone and last name, is on file.`;
+export const DUPLICATE_PATIENT_MESSAGE = DUPLICATE_PATIENT_TEXTS.message.message;
 
 /** The fields the duplicate rule compares; phones are stored as 10 digits. */
 export interface DuplicateCandidate {

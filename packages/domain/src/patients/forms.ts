@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { enumMessage, jsonObject, positiveId, uuid } from '../validation/fields.ts';
+import { fill, type Text } from '../i18n/text.ts';
+import { enumMessage, FIELD_TEXTS, jsonObject, positiveId, uuid } from '../validation/fields.ts';
 
 export const FORM_SEND_METHODS = ['email', 'sms'] as const;
 export type FormSendMethod = (typeof FORM_SEND_METHODS)[number];
@@ -17,11 +18,17 @@ export interface SentForm {
   sentBy: number | null;
 }
 
+/** The refusals of a form send. */
+export const FORM_TEXTS = {
+  templateIds: /*i18n*/ { id: 'forms.templateIds', message: '{field} must be a list of form template ids' },
+  chooseOne: /*i18n*/ { id: 'forms.chooseOne', message: 'Choose at least one form to send' },
+} as const satisfies Record<string, Text>;
+
 const templateIdList = (field: string) =>
   v.optional(
     v.pipe(
-      v.array(positiveId(`${field}[]`), `${field} must be a list of form template ids`),
-      v.maxLength(50, `${field} has too many entries`),
+      v.array(positiveId(`${field}[]`), fill(FORM_TEXTS.templateIds, { field })),
+      v.maxLength(50, fill(FIELD_TEXTS.tooManyEntries, { field })),
     ),
   );
 
@@ -34,10 +41,7 @@ export const sendMultipleFormsSchema = v.pipe(
     method: v.optional(v.picklist(FORM_SEND_METHODS, enumMessage(FORM_SEND_METHODS))),
   }),
   v.forward(
-    v.check(
-      (body) => (body.templateIds?.length ?? 0) + (body.formIds?.length ?? 0) > 0,
-      'Choose at least one form to send',
-    ),
+    v.check((body) => (body.templateIds?.length ?? 0) + (body.formIds?.length ?? 0) > 0, FORM_TEXTS.chooseOne.message),
     ['templateIds'],
   ),
 );

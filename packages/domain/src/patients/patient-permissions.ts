@@ -1,3 +1,4 @@
+import { fill, type Text } from '../i18n/text.ts';
 import type { CreatePatientBody, PatchPatientBody } from './patient.schema.ts';
 
 const CLINICAL_FIELDS = ['conditions', 'medications', 'allergies'] as const;
@@ -33,8 +34,13 @@ export function permissionsForPatch(body: PatchPatientBody): RestrictedPatientPe
 }
 
 /** The refusal of a restricted field, on the server (403) and on the device alike. */
+export const RESTRICTED_FIELD: Text = /*i18n*/ {
+  id: 'patient.restrictedField',
+  message: 'Changing this field requires the {permission} permission.',
+};
+
 export function restrictedFieldMessage(permission: RestrictedPatientPermission): string {
-  return `Changing this field requires the ${permission} permission.`;
+  return fill(RESTRICTED_FIELD, { permission });
 }
 
 /** The permissions a new patient needs beyond patients.create, by the restricted fields it carries. */

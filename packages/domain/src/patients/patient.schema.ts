@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { PROVINCES, SCHEDULING } from '../constants.ts';
+import { fill, type Text } from '../i18n/text.ts';
 import { MESSAGES } from '../messages.ts';
 import type { Clock } from '../time/clock.ts';
-import { enumMessage, jsonObject, optionalText, positiveId, uuid } from '../validation/fields.ts';
+import { enumMessage, FIELD_TEXTS, jsonObject, optionalText, positiveId, uuid } from '../validation/fields.ts';
 import { isValidPhone, normalizePhone } from './phone.ts';
 import {
   formatPostalCode,
@@ -94,21 +95,32 @@ const emailSchema = v.optional(
   ),
 );
 
+/** The patient form's refusals that no shared field rule words. */
+export const PATIENT_TEXTS = {
+  textList: /*i18n*/ { id: 'patient.textList', message: '{field} must be a list of text entries' },
+  entryTooLong: /*i18n*/ { id: 'patient.entryTooLong', message: '{field} entries must be at most 200 characters' },
+  medicalHistoryObject: /*i18n*/ { id: 'patient.medicalHistoryObject', message: 'medicalHistory must be an object' },
+  dateOfBirthFormat: /*i18n*/ { id: 'patient.dateOfBirthFormat', message: 'Date of birth must be a date (YYYY-MM-DD)' },
+  dateOfBirthMin: /*i18n*/ { id: 'patient.dateOfBirthMin', message: 'Date of birth must be in {year} or later' },
+  dateOfBirthFuture: /*i18n*/ { id: 'patient.dateOfBirthFuture', message: 'Date of birth cannot be in the future' },
+  postalCodeLength: /*i18n*/ {
+    id: 'patient.postalCodeLength',
+    message: 'Postal code must be at most {max} characters',
+  },
+} as const satisfies Record<string, Text>;
+
 const communicationPreferenceSchema = v.picklist(COMMUNICATION_PREFERENCES, enumMessage(COMMUNICATION_PREFERENCES));
 
 /** A list of short clinical entries, given as an array or as comma/newline separated text. */
 function clinicalListEntry(field: string) {
-  const message = `${field} must be a list of text entries`;
+  const message = fill(PATIENT_TEXTS.textList, { field });
   return v.pipe(
     v.union([v.string(message), v.array(v.string(message), message)], message),
     v.transform((value) =>
       (Array.isArray(value) ? value : value.split(/[\n,;]/)).map((entry) => entry.trim()).filter(Boolean),
     ),
-    v.maxLength(100, `${field} has too many entries`),
-    v.check(
-      (entries) => entries.every((entry) => entry.length <= 200),
-      `${field} entries must be at most 200 characters`,
-    ),
+    v.maxLength(100, fill(FIELD_TEXTS.tooManyEntries, { field })),
+    v.check((entries) => entries.every((entry) => entry.length <= 200), fill(PATIENT_TEXTS.entryTooLong, { field })),
   );
 }
 
@@ -118,7 +130,7 @@ function clinicalList(field: string) {
 
 /** An array is an object to JavaScript, and v.object alone would take it as an empty history. */
 function historyObject<T extends v.ObjectEntries>(entries: T) {
-  const message = 'medicalHistory must be an object';
+  const message = PATIENT_TEXTS.medicalHistoryObject.message;
   return v.pipe(
     v.custom<Record<string, unknown>>(
       (input) => typeof input === 'object' && input !== null && !Array.isArray(input),
@@ -161,15 +173,15 @@ function dateOfBirthSchema(clock: Clock) {
   return v.optional(
     v.nullable(
       v.pipe(
-        v.string('Date of birth must be a date (YYYY-MM-DD)'),
+        v.string(PATIENT_TEXTS.dateOfBirthFormat.message),
         v.trim(),
         v.transform((value) => value.slice(0, 10)),
-        v.check(isRealDate, 'Date of birth must be a date (YYYY-MM-DD)'),
+        v.check(isRealDate, PATIENT_TEXTS.dateOfBirthFormat.message),
         v.check(
           (value) => Number(value.slice(0, 4)) >= SCHEDULING.validYearMin,
-          'Date of birth must be in 1900 or later',
+          fill(PATIENT_TEXTS.dateOfBirthMin, { year: SCHEDULING.validYearMin }),
         ),
-        v.check((value) => value <= clock().toISOString().slice(0, 10), 'Date of birth cannot be in the future'),
+        v.check((value) => value <= clock().toISOString().slice(0, 10), PATIENT_TEXTS.dateOfBirthFuture.message),
       ),
     ),
   );
@@ -190,9 +202,9 @@ const provinceSchema = v.optional(
 const postalCodeSchema = v.optional(
   v.nullable(
     v.pipe(
-      v.string('zipCode must be text'),
+      v.string(fill(FIELD_TEXTS.text, { field: 'zipCode' })),
       v.transform(formatPostalCode),
-      v.maxLength(POSTAL_CODE_MAX_LENGTH, `Postal code must be at most ${POSTAL_CODE_MAX_LENGTH} characters`),
+      v.maxLength(POSTAL_CODE_MAX_LENGTH, fill(PATIENT_TEXTS.postalCodeLength, { max: POSTAL_CODE_MAX_LENGTH })),
       v.check((value) => value === '' || isCanadianPostalCode(value), INVALID_POSTAL_CODE_MESSAGE),
       v.transform((value) => (value === '' ? null : value)),
     ),
@@ -236,7 +248,7 @@ export function createPatientSchema(clock: Clock) {
       /** A client-generated id, so a patient created offline keeps its id after sync. */
       id: v.optional(uuid('id')),
       practiceId: v.optional(positiveId('practiceId')),
-      isActive: v.optional(v.boolean('isActive must be true or false')),
+      isActive: v.optional(v.boolean(fill(FIELD_TEXTS.boolean, { field: 'isActive' }))),
     }),
     v.forward(
       v.check(
@@ -261,7 +273,7 @@ export function patchPatientSchema(clock: Clock) {
     lastName: v.optional(lastName),
     phone: v.optional(phone),
     medicalHistory: v.optional(medicalHistoryPatchSchema),
-    isActive: v.optional(v.boolean('isActive must be true or false')),
+    isActive: v.optional(v.boolean(fill(FIELD_TEXTS.boolean, { field: 'isActive' }))),
     status: v.optional(v.picklist(PATIENT_STATUSES, enumMessage(PATIENT_STATUSES))),
   });
 }

@@ -1,3 +1,5 @@
+import { fill, type Text } from '../i18n/text.ts';
+
 export const POSTAL_CODE_MAX_LENGTH = 7;
 
 /** Upper-cased with a space after the third character: 'm5v2t6' becomes 'M5V 2T6'. */
@@ -8,7 +10,19 @@ export function formatPostalCode(input: string): string {
 
 const CANADIAN_POSTAL_CODE = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d$/;
 
-export const INVALID_POSTAL_CODE_MESSAGE = 'Postal code must be a valid Canadian postal code (A1A 1A1)';
+export const POSTAL_CODE_TEXTS = {
+  invalid: /*i18n*/ { id: 'postalCode.invalid', message: 'Postal code must be a valid Canadian postal code (A1A 1A1)' },
+  provinceOne: /*i18n*/ {
+    id: 'postalCode.province.one',
+    message: 'This postal code is not in {province}: postal codes there start with {letter}',
+  },
+  provinceMany: /*i18n*/ {
+    id: 'postalCode.province.many',
+    message: 'This postal code is not in {province}: postal codes there start with {letters} or {last}',
+  },
+} as const satisfies Record<string, Text>;
+
+export const INVALID_POSTAL_CODE_MESSAGE = POSTAL_CODE_TEXTS.invalid.message;
 
 export function isCanadianPostalCode(formatted: string): boolean {
   return CANADIAN_POSTAL_CODE.test(formatted);
@@ -40,6 +54,12 @@ export function postalCodeMatchesProvince(formatted: string | null, province: st
 
 export function postalCodeProvinceMessage(province: string): string {
   const letters = [...(POSTAL_DISTRICTS[province] ?? '')];
-  const list = letters.length > 1 ? `${letters.slice(0, -1).join(', ')} or ${letters.at(-1)}` : letters.join('');
-  return `This postal code is not in ${province}: postal codes there start with ${list}`;
+  if (letters.length > 1) {
+    return fill(POSTAL_CODE_TEXTS.provinceMany, {
+      province,
+      letters: letters.slice(0, -1).join(', '),
+      last: letters.at(-1) ?? '',
+    });
+  }
+  return fill(POSTAL_CODE_TEXTS.provinceOne, { province, letter: letters.join('') });
 }

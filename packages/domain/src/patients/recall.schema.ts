@@ -1,6 +1,7 @@
 import * as v from 'valibot';
+import { fill } from '../i18n/text.ts';
 import { dateField } from '../scheduling/appointment-fields.ts';
-import { jsonObject, optionalText, positiveId, uuid } from '../validation/fields.ts';
+import { FIELD_TEXTS, jsonObject, optionalText, positiveId, uuid } from '../validation/fields.ts';
 
 export const RECALL_PRIORITIES = ['low', 'normal', 'medium', 'high', 'urgent'] as const;
 /** Spec 9: a recall without a priority is 'normal'. */
@@ -37,7 +38,7 @@ export const createRecallSchema = jsonObject({
   lastVisitDate: v.optional(v.nullable(dateField('lastVisitDate'))),
   dueDate: dateField('dueDate'),
   priority: v.optional(
-    v.picklist(RECALL_PRIORITIES, `priority must be one of ${RECALL_PRIORITIES.join(', ')}`),
+    v.picklist(RECALL_PRIORITIES, fill(FIELD_TEXTS.oneOf, { field: 'priority', values: RECALL_PRIORITIES.join(', ') })),
     DEFAULT_RECALL_PRIORITY,
   ),
   notes: optionalText('notes', 2000),

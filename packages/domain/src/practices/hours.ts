@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { fill, type Text } from '../i18n/text.ts';
+import { FIELD_TEXTS } from '../validation/fields.ts';
 
 export const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type WeekdayName = (typeof WEEKDAY_NAMES)[number];
@@ -74,7 +76,41 @@ export function timeSlots(hours: WeeklyHours, date: string, step = 30): string[]
 
 export type HoursCheck = { ok: true } | { ok: false; reason: 'closed' | 'outside'; message: string };
 
-export const PRACTICE_CLOSED_MESSAGE = 'The practice is closed on this day.';
+/** The practice hours' messages, display words and refusals; `{day}` is the weekday's key (monday). */
+export const HOURS_TEXTS = {
+  closedDay: /*i18n*/ { id: 'hours.closedDay', message: 'The practice is closed on this day.' },
+  outside: /*i18n*/ {
+    id: 'hours.outside',
+    message: 'Appointments must fall within practice hours ({open} to {close}).',
+  },
+  closed: /*i18n*/ { id: 'hours.closed', message: 'Closed' },
+  sun: /*i18n*/ { id: 'hours.day.sun', message: 'Sun' },
+  mon: /*i18n*/ { id: 'hours.day.mon', message: 'Mon' },
+  tue: /*i18n*/ { id: 'hours.day.tue', message: 'Tue' },
+  wed: /*i18n*/ { id: 'hours.day.wed', message: 'Wed' },
+  thu: /*i18n*/ { id: 'hours.day.thu', message: 'Thu' },
+  fri: /*i18n*/ { id: 'hours.day.fri', message: 'Fri' },
+  sat: /*i18n*/ { id: 'hours.day.sat', message: 'Sat' },
+  clockField: /*i18n*/ {
+    id: 'hours.clockField',
+    message: '{day} {field} must be a time in HH:MM (24-hour) form, such as 08:00',
+  },
+  dayRequired: /*i18n*/ { id: 'hours.dayRequired', message: '{day} is required: send all seven days' },
+  dayObject: /*i18n*/ { id: 'hours.dayObject', message: '{day} must be an object with openTime, closeTime and isOpen' },
+  isOpenBoolean: /*i18n*/ { id: 'hours.isOpenBoolean', message: '{day} isOpen must be true or false' },
+  closedBoolean: /*i18n*/ { id: 'hours.closedBoolean', message: '{day} closed must be true or false' },
+  isOpenRequired: /*i18n*/ { id: 'hours.isOpenRequired', message: '{day} isOpen is required (true or false)' },
+  contradict: /*i18n*/ { id: 'hours.contradict', message: '{day} isOpen and closed contradict each other' },
+  openTimeRequired: /*i18n*/ { id: 'hours.openTimeRequired', message: '{day} openTime is required on an open day' },
+  closeTimeRequired: /*i18n*/ { id: 'hours.closeTimeRequired', message: '{day} closeTime is required on an open day' },
+  closeAfterOpen: /*i18n*/ { id: 'hours.closeAfterOpen', message: '{day} closeTime must be after openTime' },
+  weekObject: /*i18n*/ {
+    id: 'hours.weekObject',
+    message: 'hours must be an object keyed by weekday (sunday to saturday)',
+  },
+} as const satisfies Record<string, Text>;
+
+export const PRACTICE_CLOSED_MESSAGE = HOURS_TEXTS.closedDay.message;
 
 /** Whether a booking from `start` ('HH:MM' local) lasting `duration` minutes fits the date's hours. */
 export function checkWithinHours(hours: WeeklyHours, date: string, start: string, duration: number): HoursCheck {
@@ -85,7 +121,7 @@ export function checkWithinHours(hours: WeeklyHours, date: string, start: string
   return {
     ok: false,
     reason: 'outside',
-    message: `Appointments must fall within practice hours (${clockTime(span.open)} to ${clockTime(span.close)}).`,
+    message: fill(HOURS_TEXTS.outside, { open: clockTime(span.open), close: clockTime(span.close) }),
   };
 }
 
@@ -101,13 +137,13 @@ const DISPLAY_ORDER: readonly WeekdayName[] = [
 ];
 
 const SHORT_NAMES: Record<WeekdayName, string> = {
-  sunday: 'Sun',
-  monday: 'Mon',
-  tuesday: 'Tue',
-  wednesday: 'Wed',
-  thursday: 'Thu',
-  friday: 'Fri',
-  saturday: 'Sat',
+  sunday: HOURS_TEXTS.sun.message,
+  monday: HOURS_TEXTS.mon.message,
+  tuesday: HOURS_TEXTS.tue.message,
+  wednesday: HOURS_TEXTS.wed.message,
+  thursday: HOURS_TEXTS.thu.message,
+  friday: HOURS_TEXTS.fri.message,
+  saturday: HOURS_TEXTS.sat.message,
 };
 
 /** 'HH:MM' (24-hour) to '8:00 AM'; midnight is 12:00 AM and noon 12:00 PM. */
@@ -124,7 +160,7 @@ function dayText(hours: WeeklyHours, day: WeekdayName): string {
   const open = openTime ? minutesOfDay(openTime) : Number.NaN;
   const close = closeTime ? minutesOfDay(closeTime) : Number.NaN;
   // Same test as openSpan: a day the scheduler treats as closed must read as closed.
-  if (!isOpen || closed || !openTime || !closeTime || !(close > open)) return 'Closed';
+  if (!isOpen || closed || !openTime || !closeTime || !(close > open)) return HOURS_TEXTS.closed.message;
   return `${twelveHourTime(openTime)} - ${twelveHourTime(closeTime)}`;
 }
 
@@ -161,7 +197,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 const CLOCK_24H = /^([01]?\d|2[0-3]):([0-5]\d)$/;
 
 function clockField(day: WeekdayName, field: 'openTime' | 'closeTime') {
-  const message = `${day} ${field} must be a time in HH:MM (24-hour) form, such as 08:00`;
+  const message = fill(HOURS_TEXTS.clockField, { day, field });
   return v.optional(
     v.nullable(
       v.pipe(
@@ -178,31 +214,31 @@ function clockField(day: WeekdayName, field: 'openTime' | 'closeTime') {
 function dayHoursSchema(day: WeekdayName) {
   return v.pipe(
     v.unknown(),
-    v.check((value) => value !== undefined, `${day} is required: send all seven days`),
-    v.check(isPlainObject, `${day} must be an object with openTime, closeTime and isOpen`),
+    v.check((value) => value !== undefined, fill(HOURS_TEXTS.dayRequired, { day })),
+    v.check(isPlainObject, fill(HOURS_TEXTS.dayObject, { day })),
     v.object({
       openTime: clockField(day, 'openTime'),
       closeTime: clockField(day, 'closeTime'),
-      isOpen: v.optional(v.boolean(`${day} isOpen must be true or false`)),
-      closed: v.optional(v.boolean(`${day} closed must be true or false`)),
+      isOpen: v.optional(v.boolean(fill(HOURS_TEXTS.isOpenBoolean, { day }))),
+      closed: v.optional(v.boolean(fill(HOURS_TEXTS.closedBoolean, { day }))),
     }),
     v.check(
       (entry) => entry.isOpen !== undefined || entry.closed !== undefined,
-      `${day} isOpen is required (true or false)`,
+      fill(HOURS_TEXTS.isOpenRequired, { day }),
     ),
     v.forward(
       v.check(
         (entry) => entry.isOpen === undefined || entry.closed === undefined || entry.isOpen !== entry.closed,
-        `${day} isOpen and closed contradict each other`,
+        fill(HOURS_TEXTS.contradict, { day }),
       ),
       ['closed'],
     ),
     v.forward(
-      v.check((entry) => !isOpenEntry(entry) || !!entry.openTime, `${day} openTime is required on an open day`),
+      v.check((entry) => !isOpenEntry(entry) || !!entry.openTime, fill(HOURS_TEXTS.openTimeRequired, { day })),
       ['openTime'],
     ),
     v.forward(
-      v.check((entry) => !isOpenEntry(entry) || !!entry.closeTime, `${day} closeTime is required on an open day`),
+      v.check((entry) => !isOpenEntry(entry) || !!entry.closeTime, fill(HOURS_TEXTS.closeTimeRequired, { day })),
       ['closeTime'],
     ),
     v.forward(
@@ -212,7 +248,7 @@ function dayHoursSchema(day: WeekdayName) {
           !entry.openTime ||
           !entry.closeTime ||
           minutesOfDay(entry.closeTime) > minutesOfDay(entry.openTime),
-        `${day} closeTime must be after openTime`,
+        fill(HOURS_TEXTS.closeAfterOpen, { day }),
       ),
       ['closeTime'],
     ),
@@ -234,7 +270,7 @@ function isOpenEntry(entry: { isOpen?: boolean | undefined; closed?: boolean | u
 
 /** All seven days; keys other than the weekday names (such as a whole GET response's) are ignored. */
 export const weeklyHoursSchema = v.pipe(
-  v.custom<Record<string, unknown>>(isPlainObject, 'hours must be an object keyed by weekday (sunday to saturday)'),
+  v.custom<Record<string, unknown>>(isPlainObject, HOURS_TEXTS.weekObject.message),
   // A missing day then reports its own 'monday is required' rather than a generic missing-key issue.
   v.transform((input) => ({ ...Object.fromEntries(WEEKDAY_NAMES.map((day) => [day, undefined])), ...input })),
   v.object({
@@ -255,7 +291,7 @@ export const weeklyHoursSchema = v.pipe(
  * accepted; issues name the field as sent, such as `hours.monday.closeTime`.
  */
 export const putPracticeHoursBodySchema = v.pipe(
-  v.custom<Record<string, unknown>>(isPlainObject, 'The request body must be a JSON object'),
+  v.custom<Record<string, unknown>>(isPlainObject, FIELD_TEXTS.jsonObject.message),
   v.lazy((input) =>
     isPlainObject(input) && 'hours' in input
       ? v.pipe(

@@ -1,4 +1,5 @@
 import { SCHEDULING } from '../constants.ts';
+import { fill } from '../i18n/text.ts';
 import { ABSENCE_ALTERNATIVE_ROLES, type Role } from '../permissions/roles.ts';
 import { openSpan, type WeeklyHours } from '../practices/hours.ts';
 import { localDate, localTime } from '../time/zones.ts';
@@ -14,6 +15,7 @@ import {
   endOf,
   firstOpenDayAfter,
   SlotLedger,
+  SUGGESTION_TEXTS,
   shortDay,
   spanOf,
   suggestionsFor,
@@ -94,7 +96,10 @@ function roleOf(day: DaySchedule, providerId: number): string | undefined {
 }
 
 function nameOf(day: DaySchedule, providerId: number): string {
-  return day.providers.find((provider) => provider.id === providerId)?.name ?? `Provider ${providerId}`;
+  return (
+    day.providers.find((provider) => provider.id === providerId)?.name ??
+    fill(SUGGESTION_TEXTS.provider, { id: providerId })
+  );
 }
 
 /** Another provider who may take the booking (spec 6: doctor, hygienist or admin), free and not yet promised. */
@@ -157,8 +162,8 @@ export function absenceSuggestions(input: AbsenceSuggestionInput): AbsencePrevie
           confidence: reassign,
           slot: atSameTime,
           providerId,
-          reasoning: `${name} is free at the same time in ${unit.room}`,
-          text: (time) => `Reassign to ${name} at ${time}`,
+          reasoning: fill(SUGGESTION_TEXTS.reassignReason, { provider: name, room: unit.room }),
+          text: (time) => fill(SUGGESTION_TEXTS.reassignTo, { provider: name, time }),
         });
       }
     }
@@ -178,8 +183,8 @@ export function absenceSuggestions(input: AbsenceSuggestionInput): AbsencePrevie
           confidence: nextDayReschedule,
           slot,
           providerId: unit.providerId,
-          reasoning: 'The first open day after the absence, with the same provider',
-          text: (time) => `Reschedule to ${shortDay(nextDay.date)} at ${time}`,
+          reasoning: SUGGESTION_TEXTS.firstOpenDayReason.message,
+          text: (time) => fill(SUGGESTION_TEXTS.rescheduleTo, { date: shortDay(nextDay.date), time }),
         });
       }
     }
@@ -201,8 +206,8 @@ export function absenceSuggestions(input: AbsenceSuggestionInput): AbsencePrevie
           confidence: roomChange,
           slot,
           providerId,
-          reasoning: `${slot.room} and ${name} are free on the same day`,
-          text: (time) => `Move to ${slot.room} with ${name} at ${time}`,
+          reasoning: fill(SUGGESTION_TEXTS.roomAndProviderReason, { room: slot.room, provider: name }),
+          text: (time) => fill(SUGGESTION_TEXTS.moveToRoomWith, { room: slot.room, provider: name, time }),
         });
         break;
       }

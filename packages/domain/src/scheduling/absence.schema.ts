@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { enumMessage, jsonObject, optionalText, positiveId } from '../validation/fields.ts';
+import { englishOf, fill, type Text } from '../i18n/text.ts';
+import { enumMessage, FIELD_TEXTS, jsonObject, optionalText, positiveId } from '../validation/fields.ts';
 import type { Appointment } from './appointment.ts';
 import { dateField } from './appointment-fields.ts';
 import { reschedulePlansSchema, type SmartSuggestion } from './reschedule-plan.ts';
@@ -18,33 +19,60 @@ export const ABSENCE_REASONS = [
 ] as const;
 export type AbsenceReason = (typeof ABSENCE_REASONS)[number];
 
-export const ABSENCE_REASON_LABELS: Readonly<Record<AbsenceReason, string>> = {
-  'sick-leave': 'Sick Leave',
-  vacation: 'Vacation',
-  emergency: 'Emergency',
-  'continuing-education': 'Continuing Education',
-  personal: 'Personal',
-  other: 'Other',
-};
+export const ABSENCE_REASON_TEXTS = {
+  'sick-leave': /*i18n*/ { id: 'absenceReason.sickLeave', message: 'Sick Leave' },
+  vacation: /*i18n*/ { id: 'absenceReason.vacation', message: 'Vacation' },
+  emergency: /*i18n*/ { id: 'absenceReason.emergency', message: 'Emergency' },
+  'continuing-education': /*i18n*/ { id: 'absenceReason.continuingEducation', message: 'Continuing Education' },
+  personal: /*i18n*/ { id: 'absenceReason.personal', message: 'Personal' },
+  other: /*i18n*/ { id: 'absenceReason.other', message: 'Other' },
+} as const satisfies Record<AbsenceReason, Text>;
+export const ABSENCE_REASON_LABELS: Readonly<Record<AbsenceReason, string>> = englishOf(ABSENCE_REASON_TEXTS);
 
 export function absenceReasonLabel(reason: string): string {
   return ABSENCE_REASON_LABELS[reason as AbsenceReason] ?? reason;
 }
 
 /** Spec 5 and 8 texts of the Provider Absence Wizard. */
-export const ABSENCE_TEXTS = {
-  selectProviderTitle: 'Select Provider',
-  selectProviderMessage: 'Please select a provider who will be absent.',
-  reasonTitle: 'Absence Reason Required',
-  reasonMessage: 'Please provide a reason for the absence.',
-  failedTitle: 'Processing Failed',
-  failedMessage: 'Failed to process provider absence. Please try again.',
-  success: 'Provider Absence Processed',
-  suggestionApplied: 'Suggestion Applied',
-  needsNetwork: 'Processing an absence needs a connection. Your choices are kept; try again when you are back online.',
-} as const;
+export const ABSENCE_I18N = {
+  selectProviderTitle: /*i18n*/ { id: 'absence.selectProviderTitle', message: 'Select Provider' },
+  selectProviderMessage: /*i18n*/ {
+    id: 'absence.selectProviderMessage',
+    message: 'Please select a provider who will be absent.',
+  },
+  reasonTitle: /*i18n*/ { id: 'absence.reasonTitle', message: 'Absence Reason Required' },
+  reasonMessage: /*i18n*/ { id: 'absence.reasonMessage', message: 'Please provide a reason for the absence.' },
+  failedTitle: /*i18n*/ { id: 'absence.failedTitle', message: 'Processing Failed' },
+  failedMessage: /*i18n*/ {
+    id: 'absence.failedMessage',
+    message: 'Failed to process provider absence. Please try again.',
+  },
+  success: /*i18n*/ { id: 'absence.success', message: 'Provider Absence Processed' },
+  suggestionApplied: /*i18n*/ { id: 'absence.suggestionApplied', message: 'Suggestion Applied' },
+  needsNetwork: /*i18n*/ {
+    id: 'absence.needsNetwork',
+    message: 'Processing an absence needs a connection. Your choices are kept; try again when you are back online.',
+  },
+  absenceDetails: /*i18n*/ { id: 'absence.step.absenceDetails', message: 'Absence Details' },
+  reviewAppointments: /*i18n*/ { id: 'absence.step.reviewAppointments', message: 'Review Appointments' },
+  rescheduleOptions: /*i18n*/ { id: 'absence.step.rescheduleOptions', message: 'Reschedule Options' },
+  confirmation: /*i18n*/ { id: 'absence.step.confirmation', message: 'Confirmation' },
+  cancelNote: /*i18n*/ { id: 'absence.cancelNote', message: 'Cancelled: provider absence ({reason})' },
+} as const satisfies Record<string, Text>;
 
-/** Spec 2.10: the wizard's five steps, in order. */
+export const ABSENCE_TEXTS = englishOf({
+  selectProviderTitle: ABSENCE_I18N.selectProviderTitle,
+  selectProviderMessage: ABSENCE_I18N.selectProviderMessage,
+  reasonTitle: ABSENCE_I18N.reasonTitle,
+  reasonMessage: ABSENCE_I18N.reasonMessage,
+  failedTitle: ABSENCE_I18N.failedTitle,
+  failedMessage: ABSENCE_I18N.failedMessage,
+  success: ABSENCE_I18N.success,
+  suggestionApplied: ABSENCE_I18N.suggestionApplied,
+  needsNetwork: ABSENCE_I18N.needsNetwork,
+});
+
+/** Spec 2.10: the wizard's five steps, in order (titles as ABSENCE_I18N words them). */
 export const ABSENCE_STEPS = [
   { key: 'select-provider', title: 'Select Provider' },
   { key: 'absence-details', title: 'Absence Details' },
@@ -92,12 +120,12 @@ function requiredProvider(message: string) {
 function requiredDate(field: string) {
   return v.pipe(
     v.unknown(),
-    v.check((value) => value !== undefined && value !== null && value !== '', `${field} is required`),
+    v.check((value) => value !== undefined && value !== null && value !== '', fill(FIELD_TEXTS.required, { field })),
     dateField(field),
   );
 }
 
-const END_BEFORE_START = 'endDate must not be before startDate';
+const END_BEFORE_START = FIELD_TEXTS.endBeforeStart.message;
 
 /** POST /api/provider-absences/preview: which bookings the absence would touch, with suggestions. */
 export const absencePreviewSchema = v.pipe(
@@ -126,7 +154,7 @@ export const providerAbsenceSchema = v.pipe(
     ),
     notes: optionalText('notes', 2000),
     emergencyContact: v.optional(v.nullable(positiveId('emergencyContact'))),
-    notifyPatients: v.optional(v.boolean('notifyPatients must be true or false'), true),
+    notifyPatients: v.optional(v.boolean(fill(FIELD_TEXTS.boolean, { field: 'notifyPatients' })), true),
     plans: v.optional(reschedulePlansSchema, []),
   }),
   v.forward(
@@ -150,5 +178,5 @@ export const absenceListQuerySchema = v.pipe(
 
 /** The note a cancelled booking keeps (spec 4: cancelled with a note giving the absence reason). */
 export function absenceCancelNote(reason: string): string {
-  return `Cancelled: provider absence (${absenceReasonLabel(reason)})`;
+  return fill(ABSENCE_I18N.cancelNote, { reason: absenceReasonLabel(reason) });
 }

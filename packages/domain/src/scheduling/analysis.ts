@@ -1,3 +1,4 @@
+import { fill, type Text } from '../i18n/text.ts';
 import { localDate, localTime, longDate } from '../time/zones.ts';
 import { type DaySchedule, type FreeSlot, freeSlots } from './availability.ts';
 import { checkHoursAt } from './booking-rules.ts';
@@ -9,6 +10,7 @@ import {
   intervalOf,
   overlaps,
 } from './conflicts.ts';
+import { SUGGESTION_TEXTS } from './move-plans.ts';
 import { isBlocking } from './status-transitions.ts';
 
 export type ConflictSeverity = 'critical' | 'warning' | 'info';
@@ -50,6 +52,58 @@ export interface AnalysisOptions {
   excludeAppointmentId?: string | null;
 }
 
+/** The analysis's notes and suggestions; `{duration}` is spoken by `spokenMinutes` ('1 hour 30 minutes'). */
+export const ANALYSIS_TEXTS = {
+  doubleBooking: /*i18n*/ {
+    id: 'analysis.doubleBooking',
+    message: '{patient} already has an appointment this day at {time} in {room}',
+  },
+  workload: /*i18n*/ {
+    id: 'analysis.workload',
+    message: '{provider} would work {duration} without a break ({from} to {to})',
+  },
+  theProviderStart: /*i18n*/ { id: 'analysis.theProvider.start', message: 'The provider' },
+  theProvider: /*i18n*/ { id: 'analysis.theProvider', message: 'the provider' },
+  moveTo: /*i18n*/ { id: 'analysis.moveTo', message: 'Move to {time}' },
+  freeLater: /*i18n*/ {
+    id: 'analysis.freeLater',
+    message: '{room} and {provider} are free at {time}, {duration} later.',
+  },
+  freeEarlier: /*i18n*/ {
+    id: 'analysis.freeEarlier',
+    message: '{room} and {provider} are free at {time}, {duration} earlier.',
+  },
+  useRoom: /*i18n*/ { id: 'analysis.useRoom', message: 'Use {room}' },
+  roomFree: /*i18n*/ { id: 'analysis.roomFree', message: '{room} is free at {time} with the same provider.' },
+  bookWith: /*i18n*/ { id: 'analysis.bookWith', message: 'Book with {provider}' },
+  providerFree: /*i18n*/ { id: 'analysis.providerFree', message: '{provider} is free at {time} in {room}.' },
+  moveToIn: /*i18n*/ { id: 'analysis.moveToIn', message: 'Move to {time} in {room}' },
+  nextOpenDay: /*i18n*/ {
+    id: 'analysis.nextOpenDay',
+    message: 'On the next open day, {room} and {provider} are free from {time} on.',
+  },
+} as const satisfies Record<string, Text>;
+
+/** A span spoken in hours and minutes, one text for each singular and plural pairing. */
+export const SPOKEN_DURATION_TEXTS = {
+  hourOne: /*i18n*/ { id: 'duration.hour.one', message: '{hours} hour' },
+  hourMany: /*i18n*/ { id: 'duration.hour.many', message: '{hours} hours' },
+  minuteOne: /*i18n*/ { id: 'duration.minute.one', message: '{minutes} minute' },
+  minuteMany: /*i18n*/ { id: 'duration.minute.many', message: '{minutes} minutes' },
+  hourOneMinuteOne: /*i18n*/ { id: 'duration.hourOne.minuteOne', message: '{hours} hour {minutes} minute' },
+  hourOneMinuteMany: /*i18n*/ { id: 'duration.hourOne.minuteMany', message: '{hours} hour {minutes} minutes' },
+  hourManyMinuteOne: /*i18n*/ { id: 'duration.hourMany.minuteOne', message: '{hours} hours {minutes} minute' },
+  hourManyMinuteMany: /*i18n*/ { id: 'duration.hourMany.minuteMany', message: '{hours} hours {minutes} minutes' },
+} as const satisfies Record<string, Text>;
+
+const SPOKEN = SPOKEN_DURATION_TEXTS;
+/** By the hours' form then the minutes' form: none, one, many. */
+const SPOKEN_BY_FORM: readonly (readonly (Text | null)[])[] = [
+  [null, SPOKEN.minuteOne, SPOKEN.minuteMany],
+  [SPOKEN.hourOne, SPOKEN.hourOneMinuteOne, SPOKEN.hourOneMinuteMany],
+  [SPOKEN.hourMany, SPOKEN.hourManyMinuteOne, SPOKEN.hourManyMinuteMany],
+];
+
 const MINUTE_MS = 60_000;
 const MAX_SUGGESTIONS = 5;
 /** This long or longer without a break earns the provider-workload note. */
@@ -80,15 +134,15 @@ function minutesBetween(from: number, to: number): number {
 function spokenMinutes(total: number): string {
   const hours = Math.floor(total / 60);
   const minutes = total % 60;
-  const parts = [
-    hours > 0 ? `${hours} hour${hours === 1 ? '' : 's'}` : '',
-    minutes > 0 ? `${minutes} minute${minutes === 1 ? '' : 's'}` : '',
-  ];
-  return parts.filter(Boolean).join(' ');
+  const form = (n: number) => Math.min(n, 2);
+  const text = SPOKEN_BY_FORM[form(hours)]?.[form(minutes)];
+  return text ? fill(text, { hours, minutes }) : '';
 }
 
-function shiftWords(from: number, to: number): string {
-  return `${spokenMinutes(minutesBetween(from, to))} ${to > from ? 'later' : 'earlier'}`;
+/** 'Room 2 and Dr. Lee are free at 9:30 a.m., 30 minutes later.' */
+function freeAt(room: string, provider: string, time: string, from: number, to: number): string {
+  const text = to > from ? ANALYSIS_TEXTS.freeLater : ANALYSIS_TEXTS.freeEarlier;
+  return fill(text, { room, provider, time, duration: spokenMinutes(minutesBetween(from, to)) });
 }
 
 /** The free slot closest in time to `target`; a later one wins a tie, since few patients can come earlier than planned. */
@@ -124,7 +178,7 @@ function doubleBookings(candidate: Candidate, day: DaySchedule): AnalyzedConflic
       return {
         type: 'patient_double_booking',
         severity: 'warning',
-        message: `${other.patientName} already has an appointment this day at ${time} in ${other.treatmentRoom}`,
+        message: fill(ANALYSIS_TEXTS.doubleBooking, { patient: other.patientName, time, room: other.treatmentRoom }),
         appointmentId: other.id,
         patient: other.patientName,
         time,
@@ -154,13 +208,15 @@ function workload(candidate: Candidate, day: DaySchedule): AnalyzedConflict | un
   if (!run || !overlaps(run, own)) return undefined;
   const minutes = minutesBetween(run.start, run.end);
   if (minutes < WORKLOAD_LIMIT_MINUTES) return undefined;
-  const name = day.providers.find((provider) => provider.id === candidate.providerId)?.name ?? 'The provider';
+  const name =
+    day.providers.find((provider) => provider.id === candidate.providerId)?.name ??
+    ANALYSIS_TEXTS.theProviderStart.message;
   const from = formatClockTime(new Date(run.start).toISOString(), day.timeZone);
   const to = formatClockTime(new Date(run.end).toISOString(), day.timeZone);
   return {
     type: 'provider_workload',
     severity: 'info',
-    message: `${name} would work ${spokenMinutes(minutes)} without a break (${from} to ${to})`,
+    message: fill(ANALYSIS_TEXTS.workload, { provider: name, duration: spokenMinutes(minutes), from, to }),
     time: from,
   };
 }
@@ -177,7 +233,8 @@ function attendable(candidate: Candidate, day: DaySchedule): FreeSlot[] {
 function suggest(candidate: Candidate, day: DaySchedule, nextOpenDay: DaySchedule | undefined): Suggestion[] {
   const { timeZone } = day;
   const target = Date.parse(candidate.appointmentDate);
-  const providerName = (id: number) => day.providers.find((provider) => provider.id === id)?.name ?? 'the provider';
+  const providerName = (id: number) =>
+    day.providers.find((provider) => provider.id === id)?.name ?? ANALYSIS_TEXTS.theProvider.message;
   const clock = (slot: FreeSlot) => formatClockTime(slot.start, timeZone);
   const slots = attendable(candidate, day);
   const withProvider = slots.filter((slot) => slot.providerIds.includes(candidate.providerId));
@@ -193,8 +250,14 @@ function suggest(candidate: Candidate, day: DaySchedule, nextOpenDay: DaySchedul
     suggestions.push({
       id: `time_shift-${shifted.room}-${shifted.time}`,
       type: 'time_shift',
-      title: `Move to ${clock(shifted)}`,
-      description: `${shifted.room} and ${providerName(candidate.providerId)} are free at ${clock(shifted)}, ${shiftWords(target, Date.parse(shifted.start))}.`,
+      title: fill(ANALYSIS_TEXTS.moveTo, { time: clock(shifted) }),
+      description: freeAt(
+        shifted.room,
+        providerName(candidate.providerId),
+        clock(shifted),
+        target,
+        Date.parse(shifted.start),
+      ),
       confidence: fading(92, 6, 50, moved),
       impact: impactOfShift(moved),
       estimatedDelay: moved,
@@ -207,8 +270,8 @@ function suggest(candidate: Candidate, day: DaySchedule, nextOpenDay: DaySchedul
     suggestions.push({
       id: `room_change-${otherRoom.room}-${otherRoom.time}`,
       type: 'room_change',
-      title: `Use ${otherRoom.room}`,
-      description: `${otherRoom.room} is free at ${clock(otherRoom)} with the same provider.`,
+      title: fill(ANALYSIS_TEXTS.useRoom, { room: otherRoom.room }),
+      description: fill(ANALYSIS_TEXTS.roomFree, { room: otherRoom.room, time: clock(otherRoom) }),
       confidence: 90,
       impact: 'minimal',
       estimatedDelay: 0,
@@ -231,8 +294,12 @@ function suggest(candidate: Candidate, day: DaySchedule, nextOpenDay: DaySchedul
     suggestions.push({
       id: `provider_change-${sameRoom.room}-${sameRoom.time}-${substitute.id}`,
       type: 'provider_change',
-      title: `Book with ${substitute.name}`,
-      description: `${substitute.name} is free at ${clock(sameRoom)} in ${sameRoom.room}.`,
+      title: fill(ANALYSIS_TEXTS.bookWith, { provider: substitute.name }),
+      description: fill(ANALYSIS_TEXTS.providerFree, {
+        provider: substitute.name,
+        time: clock(sameRoom),
+        room: sameRoom.room,
+      }),
       confidence: 80,
       impact: 'moderate',
       estimatedDelay: 0,
@@ -250,8 +317,14 @@ function suggest(candidate: Candidate, day: DaySchedule, nextOpenDay: DaySchedul
       suggestions.push({
         id: `combination-${elsewhere.room}-${elsewhere.time}`,
         type: 'combination',
-        title: `Move to ${clock(elsewhere)} in ${elsewhere.room}`,
-        description: `${elsewhere.room} and ${providerName(candidate.providerId)} are free at ${clock(elsewhere)}, ${shiftWords(target, Date.parse(elsewhere.start))}.`,
+        title: fill(ANALYSIS_TEXTS.moveToIn, { time: clock(elsewhere), room: elsewhere.room }),
+        description: freeAt(
+          elsewhere.room,
+          providerName(candidate.providerId),
+          clock(elsewhere),
+          target,
+          Date.parse(elsewhere.start),
+        ),
         confidence: fading(76, 6, 40, moved),
         impact: moved <= 120 ? 'moderate' : 'significant',
         estimatedDelay: moved,
@@ -271,8 +344,15 @@ function suggest(candidate: Candidate, day: DaySchedule, nextOpenDay: DaySchedul
       suggestions.push({
         id: `reschedule-${nextOpenDay.date}-${chosen.room}-${chosen.time}`,
         type: 'reschedule',
-        title: `Reschedule to ${longDate(chosen.start, nextOpenDay.timeZone)} at ${formatClockTime(chosen.start, nextOpenDay.timeZone)}`,
-        description: `On the next open day, ${chosen.room} and ${providerName(candidate.providerId)} are free from ${formatClockTime(chosen.start, nextOpenDay.timeZone)} on.`,
+        title: fill(SUGGESTION_TEXTS.rescheduleTo, {
+          date: longDate(chosen.start, nextOpenDay.timeZone),
+          time: formatClockTime(chosen.start, nextOpenDay.timeZone),
+        }),
+        description: fill(ANALYSIS_TEXTS.nextOpenDay, {
+          room: chosen.room,
+          provider: providerName(candidate.providerId),
+          time: formatClockTime(chosen.start, nextOpenDay.timeZone),
+        }),
         confidence: sameTime ? 60 : 55,
         impact: 'significant',
         change: { appointmentDate: chosen.start, ...(roomChanged ? { treatmentRoom: chosen.room } : {}) },

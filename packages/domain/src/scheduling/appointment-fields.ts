@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { SCHEDULING } from '../constants.ts';
-import { enumMessage, positiveId, UUID_PATTERN } from '../validation/fields.ts';
+import { fill, type Text } from '../i18n/text.ts';
+import { enumMessage, FIELD_TEXTS, positiveId, UUID_PATTERN } from '../validation/fields.ts';
 import { DURATION_MESSAGES, durationIssue, FOLLOW_UP_APPOINTMENT_TYPE, isAllowedDuration } from './booking-rules.ts';
 import { APPOINTMENT_STATUSES, STATUS_ALIASES } from './status-transitions.ts';
 
@@ -8,14 +9,36 @@ import { APPOINTMENT_STATUSES, STATUS_ALIASES } from './status-transitions.ts';
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-export const INVALID_TIME_FORMAT = 'Invalid Time Format';
+export const APPOINTMENT_FIELD_TEXTS = {
+  invalidTimeFormat: /*i18n*/ { id: 'validation.invalidTimeFormat', message: 'Invalid Time Format' },
+  clockTime: /*i18n*/ {
+    id: 'validation.invalidTimeFormat.clockTime',
+    message: 'Invalid Time Format: {field} must be HH:MM (24-hour)',
+  },
+  isoInstant: /*i18n*/ {
+    id: 'validation.invalidTimeFormat.isoInstant',
+    message:
+      'Invalid Time Format: {field} must be an ISO 8601 date and time with a time zone, such as 2026-11-23T14:00:00Z',
+  },
+  money: /*i18n*/ {
+    id: 'validation.money',
+    message: '{field} must be an amount from 0 to 1,000,000.00 with at most 2 decimals',
+  },
+} as const satisfies Record<string, Text>;
+
+export const INVALID_TIME_FORMAT = APPOINTMENT_FIELD_TEXTS.invalidTimeFormat.message;
+
+/** 'Invalid Time Format: newTime must be HH:MM (24-hour)'. */
+export function clockTimeMessage(field: string): string {
+  return fill(APPOINTMENT_FIELD_TEXTS.clockTime, { field });
+}
 
 /** The largest amount a form may send: a bound, so no field can carry an absurd or overflowing figure. */
 export const MONEY_MAX = 1_000_000;
 
 /** Money as the forms send it (spec 5: step 0.01): a number or decimal text, 0 to 1,000,000.00, at most 2 decimals. */
 export function moneyAmount(field: string) {
-  const message = `${field} must be an amount from 0 to 1,000,000.00 with at most 2 decimals`;
+  const message = fill(APPOINTMENT_FIELD_TEXTS.money, { field });
   return v.pipe(
     v.union(
       [
@@ -50,11 +73,11 @@ export function isCalendarDate(value: string): boolean {
  * different moments on the server and on each device.
  */
 export function isoInstant(field: string) {
-  const message = `${INVALID_TIME_FORMAT}: ${field} must be an ISO 8601 date and time with a time zone, such as 2026-11-23T14:00:00Z`;
+  const message = fill(APPOINTMENT_FIELD_TEXTS.isoInstant, { field });
   return v.pipe(
-    v.string(`${field} is required`),
+    v.string(fill(FIELD_TEXTS.required, { field })),
     v.trim(),
-    v.nonEmpty(`${field} is required`),
+    v.nonEmpty(fill(FIELD_TEXTS.required, { field })),
     v.regex(ISO_INSTANT, message),
     v.check((value) => isCalendarDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value)), message),
     v.transform((value) => new Date(value).toISOString()),
@@ -63,27 +86,27 @@ export function isoInstant(field: string) {
 
 export function requiredText(field: string, max: number) {
   return v.pipe(
-    v.string(`${field} is required`),
+    v.string(fill(FIELD_TEXTS.required, { field })),
     v.trim(),
-    v.nonEmpty(`${field} is required`),
-    v.maxLength(max, `${field} must be at most ${max} characters`),
+    v.nonEmpty(fill(FIELD_TEXTS.required, { field })),
+    v.maxLength(max, fill(FIELD_TEXTS.maxLength, { field, max })),
   );
 }
 
 export function requiredId(field: string) {
   return v.pipe(
     v.unknown(),
-    v.check((value) => value !== undefined && value !== null && value !== '', `${field} is required`),
+    v.check((value) => value !== undefined && value !== null && value !== '', fill(FIELD_TEXTS.required, { field })),
     positiveId(field),
   );
 }
 
 export function patientIdField(field: string) {
   return v.pipe(
-    v.string(`${field} is required`),
+    v.string(fill(FIELD_TEXTS.required, { field })),
     v.trim(),
-    v.nonEmpty(`${field} is required`),
-    v.regex(UUID_PATTERN, `${field} must be a valid id`),
+    v.nonEmpty(fill(FIELD_TEXTS.required, { field })),
+    v.regex(UUID_PATTERN, fill(FIELD_TEXTS.validId, { field })),
     v.toLowerCase(),
   );
 }
@@ -146,11 +169,11 @@ export const optionalTypedDuration = v.pipe(
 );
 
 export function enumField<const T extends readonly string[]>(field: string, values: T) {
-  return v.optional(v.nullable(v.picklist(values, `${field}: ${enumMessage(values)}`)));
+  return v.optional(v.nullable(v.picklist(values, enumMessage(values, field))));
 }
 
 export function flag(field: string) {
-  return v.optional(v.nullable(v.boolean(`${field} must be true or false`)));
+  return v.optional(v.nullable(v.boolean(fill(FIELD_TEXTS.boolean, { field }))));
 }
 
 export const statusSchema = v.pipe(
@@ -162,7 +185,7 @@ export const statusSchema = v.pipe(
 );
 
 export const assistantIdSchema = v.optional(v.nullable(positiveId('assistantId')));
-export const overrideSchema = v.optional(v.boolean('override must be true or false'));
+export const overrideSchema = v.optional(v.boolean(fill(FIELD_TEXTS.boolean, { field: 'override' })));
 
 const DATE_TIME_PREFIX = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}/;
 
@@ -171,7 +194,7 @@ const DATE_TIME_PREFIX = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}/;
  * date written at its start, so such a client is understood rather than refused.
  */
 export function dateField(field: string) {
-  const message = `${field} must be a date (YYYY-MM-DD)`;
+  const message = fill(FIELD_TEXTS.date, { field });
   return v.pipe(
     v.string(message),
     v.trim(),

@@ -1,12 +1,13 @@
 import * as v from 'valibot';
 import { SCHEDULING } from '../constants.ts';
-import { jsonObject, positiveId, uuid } from '../validation/fields.ts';
+import { fill, type Text } from '../i18n/text.ts';
+import { FIELD_TEXTS, jsonObject, positiveId, uuid } from '../validation/fields.ts';
 import {
   blankToUndefined,
+  clockTimeMessage,
   dateField,
   dateQuery,
   durationSchema,
-  INVALID_TIME_FORMAT,
   isoInstant,
   optionalDuration,
   patientIdSchema,
@@ -44,6 +45,17 @@ export type AnalyzeConflictsBody = v.InferOutput<typeof analyzeConflictsSchema>;
 /** Longest range GET /api/appointments/available-slots answers for in one call. */
 export const MAX_SLOT_RANGE_DAYS = 31;
 
+/** The refusals of a range query. */
+export const SLOT_QUERY_TEXTS = {
+  dateOrRange: /*i18n*/ { id: 'slots.dateOrRange', message: 'Send either date or startDate and endDate, not both' },
+  startWithEnd: /*i18n*/ { id: 'slots.startWithEnd', message: 'startDate is required with endDate' },
+  endWithStart: /*i18n*/ { id: 'slots.endWithStart', message: 'endDate is required with startDate' },
+  rangeTooLong: /*i18n*/ {
+    id: 'slots.rangeTooLong',
+    message: 'The range from startDate to endDate can cover at most {days} days',
+  },
+} as const satisfies Record<string, Text>;
+
 function daysBetween(from: string, to: string): number {
   return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 }
@@ -59,28 +71,28 @@ export const availableSlotsQuerySchema = v.pipe(
   v.forward(
     v.check(
       (query) => query.date === undefined || (query.startDate === undefined && query.endDate === undefined),
-      'Send either date or startDate and endDate, not both',
+      SLOT_QUERY_TEXTS.dateOrRange.message,
     ),
     ['date'],
   ),
   v.forward(
     v.check(
       (query) => query.endDate === undefined || query.startDate !== undefined,
-      'startDate is required with endDate',
+      SLOT_QUERY_TEXTS.startWithEnd.message,
     ),
     ['startDate'],
   ),
   v.forward(
     v.check(
       (query) => query.startDate === undefined || query.endDate !== undefined,
-      'endDate is required with startDate',
+      SLOT_QUERY_TEXTS.endWithStart.message,
     ),
     ['endDate'],
   ),
   v.forward(
     v.check(
       (query) => !query.startDate || !query.endDate || daysBetween(query.startDate, query.endDate) >= 0,
-      'endDate must not be before startDate',
+      FIELD_TEXTS.endBeforeStart.message,
     ),
     ['endDate'],
   ),
@@ -88,7 +100,7 @@ export const availableSlotsQuerySchema = v.pipe(
     v.check(
       (query) =>
         !query.startDate || !query.endDate || daysBetween(query.startDate, query.endDate) < MAX_SLOT_RANGE_DAYS,
-      `The range from startDate to endDate can cover at most ${MAX_SLOT_RANGE_DAYS} days`,
+      fill(SLOT_QUERY_TEXTS.rangeTooLong, { days: MAX_SLOT_RANGE_DAYS }),
     ),
     ['endDate'],
   ),
@@ -99,12 +111,9 @@ const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const availableRoomsQuerySchema = v.object({
   date: v.pipe(
     v.unknown(),
-    v.check((value) => value !== undefined, 'date is required'),
+    v.check((value) => value !== undefined, fill(FIELD_TEXTS.required, { field: 'date' })),
     dateQuery,
   ),
-  time: v.pipe(
-    v.string('time is required'),
-    v.regex(CLOCK_TIME, `${INVALID_TIME_FORMAT}: time must be HH:MM (24-hour)`),
-  ),
+  time: v.pipe(v.string(fill(FIELD_TEXTS.required, { field: 'time' })), v.regex(CLOCK_TIME, clockTimeMessage('time'))),
   duration: v.optional(durationSchema, SCHEDULING.defaultDurationMinutes),
 });

@@ -1,11 +1,12 @@
 import * as v from 'valibot';
 import { CHECKOUT } from '../constants.ts';
-import { enumMessage, jsonObject, optionalText, uuid } from '../validation/fields.ts';
+import { fill, type Text } from '../i18n/text.ts';
+import { enumMessage, FIELD_TEXTS, jsonObject, optionalText, uuid } from '../validation/fields.ts';
 import {
   assistantIdSchema,
+  clockTimeMessage,
   enumField,
   flag,
-  INVALID_TIME_FORMAT,
   isoInstant,
   moneyAmount,
   optionalDuration,
@@ -22,6 +23,37 @@ import {
 } from './appointment-fields.ts';
 import { DURATION_MESSAGES } from './booking-rules.ts';
 
+/** The refusals of appointment bodies that no shared field rule words. */
+export const APPOINTMENT_TEXTS = {
+  arrivalTime: /*i18n*/ { id: 'appointment.arrivalTime', message: 'arrivalTime must be a time (HH:MM)' },
+  changeSomething: /*i18n*/ {
+    id: 'appointment.changeSomething',
+    message: 'The request must change at least one of: {fields}',
+  },
+  familyList: /*i18n*/ { id: 'familyBooking.list', message: 'familyMemberIds must be a list of patient ids' },
+  familyMin: /*i18n*/ { id: 'familyBooking.min', message: 'familyMemberIds must name at least one family member' },
+  familyMax: /*i18n*/ { id: 'familyBooking.max', message: 'familyMemberIds can name at most {max} family members' },
+  familyRepeat: /*i18n*/ { id: 'familyBooking.repeat', message: 'familyMemberIds must not repeat a patient' },
+  consecutive: /*i18n*/ {
+    id: 'familyBooking.consecutive',
+    message: 'Only consecutive appointments are supported: consecutiveAppointments must be true',
+  },
+  sameDay: /*i18n*/ {
+    id: 'familyBooking.sameDay',
+    message: 'Only same-day appointments are supported: sameDay must be true',
+  },
+  primaryIncluded: /*i18n*/ {
+    id: 'familyBooking.primaryIncluded',
+    message: 'familyMemberIds must not include primaryPatientId',
+  },
+} as const satisfies Record<string, Text>;
+
+const SATISFACTION_MESSAGE = fill(FIELD_TEXTS.boundedInt, {
+  field: 'patientSatisfaction',
+  min: CHECKOUT.satisfactionMin,
+  max: CHECKOUT.satisfactionMax,
+});
+
 const CLOCK_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Spec 7 check-in and check-out field sets; every one may also be cleared with null. */
@@ -29,18 +61,18 @@ const visitEntries = {
   arrivalTime: v.optional(
     v.nullable(
       v.pipe(
-        v.string('arrivalTime must be a time (HH:MM)'),
-        v.regex(CLOCK_TIME_PATTERN, `${INVALID_TIME_FORMAT}: arrivalTime must be HH:MM (24-hour)`),
+        v.string(APPOINTMENT_TEXTS.arrivalTime.message),
+        v.regex(CLOCK_TIME_PATTERN, clockTimeMessage('arrivalTime')),
       ),
     ),
   ),
   waitingArea: v.optional(
     v.nullable(
       v.pipe(
-        v.string(`waitingArea: ${enumMessage(CHECKOUT.waitingAreas)}`),
+        v.string(enumMessage(CHECKOUT.waitingAreas, 'waitingArea')),
         // Spec 9 lists the last area as 'operatoryn', a slip for 'operatory'; a client copying it is understood.
         v.transform((value) => (value === 'operatoryn' ? 'operatory' : value)),
-        v.picklist(CHECKOUT.waitingAreas, `waitingArea: ${enumMessage(CHECKOUT.waitingAreas)}`),
+        v.picklist(CHECKOUT.waitingAreas, enumMessage(CHECKOUT.waitingAreas, 'waitingArea')),
       ),
     ),
   ),
@@ -53,20 +85,10 @@ const visitEntries = {
   patientSatisfaction: v.optional(
     v.nullable(
       v.pipe(
-        v.number(
-          `patientSatisfaction must be a whole number from ${CHECKOUT.satisfactionMin} to ${CHECKOUT.satisfactionMax}`,
-        ),
-        v.integer(
-          `patientSatisfaction must be a whole number from ${CHECKOUT.satisfactionMin} to ${CHECKOUT.satisfactionMax}`,
-        ),
-        v.minValue(
-          CHECKOUT.satisfactionMin,
-          `patientSatisfaction must be a whole number from ${CHECKOUT.satisfactionMin} to ${CHECKOUT.satisfactionMax}`,
-        ),
-        v.maxValue(
-          CHECKOUT.satisfactionMax,
-          `patientSatisfaction must be a whole number from ${CHECKOUT.satisfactionMin} to ${CHECKOUT.satisfactionMax}`,
-        ),
+        v.number(SATISFACTION_MESSAGE),
+        v.integer(SATISFACTION_MESSAGE),
+        v.minValue(CHECKOUT.satisfactionMin, SATISFACTION_MESSAGE),
+        v.maxValue(CHECKOUT.satisfactionMax, SATISFACTION_MESSAGE),
       ),
     ),
   ),
@@ -163,7 +185,7 @@ export const patchAppointmentSchema = v.pipe(
   ),
   v.check(
     (body) => PATCHABLE_KEYS.some((key) => body[key] !== undefined),
-    `The request must change at least one of: ${PATCHABLE_KEYS.join(', ')}`,
+    fill(APPOINTMENT_TEXTS.changeSomething, { fields: PATCHABLE_KEYS.join(', ') }),
   ),
 );
 export type PatchAppointmentBody = v.InferOutput<typeof patchAppointmentSchema>;
@@ -180,17 +202,14 @@ export const familyBookingSchema = v.pipe(
   jsonObject({
     primaryPatientId: patientIdField('primaryPatientId'),
     familyMemberIds: v.pipe(
-      v.array(patientIdField('familyMemberIds'), 'familyMemberIds must be a list of patient ids'),
-      v.minLength(1, 'familyMemberIds must name at least one family member'),
-      v.maxLength(MAX_FAMILY_MEMBERS, `familyMemberIds can name at most ${MAX_FAMILY_MEMBERS} family members`),
-      v.check((ids) => new Set(ids).size === ids.length, 'familyMemberIds must not repeat a patient'),
+      v.array(patientIdField('familyMemberIds'), APPOINTMENT_TEXTS.familyList.message),
+      v.minLength(1, APPOINTMENT_TEXTS.familyMin.message),
+      v.maxLength(MAX_FAMILY_MEMBERS, fill(APPOINTMENT_TEXTS.familyMax, { max: MAX_FAMILY_MEMBERS })),
+      v.check((ids) => new Set(ids).size === ids.length, APPOINTMENT_TEXTS.familyRepeat.message),
     ),
     /** The only arrangement offered: one after the other, the same day. */
-    consecutiveAppointments: v.optional(
-      v.literal(true, 'Only consecutive appointments are supported: consecutiveAppointments must be true'),
-      true,
-    ),
-    sameDay: v.optional(v.literal(true, 'Only same-day appointments are supported: sameDay must be true'), true),
+    consecutiveAppointments: v.optional(v.literal(true, APPOINTMENT_TEXTS.consecutive.message), true),
+    sameDay: v.optional(v.literal(true, APPOINTMENT_TEXTS.sameDay.message), true),
     providerId: requiredId('providerId'),
     assistantId: assistantIdSchema,
     treatmentRoom: requiredText('treatmentRoom', 50),
@@ -202,10 +221,7 @@ export const familyBookingSchema = v.pipe(
     override: overrideSchema,
   }),
   v.forward(
-    v.check(
-      (body) => !body.familyMemberIds.includes(body.primaryPatientId),
-      'familyMemberIds must not include primaryPatientId',
-    ),
+    v.check((body) => !body.familyMemberIds.includes(body.primaryPatientId), APPOINTMENT_TEXTS.primaryIncluded.message),
     ['familyMemberIds'],
   ),
 );

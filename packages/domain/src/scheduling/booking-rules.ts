@@ -1,4 +1,5 @@
 import { CHECKOUT, SCHEDULING } from '../constants.ts';
+import { fill, type Text } from '../i18n/text.ts';
 import { checkWithinHours, type HoursCheck, minutesOfDay, type WeeklyHours } from '../practices/hours.ts';
 import { localDate, localTime } from '../time/zones.ts';
 import type { FieldIssue } from '../validation/issues.ts';
@@ -6,16 +7,33 @@ import type { FieldIssue } from '../validation/issues.ts';
 const MINUTE_MS = 60_000;
 const MINUTES_PER_DAY = 24 * 60;
 
-export const MAX_ADVANCE_MESSAGE = `Appointments cannot be booked more than ${SCHEDULING.maxAdvanceBookingDays} days ahead.`;
-export const INVALID_APPOINTMENT_DATE_MESSAGE = 'appointmentDate must be a valid date and time';
+/** The booking rules' refusals. */
+export const BOOKING_RULE_TEXTS = {
+  maxAdvance: /*i18n*/ {
+    id: 'booking.maxAdvance',
+    message: 'Appointments cannot be booked more than {days} days ahead.',
+  },
+  invalidDate: /*i18n*/ { id: 'booking.invalidDate', message: 'appointmentDate must be a valid date and time' },
+  durationWhole: /*i18n*/ { id: 'booking.duration.whole', message: 'duration must be a whole number of minutes' },
+  durationMin: /*i18n*/ { id: 'booking.duration.min', message: 'duration must be at least {minutes} minutes' },
+  durationMax: /*i18n*/ { id: 'booking.duration.max', message: 'duration must be at most {minutes} minutes' },
+  durationStep: /*i18n*/ { id: 'booking.duration.step', message: 'duration must be a multiple of {minutes} minutes' },
+  durationFollowUp: /*i18n*/ {
+    id: 'booking.duration.followUp',
+    message: 'duration of a follow-up must be one of {minutes} minutes',
+  },
+} as const satisfies Record<string, Text>;
+
+export const MAX_ADVANCE_MESSAGE = fill(BOOKING_RULE_TEXTS.maxAdvance, { days: SCHEDULING.maxAdvanceBookingDays });
+export const INVALID_APPOINTMENT_DATE_MESSAGE = BOOKING_RULE_TEXTS.invalidDate.message;
 
 /** Spec 9 duration limits; the request schema and the rule check word them alike. */
 export const DURATION_MESSAGES = {
-  whole: 'duration must be a whole number of minutes',
-  min: `duration must be at least ${SCHEDULING.minDurationMinutes} minutes`,
-  max: `duration must be at most ${SCHEDULING.maxDurationMinutes} minutes`,
-  step: `duration must be a multiple of ${SCHEDULING.durationStepMinutes} minutes`,
-  followUp: `duration of a follow-up must be one of ${CHECKOUT.followUpDurationsMinutes.join(', ')} minutes`,
+  whole: BOOKING_RULE_TEXTS.durationWhole.message,
+  min: fill(BOOKING_RULE_TEXTS.durationMin, { minutes: SCHEDULING.minDurationMinutes }),
+  max: fill(BOOKING_RULE_TEXTS.durationMax, { minutes: SCHEDULING.maxDurationMinutes }),
+  step: fill(BOOKING_RULE_TEXTS.durationStep, { minutes: SCHEDULING.durationStepMinutes }),
+  followUp: fill(BOOKING_RULE_TEXTS.durationFollowUp, { minutes: CHECKOUT.followUpDurationsMinutes.join(', ') }),
 } as const;
 
 /** The appointment type the check-out follow-up books; only it may use the 15- and 45-minute lengths. */

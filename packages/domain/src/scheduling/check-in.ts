@@ -1,20 +1,38 @@
+import { englishOf, type Text } from '../i18n/text.ts';
+
+/** The check-in's labels and spec 8 texts. */
+export const CHECK_IN_I18N = {
+  insuranceVerified: /*i18n*/ { id: 'checkIn.insuranceVerified', message: 'Insurance verified' },
+  emergencyContactConfirmed: /*i18n*/ {
+    id: 'checkIn.emergencyContactConfirmed',
+    message: 'Emergency contact confirmed',
+  },
+  medicalHistoryUpdated: /*i18n*/ { id: 'checkIn.medicalHistoryUpdated', message: 'Medical history updated' },
+  paymentMethodOnFile: /*i18n*/ { id: 'checkIn.paymentMethodOnFile', message: 'Payment method on file' },
+  success: /*i18n*/ { id: 'checkIn.success', message: 'Quick Check-In Complete' },
+  failedTitle: /*i18n*/ { id: 'checkIn.failedTitle', message: 'Check-In Failed' },
+  failedMessage: /*i18n*/ { id: 'checkIn.failedMessage', message: 'Failed to complete check-in' },
+  internal: /*i18n*/ { id: 'checkIn.internal', message: 'Failed to check in patient' },
+  warning: /*i18n*/ { id: 'checkIn.warning', message: 'Complete all required verifications for full check-in.' },
+} as const satisfies Record<string, Text>;
+
 /** Spec 2.12: the four verifications; the first three are needed for a full check-in. */
 export const CHECK_IN_VERIFICATIONS = [
-  { field: 'insuranceVerified', label: 'Insurance verified', required: true },
-  { field: 'emergencyContactConfirmed', label: 'Emergency contact confirmed', required: true },
-  { field: 'medicalHistoryUpdated', label: 'Medical history updated', required: true },
-  { field: 'paymentMethodOnFile', label: 'Payment method on file', required: false },
+  { field: 'insuranceVerified', label: CHECK_IN_I18N.insuranceVerified.message, required: true },
+  { field: 'emergencyContactConfirmed', label: CHECK_IN_I18N.emergencyContactConfirmed.message, required: true },
+  { field: 'medicalHistoryUpdated', label: CHECK_IN_I18N.medicalHistoryUpdated.message, required: true },
+  { field: 'paymentMethodOnFile', label: CHECK_IN_I18N.paymentMethodOnFile.message, required: false },
 ] as const;
 export type CheckInVerification = (typeof CHECK_IN_VERIFICATIONS)[number]['field'];
 
 /** Spec 8 texts of the check-in panels. */
-export const CHECK_IN_TEXTS = {
-  success: 'Quick Check-In Complete',
-  failedTitle: 'Check-In Failed',
-  failedMessage: 'Failed to complete check-in',
-  internal: 'Failed to check in patient',
-  warning: 'Complete all required verifications for full check-in.',
-} as const;
+export const CHECK_IN_TEXTS = englishOf({
+  success: CHECK_IN_I18N.success,
+  failedTitle: CHECK_IN_I18N.failedTitle,
+  failedMessage: CHECK_IN_I18N.failedMessage,
+  internal: CHECK_IN_I18N.internal,
+  warning: CHECK_IN_I18N.warning,
+});
 
 export type CheckInChecks = Partial<Record<CheckInVerification, boolean | null | undefined>>;
 

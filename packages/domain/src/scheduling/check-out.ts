@@ -1,18 +1,31 @@
 import { CHECKOUT } from '../constants.ts';
+import { englishOf, type Text } from '../i18n/text.ts';
 import { recallDueDate } from '../patients/recall-dates.ts';
 import { instantAt } from '../time/zones.ts';
 
 /** Spec 8 texts of the check-out wizard and the express check-out. */
-export const CHECK_OUT_TEXTS = {
-  success: 'Patient Checked Out Successfully',
-  failedTitle: 'Check Out Failed',
-  failedMessage: 'Failed to complete check out process',
-  completeFailed: 'Failed to complete appointment',
-  followUpFailed: 'Failed to schedule follow-up appointment',
-  expressSuccess: 'Express Check-Out Complete',
-  expressFailedTitle: 'Check-Out Failed',
-  expressFailedMessage: 'Failed to complete express check-out',
-} as const;
+export const CHECK_OUT_I18N = {
+  success: /*i18n*/ { id: 'checkOut.success', message: 'Patient Checked Out Successfully' },
+  failedTitle: /*i18n*/ { id: 'checkOut.failedTitle', message: 'Check Out Failed' },
+  failedMessage: /*i18n*/ { id: 'checkOut.failedMessage', message: 'Failed to complete check out process' },
+  completeFailed: /*i18n*/ { id: 'checkOut.completeFailed', message: 'Failed to complete appointment' },
+  followUpFailed: /*i18n*/ { id: 'checkOut.followUpFailed', message: 'Failed to schedule follow-up appointment' },
+  expressSuccess: /*i18n*/ { id: 'checkOut.expressSuccess', message: 'Express Check-Out Complete' },
+  expressFailedTitle: /*i18n*/ { id: 'checkOut.expressFailedTitle', message: 'Check-Out Failed' },
+  expressFailedMessage: /*i18n*/ {
+    id: 'checkOut.expressFailedMessage',
+    message: 'Failed to complete express check-out',
+  },
+} as const satisfies Record<string, Text>;
+export const CHECK_OUT_TEXTS = englishOf(CHECK_OUT_I18N);
+
+/** The wizard's step titles. */
+export const CHECK_OUT_STEP_TEXTS = [
+  /*i18n*/ { id: 'checkOut.step.summary', message: 'Summary' },
+  /*i18n*/ { id: 'checkOut.step.followUp', message: 'Follow-up' },
+  /*i18n*/ { id: 'checkOut.step.recalls', message: 'Recalls' },
+  /*i18n*/ { id: 'checkOut.step.review', message: 'Review' },
+] as const satisfies readonly Text[];
 
 /** Spec 2.11: the wizard's four steps. */
 export const CHECK_OUT_STEPS = ['Summary', 'Follow-up', 'Recalls', 'Review'] as const;

@@ -1,9 +1,21 @@
 import { DEFAULTS } from '../constants.ts';
+import { fill, type Text } from '../i18n/text.ts';
 import { localDate } from '../time/zones.ts';
 import { absenceReasonLabel } from './absence.schema.ts';
 import { isBlocking } from './status-transitions.ts';
 
 const MINUTE_MS = 60_000;
+
+/** Spec 8 conflict messages. */
+export const CONFLICT_TEXTS = {
+  room: /*i18n*/ { id: 'conflict.room', message: '{time} in {room} is already booked by {patient}' },
+  provider: /*i18n*/ { id: 'conflict.provider', message: 'Provider is already seeing {patient} at {time}' },
+  maintenance: /*i18n*/ {
+    id: 'conflict.maintenance',
+    message: 'This room is unavailable due to {title} ({from} to {to})',
+  },
+  absence: /*i18n*/ { id: 'conflict.absence', message: 'The provider is absent ({reason}) on this day' },
+} as const satisfies Record<string, Text>;
 
 /** The booking being placed: a new one, or an existing one being moved or resized. */
 export interface ConflictCandidate {
@@ -90,7 +102,7 @@ export function absenceOn(
 }
 
 export function absenceMessage(reason: string): string {
-  return `The provider is absent (${absenceReasonLabel(reason)}) on this day`;
+  return fill(CONFLICT_TEXTS.absence, { reason: absenceReasonLabel(reason) });
 }
 
 export function intervalOf(startIso: string, minutes: number): Interval {
@@ -146,7 +158,7 @@ export function findConflicts(
       conflicts.push({
         type: 'room',
         severity: 'critical',
-        message: `${time} in ${other.treatmentRoom} is already booked by ${other.patientName}`,
+        message: fill(CONFLICT_TEXTS.room, { time, room: other.treatmentRoom, patient: other.patientName }),
         ...about,
         room: other.treatmentRoom,
       });
@@ -155,7 +167,7 @@ export function findConflicts(
       conflicts.push({
         type: 'provider',
         severity: 'critical',
-        message: `Provider is already seeing ${other.patientName} at ${time}`,
+        message: fill(CONFLICT_TEXTS.provider, { patient: other.patientName, time }),
         ...about,
         room: other.treatmentRoom,
       });
@@ -171,7 +183,7 @@ export function findConflicts(
     conflicts.push({
       type: 'maintenance',
       severity: 'critical',
-      message: `This room is unavailable due to ${window.title} (${from} to ${to})`,
+      message: fill(CONFLICT_TEXTS.maintenance, { title: window.title, from, to }),
       maintenanceId: window.id,
       time: from,
       room: window.roomId,

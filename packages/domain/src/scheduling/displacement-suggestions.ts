@@ -1,3 +1,4 @@
+import { fill } from '../i18n/text.ts';
 import { localTime } from '../time/zones.ts';
 import type { Appointment } from './appointment.ts';
 import { type DaySchedule, type FreeSlot, freeSlots } from './availability.ts';
@@ -8,6 +9,7 @@ import {
   cleared,
   firstOpenDayAfter,
   SlotLedger,
+  SUGGESTION_TEXTS,
   shortDay,
   spanOf,
   suggestionsFor,
@@ -70,8 +72,8 @@ export function displacementSuggestions(input: DisplacementInput): DisplacementP
           confidence: DISPLACEMENT_CONFIDENCE.roomChange,
           slot: otherRoom,
           providerId: unit.providerId,
-          reasoning: `${otherRoom.room} is free at the same time`,
-          text: (time) => `Move to ${otherRoom.room} at ${time}`,
+          reasoning: fill(SUGGESTION_TEXTS.roomFreeReason, { room: otherRoom.room }),
+          text: (time) => fill(SUGGESTION_TEXTS.moveToRoom, { room: otherRoom.room, time }),
         });
       }
       const later = byOriginalTime(
@@ -85,8 +87,8 @@ export function displacementSuggestions(input: DisplacementInput): DisplacementP
           confidence: DISPLACEMENT_CONFIDENCE.laterSameDay,
           slot: later,
           providerId: unit.providerId,
-          reasoning: 'Later the same day, after the maintenance, with the same provider',
-          text: (time) => `Reschedule to ${time} in ${later.room}`,
+          reasoning: SUGGESTION_TEXTS.laterSameDayReason.message,
+          text: (time) => fill(SUGGESTION_TEXTS.rescheduleToIn, { time, room: later.room }),
         });
       }
     }
@@ -103,8 +105,8 @@ export function displacementSuggestions(input: DisplacementInput): DisplacementP
           confidence: DISPLACEMENT_CONFIDENCE.nextOpenDay,
           slot,
           providerId: unit.providerId,
-          reasoning: 'The next open day, with the same provider',
-          text: (time) => `Reschedule to ${shortDay(nextDay.date)} at ${time}`,
+          reasoning: SUGGESTION_TEXTS.nextOpenDayReason.message,
+          text: (time) => fill(SUGGESTION_TEXTS.rescheduleTo, { date: shortDay(nextDay.date), time }),
         });
       }
     }

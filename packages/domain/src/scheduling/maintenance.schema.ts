@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { CHECKOUT } from '../constants.ts';
+import { englishOf, fill, type Text } from '../i18n/text.ts';
 import { instantAt } from '../time/zones.ts';
-import { enumMessage, jsonObject, optionalText, uuid } from '../validation/fields.ts';
+import { enumMessage, FIELD_TEXTS, jsonObject, optionalText, uuid } from '../validation/fields.ts';
 import { isoInstant, moneyAmount } from './appointment-fields.ts';
 import { intervalOf, overlaps } from './conflicts.ts';
 import {
@@ -14,20 +15,27 @@ import { reschedulePlansSchema } from './reschedule-plan.ts';
 import { isBlocking } from './status-transitions.ts';
 
 /** Spec 5 and 8 texts of the room maintenance form. */
-export const MAINTENANCE_TEXTS = {
-  missingTitle: 'Missing Information',
-  missingMessage: 'Please fill in all required fields.',
-  invalidRangeTitle: 'Invalid Time Range',
-  invalidRangeMessage: 'End time must be after start time.',
-  roomFixed: 'The room cannot change when editing.',
-  scheduled: 'Maintenance Scheduled',
-  updated: 'Maintenance Updated',
-  errorTitle: 'Error',
-  scheduleFailed: 'Failed to schedule maintenance',
-  updateFailed: 'Failed to update maintenance',
-  deleteFailed: 'Failed to delete maintenance schedule',
-  conflictMessage: 'Appointments are booked in this room during this time.',
-} as const;
+export const MAINTENANCE_I18N = {
+  missingTitle: /*i18n*/ { id: 'maintenance.missingTitle', message: 'Missing Information' },
+  missingMessage: /*i18n*/ { id: 'maintenance.missingMessage', message: 'Please fill in all required fields.' },
+  invalidRangeTitle: /*i18n*/ { id: 'maintenance.invalidRangeTitle', message: 'Invalid Time Range' },
+  invalidRangeMessage: /*i18n*/ {
+    id: 'maintenance.invalidRangeMessage',
+    message: 'End time must be after start time.',
+  },
+  roomFixed: /*i18n*/ { id: 'maintenance.roomFixed', message: 'The room cannot change when editing.' },
+  scheduled: /*i18n*/ { id: 'maintenance.scheduled', message: 'Maintenance Scheduled' },
+  updated: /*i18n*/ { id: 'maintenance.updated', message: 'Maintenance Updated' },
+  errorTitle: /*i18n*/ { id: 'maintenance.errorTitle', message: 'Error' },
+  scheduleFailed: /*i18n*/ { id: 'maintenance.scheduleFailed', message: 'Failed to schedule maintenance' },
+  updateFailed: /*i18n*/ { id: 'maintenance.updateFailed', message: 'Failed to update maintenance' },
+  deleteFailed: /*i18n*/ { id: 'maintenance.deleteFailed', message: 'Failed to delete maintenance schedule' },
+  conflictMessage: /*i18n*/ {
+    id: 'maintenance.conflictMessage',
+    message: 'Appointments are booked in this room during this time.',
+  },
+} as const satisfies Record<string, Text>;
+export const MAINTENANCE_TEXTS = englishOf(MAINTENANCE_I18N);
 
 const present = (value: unknown) =>
   value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
@@ -40,11 +48,14 @@ function required<S extends v.GenericSchema>(schema: S) {
 /** The room's code ('Room 3'), or its numeric id as text: the server resolves either. */
 const roomCode = v.pipe(
   v.union(
-    [v.string('roomId must be a room'), v.pipe(v.number(), v.integer(), v.minValue(1), v.transform(String))],
-    'roomId must be a room',
+    [
+      v.string(fill(FIELD_TEXTS.room, { field: 'roomId' })),
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.transform(String)),
+    ],
+    fill(FIELD_TEXTS.room, { field: 'roomId' }),
   ),
   v.trim(),
-  v.maxLength(50, 'roomId must be at most 50 characters'),
+  v.maxLength(50, fill(FIELD_TEXTS.maxLength, { field: 'roomId', max: 50 })),
 );
 
 const sharedEntries = {
@@ -53,7 +64,11 @@ const sharedEntries = {
     CHECKOUT.maintenanceDefaults.maintenanceType,
   ),
   title: required(
-    v.pipe(v.string('title must be text'), v.trim(), v.maxLength(200, 'title must be at most 200 characters')),
+    v.pipe(
+      v.string(fill(FIELD_TEXTS.text, { field: 'title' })),
+      v.trim(),
+      v.maxLength(200, fill(FIELD_TEXTS.maxLength, { field: 'title', max: 200 })),
+    ),
   ),
   description: optionalText('description', 2000),
   startDateTime: required(isoInstant('startDateTime')),

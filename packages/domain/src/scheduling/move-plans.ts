@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import type { Text } from '../i18n/text.ts';
 import { minutesOfDay, openSpan, twelveHourTime } from '../practices/hours.ts';
 import { localDate, localTime } from '../time/zones.ts';
 import type { Appointment } from './appointment.ts';
@@ -8,6 +9,37 @@ import type { SmartSuggestion, SmartSuggestionType } from './reschedule-plan.ts'
 
 // What absence and displacement plans share: bookings moved as units, slots promised once, suggestions in the spec's shape.
 const MINUTE_MS = 60_000;
+
+/** The ready-made plans' words, for an absence and for a maintenance window. */
+export const SUGGESTION_TEXTS = {
+  provider: /*i18n*/ { id: 'suggestion.provider', message: 'Provider {id}' },
+  reassignReason: /*i18n*/ {
+    id: 'suggestion.reassignReason',
+    message: '{provider} is free at the same time in {room}',
+  },
+  reassignTo: /*i18n*/ { id: 'suggestion.reassignTo', message: 'Reassign to {provider} at {time}' },
+  firstOpenDayReason: /*i18n*/ {
+    id: 'suggestion.firstOpenDayReason',
+    message: 'The first open day after the absence, with the same provider',
+  },
+  rescheduleTo: /*i18n*/ { id: 'suggestion.rescheduleTo', message: 'Reschedule to {date} at {time}' },
+  roomAndProviderReason: /*i18n*/ {
+    id: 'suggestion.roomAndProviderReason',
+    message: '{room} and {provider} are free on the same day',
+  },
+  moveToRoomWith: /*i18n*/ { id: 'suggestion.moveToRoomWith', message: 'Move to {room} with {provider} at {time}' },
+  roomFreeReason: /*i18n*/ { id: 'suggestion.roomFreeReason', message: '{room} is free at the same time' },
+  moveToRoom: /*i18n*/ { id: 'suggestion.moveToRoom', message: 'Move to {room} at {time}' },
+  laterSameDayReason: /*i18n*/ {
+    id: 'suggestion.laterSameDayReason',
+    message: 'Later the same day, after the maintenance, with the same provider',
+  },
+  rescheduleToIn: /*i18n*/ { id: 'suggestion.rescheduleToIn', message: 'Reschedule to {time} in {room}' },
+  nextOpenDayReason: /*i18n*/ {
+    id: 'suggestion.nextOpenDayReason',
+    message: 'The next open day, with the same provider',
+  },
+} as const satisfies Record<string, Text>;
 
 /** A booking, or a family's back-to-back bookings, that must move together. */
 export interface Unit {

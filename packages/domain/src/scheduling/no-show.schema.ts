@@ -1,11 +1,12 @@
 import * as v from 'valibot';
-import { jsonObject, uuid } from '../validation/fields.ts';
+import { fill } from '../i18n/text.ts';
+import { FIELD_TEXTS, jsonObject, uuid } from '../validation/fields.ts';
 
 /** POST /api/no-show-prediction/record-no-show (spec 7). */
 export const recordNoShowSchema = jsonObject({
   appointmentId: uuid('appointmentId'),
   patientId: uuid('patientId'),
-  actualNoShow: v.optional(v.boolean('actualNoShow must be true or false'), true),
+  actualNoShow: v.optional(v.boolean(fill(FIELD_TEXTS.boolean, { field: 'actualNoShow' })), true),
 });
 export type RecordNoShowBody = v.InferOutput<typeof recordNoShowSchema>;
 

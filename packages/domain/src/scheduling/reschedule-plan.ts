@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { enumMessage, positiveId, uuid } from '../validation/fields.ts';
-import { dateField, INVALID_TIME_FORMAT } from './appointment-fields.ts';
+import { fill, type Text } from '../i18n/text.ts';
+import { enumMessage, FIELD_TEXTS, positiveId, uuid } from '../validation/fields.ts';
+import { clockTimeMessage, dateField } from './appointment-fields.ts';
 
 /** What happens to one appointment in the way of an absence or a maintenance window (spec 3). */
 export const RESCHEDULE_ACTIONS = ['reschedule', 'reassign', 'cancel'] as const;
@@ -44,40 +45,65 @@ export interface SmartSuggestion {
 
 const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+/** The refusals of a list of plans. */
+export const RESCHEDULE_PLAN_TEXTS = {
+  planObject: /*i18n*/ { id: 'plans.planObject', message: 'Each plan must be an object' },
+  needsNewDate: /*i18n*/ { id: 'plans.needsNewDate', message: 'A reschedule needs newDate' },
+  needsNewTime: /*i18n*/ { id: 'plans.needsNewTime', message: 'A reschedule needs newTime' },
+  needsNewProvider: /*i18n*/ { id: 'plans.needsNewProvider', message: 'A reassign needs newProviderId' },
+  tooMany: /*i18n*/ { id: 'plans.tooMany', message: 'At most {max} plans can be sent at once' },
+  onePlanEach: /*i18n*/ { id: 'plans.onePlanEach', message: 'Each appointment can have only one plan' },
+} as const satisfies Record<string, Text>;
+
 export const reschedulePlanSchema = v.pipe(
   v.object(
     {
       appointmentId: uuid('appointmentId'),
       action: v.picklist(RESCHEDULE_ACTIONS, enumMessage(RESCHEDULE_ACTIONS, 'action')),
-      patientNotified: v.optional(v.boolean('patientNotified must be true or false')),
+      patientNotified: v.optional(v.boolean(fill(FIELD_TEXTS.boolean, { field: 'patientNotified' }))),
       priority: v.optional(v.picklist(PLAN_PRIORITIES, enumMessage(PLAN_PRIORITIES, 'priority'))),
       newDate: v.optional(dateField('newDate')),
       newTime: v.optional(
-        v.pipe(
-          v.string(`${INVALID_TIME_FORMAT}: newTime must be HH:MM (24-hour)`),
-          v.regex(CLOCK_TIME, `${INVALID_TIME_FORMAT}: newTime must be HH:MM (24-hour)`),
-        ),
+        v.pipe(v.string(clockTimeMessage('newTime')), v.regex(CLOCK_TIME, clockTimeMessage('newTime'))),
       ),
       newProviderId: v.optional(positiveId('newProviderId')),
       newRoomId: v.optional(
-        v.pipe(v.string('newRoomId must be a room'), v.trim(), v.nonEmpty('newRoomId must be a room'), v.maxLength(50)),
+        v.pipe(
+          v.string(fill(FIELD_TEXTS.room, { field: 'newRoomId' })),
+          v.trim(),
+          v.nonEmpty(fill(FIELD_TEXTS.room, { field: 'newRoomId' })),
+          v.maxLength(50),
+        ),
       ),
       note: v.optional(
-        v.pipe(v.string('note must be text'), v.trim(), v.maxLength(500, 'note must be at most 500 characters')),
+        v.pipe(
+          v.string(fill(FIELD_TEXTS.text, { field: 'note' })),
+          v.trim(),
+          v.maxLength(500, fill(FIELD_TEXTS.maxLength, { field: 'note', max: 500 })),
+        ),
       ),
     },
-    'Each plan must be an object',
+    RESCHEDULE_PLAN_TEXTS.planObject.message,
   ),
   v.forward(
-    v.check((plan) => plan.action !== 'reschedule' || plan.newDate !== undefined, 'A reschedule needs newDate'),
+    v.check(
+      (plan) => plan.action !== 'reschedule' || plan.newDate !== undefined,
+      RESCHEDULE_PLAN_TEXTS.needsNewDate.message,
+    ),
     ['newDate'],
   ),
   v.forward(
-    v.check((plan) => plan.action !== 'reschedule' || plan.newTime !== undefined, 'A reschedule needs newTime'),
+    v.check(
+      (plan) => plan.action !== 'reschedule' || plan.newTime !== undefined,
+      RESCHEDULE_PLAN_TEXTS.needsNewTime.message,
+    ),
     ['newTime'],
   ),
   v.forward(
-    v.check((plan) => plan.action !== 'reassign' || plan.newProviderId !== undefined, 'A reassign needs newProviderId'),
+    v.check(
+      (plan) => plan.action !== 'reassign' || plan.newProviderId !== undefined,
+      RESCHEDULE_PLAN_TEXTS.needsNewProvider.message,
+    ),
     ['newProviderId'],
   ),
 );
@@ -86,10 +112,10 @@ export const reschedulePlanSchema = v.pipe(
 export const MAX_PLANS = 500;
 
 export const reschedulePlansSchema = v.pipe(
-  v.array(reschedulePlanSchema, 'plans must be a list'),
-  v.maxLength(MAX_PLANS, `At most ${MAX_PLANS} plans can be sent at once`),
+  v.array(reschedulePlanSchema, fill(FIELD_TEXTS.list, { field: 'plans' })),
+  v.maxLength(MAX_PLANS, fill(RESCHEDULE_PLAN_TEXTS.tooMany, { max: MAX_PLANS })),
   v.check(
     (plans) => new Set(plans.map((plan) => plan.appointmentId)).size === plans.length,
-    'Each appointment can have only one plan',
+    RESCHEDULE_PLAN_TEXTS.onePlanEach.message,
   ),
 );

@@ -1,3 +1,5 @@
+import { fill, type Text } from '../i18n/text.ts';
+
 /** Spec 4 appointment statuses; 'confirmed' only colours the schedule and is never stored. */
 export const APPOINTMENT_STATUSES = ['scheduled', 'in-progress', 'completed', 'cancelled', 'no-show'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
@@ -30,8 +32,13 @@ export function canTransition(from: AppointmentStatus, to: AppointmentStatus): b
   return from === to || ALLOWED[from].includes(to);
 }
 
+export const TRANSITION_REFUSAL: Text = /*i18n*/ {
+  id: 'appointment.transitionRefused',
+  message: 'Cannot change an appointment from {from} to {to}.',
+};
+
 export function transitionRefusal(from: AppointmentStatus, to: AppointmentStatus): string {
-  return `Cannot change an appointment from ${from} to ${to}.`;
+  return fill(TRANSITION_REFUSAL, { from, to });
 }
 
 export function isBlocking(status: string): boolean {

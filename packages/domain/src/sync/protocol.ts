@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { fill, type Text } from '../i18n/text.ts';
 import type { FamilyRelationship } from '../patients/family.ts';
 import type { SentForm } from '../patients/forms.ts';
 import type { Recall, RecallType } from '../patients/recall.schema.ts';
@@ -11,7 +12,7 @@ import { dateField } from '../scheduling/appointment-fields.ts';
 import type { MaintenanceSchedule } from '../scheduling/maintenance.ts';
 import type { TreatmentRoom } from '../scheduling/rooms.ts';
 import type { StaffMember } from '../users/user.ts';
-import { boundedInt } from '../validation/fields.ts';
+import { boundedInt, FIELD_TEXTS } from '../validation/fields.ts';
 
 export type { RecallType };
 
@@ -42,17 +43,33 @@ export const HEADERS = {
   serverSchema: lowerCase(HEADER_NAMES.serverSchema),
 } as const;
 
+export const PROTOCOL_TEXTS = {
+  upgradeRequired: /*i18n*/ { id: 'sync.upgradeRequired', message: 'Upgrade Required' },
+  outOfDate: /*i18n*/ {
+    id: 'sync.outOfDate',
+    message: 'This version of the app is out of date. Finish syncing, then reload to update.',
+  },
+  idempotencyKey: /*i18n*/ {
+    id: 'sync.idempotencyKey',
+    message: 'Idempotency-Key must be 1 to 100 letters, digits, "-" or "_"',
+  },
+  idempotencyReused: /*i18n*/ {
+    id: 'sync.idempotencyReused',
+    message: 'Idempotency-Key reused with a different request',
+  },
+} as const satisfies Record<string, Text>;
+
 export const UPGRADE_REQUIRED = {
-  error: 'Upgrade Required',
-  message: 'This version of the app is out of date. Finish syncing, then reload to update.',
+  error: PROTOCOL_TEXTS.upgradeRequired.message,
+  message: PROTOCOL_TEXTS.outOfDate.message,
 } as const;
 
 /** Letters, digits, '-' and '_': a UUID fits, and nothing that needs escaping in logs. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
-export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 100 letters, digits, "-" or "_"';
+export const IDEMPOTENCY_KEY_MESSAGE = PROTOCOL_TEXTS.idempotencyKey.message;
 /** How long a stored result is replayed: longer than any device stays offline with queued actions. */
 export const IDEMPOTENCY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const IDEMPOTENCY_REUSED_MESSAGE = 'Idempotency-Key reused with a different request';
+export const IDEMPOTENCY_REUSED_MESSAGE = PROTOCOL_TEXTS.idempotencyReused.message;
 
 export function isValidIdempotencyKey(key: string): boolean {
   return IDEMPOTENCY_KEY_PATTERN.test(key);
@@ -204,7 +221,10 @@ export const PULL_LIMIT = { default: 1000, max: 5000 } as const;
 
 export const pullQuerySchema = v.object({
   cursor: v.optional(
-    v.pipe(v.string('cursor must be text'), v.maxLength(300, 'cursor must be at most 300 characters')),
+    v.pipe(
+      v.string(fill(FIELD_TEXTS.text, { field: 'cursor' })),
+      v.maxLength(300, fill(FIELD_TEXTS.maxLength, { field: 'cursor', max: 300 })),
+    ),
   ),
   limit: v.optional(boundedInt('limit', 1, PULL_LIMIT.max), PULL_LIMIT.default),
   /** The practice day the client shows first: a snapshot sends its appointments before anything but the schedule's frame. */

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import type { Province } from '../constants.ts';
+import type { Text } from '../i18n/text.ts';
 import { isValidTimeZone, localDate, localTime } from './zones.ts';
 
 // Also extended by zones.ts; repeated so this module never depends on import order for it.
@@ -28,9 +29,23 @@ export interface DstRule {
  * The rule every Canadian zone that observes daylight time has followed since 2007 (Newfoundland
  * since 2011). Dates before then followed older rules this table does not describe.
  */
+/** The zones' names and the daylight-saving rule's words. */
+export const ZONE_TEXTS = {
+  dstStart: /*i18n*/ { id: 'zone.dstStart', message: 'Second Sunday in March at 2:00 AM' },
+  dstEnd: /*i18n*/ { id: 'zone.dstEnd', message: 'First Sunday in November at 2:00 AM' },
+  newfoundland: /*i18n*/ { id: 'zone.newfoundland', message: 'Newfoundland Time' },
+  atlantic: /*i18n*/ { id: 'zone.atlantic', message: 'Atlantic Time' },
+  eastern: /*i18n*/ { id: 'zone.eastern', message: 'Eastern Time' },
+  central: /*i18n*/ { id: 'zone.central', message: 'Central Time' },
+  mountain: /*i18n*/ { id: 'zone.mountain', message: 'Mountain Time' },
+  pacific: /*i18n*/ { id: 'zone.pacific', message: 'Pacific Time' },
+  centralStandard: /*i18n*/ { id: 'zone.centralStandard', message: 'Central Standard Time' },
+  yukon: /*i18n*/ { id: 'zone.yukon', message: 'Yukon Time' },
+} as const satisfies Record<string, Text>;
+
 export const CANADIAN_DST_RULE: DstRule = {
-  start: { month: 3, nthSunday: 2, localTime: '02:00', description: 'Second Sunday in March at 2:00 AM' },
-  end: { month: 11, nthSunday: 1, localTime: '02:00', description: 'First Sunday in November at 2:00 AM' },
+  start: { month: 3, nthSunday: 2, localTime: '02:00', description: ZONE_TEXTS.dstStart.message },
+  end: { month: 11, nthSunday: 1, localTime: '02:00', description: ZONE_TEXTS.dstEnd.message },
 };
 
 export interface CanadianTimeZone {
@@ -57,12 +72,12 @@ function observing(
   family: 'NT' | 'AT' | 'ET' | 'CT' | 'MT' | 'PT',
 ): CanadianTimeZone {
   const families = {
-    NT: { name: 'Newfoundland Time', standard: 'NST', daylight: 'NDT', offset: -210 },
-    AT: { name: 'Atlantic Time', standard: 'AST', daylight: 'ADT', offset: -240 },
-    ET: { name: 'Eastern Time', standard: 'EST', daylight: 'EDT', offset: -300 },
-    CT: { name: 'Central Time', standard: 'CST', daylight: 'CDT', offset: -360 },
-    MT: { name: 'Mountain Time', standard: 'MST', daylight: 'MDT', offset: -420 },
-    PT: { name: 'Pacific Time', standard: 'PST', daylight: 'PDT', offset: -480 },
+    NT: { name: ZONE_TEXTS.newfoundland.message, standard: 'NST', daylight: 'NDT', offset: -210 },
+    AT: { name: ZONE_TEXTS.atlantic.message, standard: 'AST', daylight: 'ADT', offset: -240 },
+    ET: { name: ZONE_TEXTS.eastern.message, standard: 'EST', daylight: 'EDT', offset: -300 },
+    CT: { name: ZONE_TEXTS.central.message, standard: 'CST', daylight: 'CDT', offset: -360 },
+    MT: { name: ZONE_TEXTS.mountain.message, standard: 'MST', daylight: 'MDT', offset: -420 },
+    PT: { name: ZONE_TEXTS.pacific.message, standard: 'PST', daylight: 'PDT', offset: -480 },
   } as const;
   const f = families[family];
   return {
@@ -94,7 +109,7 @@ export const CANADIAN_TIME_ZONES: readonly CanadianTimeZone[] = [
   observing('America/Rankin_Inlet', { provinces: ['NU'], cities: ['Rankin Inlet'] }, 'CT'),
   {
     timeZone: 'America/Regina',
-    name: 'Central Standard Time',
+    name: ZONE_TEXTS.centralStandard.message,
     abbreviation: 'CST',
     standardAbbreviation: 'CST',
     daylightAbbreviation: null,
@@ -110,7 +125,7 @@ export const CANADIAN_TIME_ZONES: readonly CanadianTimeZone[] = [
   observing('America/Vancouver', { provinces: ['BC'], cities: ['Vancouver', 'Victoria', 'Kelowna'] }, 'PT'),
   {
     timeZone: 'America/Whitehorse',
-    name: 'Yukon Time',
+    name: ZONE_TEXTS.yukon.message,
     abbreviation: 'MST',
     standardAbbreviation: 'MST',
     daylightAbbreviation: null,

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { SCHEDULING } from '../constants.ts';
-import { jsonObject } from '../validation/fields.ts';
+import { fill, type Text } from '../i18n/text.ts';
+import { FIELD_TEXTS, jsonObject } from '../validation/fields.ts';
 import { instantAt, localDate, localTime } from './zones.ts';
 
 export type AppointmentTimeField = 'dateString' | 'timeString';
@@ -11,8 +12,28 @@ export type AppointmentTimeResult =
 
 type PartResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
-export const DATE_FORMAT_MESSAGE = 'The date must be numbers only, in the form YYYY-MM-DD';
-export const TIME_FORMAT_MESSAGE = 'The time must be numbers only, as HH:MM (24-hour) or h:mm AM/PM';
+export const APPOINTMENT_TIME_TEXTS = {
+  dateFormat: /*i18n*/ { id: 'time.dateFormat', message: 'The date must be numbers only, in the form YYYY-MM-DD' },
+  timeFormat: /*i18n*/ {
+    id: 'time.timeFormat',
+    message: 'The time must be numbers only, as HH:MM (24-hour) or h:mm AM/PM',
+  },
+  year: /*i18n*/ { id: 'time.year', message: 'Year must be from {min} to {max}' },
+  month: /*i18n*/ { id: 'time.month', message: 'Month must be from 1 to 12' },
+  day: /*i18n*/ { id: 'time.day', message: 'Day must be from 1 to 31' },
+  notReal: /*i18n*/ { id: 'time.notReal', message: '{date} is not a real calendar date' },
+  hour12: /*i18n*/ { id: 'time.hour12', message: 'Hour must be from 1 to 12 with AM or PM' },
+  hour24: /*i18n*/ { id: 'time.hour24', message: 'Hour must be from 0 to 23' },
+  minute: /*i18n*/ { id: 'time.minute', message: 'Minute must be from 0 to 59' },
+  skipped: /*i18n*/ {
+    id: 'time.skipped',
+    message: '{time} does not exist on {date} in {zone}: the clocks move forward an hour',
+  },
+  textSuchAs: /*i18n*/ { id: 'time.textSuchAs', message: "{field} must be text, such as '{example}'" },
+} as const satisfies Record<string, Text>;
+
+export const DATE_FORMAT_MESSAGE = APPOINTMENT_TIME_TEXTS.dateFormat.message;
+export const TIME_FORMAT_MESSAGE = APPOINTMENT_TIME_TEXTS.timeFormat.message;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -23,13 +44,13 @@ export function parseDateString(input: string): PartResult<string> {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const { validYearMin, validYearMax } = SCHEDULING;
   if (year < validYearMin || year > validYearMax) {
-    return { ok: false, message: `Year must be from ${validYearMin} to ${validYearMax}` };
+    return { ok: false, message: fill(APPOINTMENT_TIME_TEXTS.year, { min: validYearMin, max: validYearMax }) };
   }
-  if (month < 1 || month > 12) return { ok: false, message: 'Month must be from 1 to 12' };
-  if (day < 1 || day > 31) return { ok: false, message: 'Day must be from 1 to 31' };
+  if (month < 1 || month > 12) return { ok: false, message: APPOINTMENT_TIME_TEXTS.month.message };
+  if (day < 1 || day > 31) return { ok: false, message: APPOINTMENT_TIME_TEXTS.day.message };
   const date = `${year}-${pad(month)}-${pad(day)}`;
   const probe = new Date(Date.UTC(year, month - 1, day));
-  if (probe.getUTCMonth() !== month - 1) return { ok: false, message: `${date} is not a real calendar date` };
+  if (probe.getUTCMonth() !== month - 1) return { ok: false, message: fill(APPOINTMENT_TIME_TEXTS.notReal, { date }) };
   return { ok: true, value: date };
 }
 
@@ -41,12 +62,12 @@ export function parseTimeString(input: string): PartResult<string> {
   const minute = Number(match[2]);
   const meridiem = match[3]?.toLowerCase();
   if (meridiem) {
-    if (hour < 1 || hour > 12) return { ok: false, message: 'Hour must be from 1 to 12 with AM or PM' };
+    if (hour < 1 || hour > 12) return { ok: false, message: APPOINTMENT_TIME_TEXTS.hour12.message };
     hour = (hour % 12) + (meridiem === 'p' ? 12 : 0);
   } else if (hour > 23) {
-    return { ok: false, message: 'Hour must be from 0 to 23' };
+    return { ok: false, message: APPOINTMENT_TIME_TEXTS.hour24.message };
   }
-  if (minute > 59) return { ok: false, message: 'Minute must be from 0 to 59' };
+  if (minute > 59) return { ok: false, message: APPOINTMENT_TIME_TEXTS.minute.message };
   return { ok: true, value: `${pad(hour)}:${pad(minute)}` };
 }
 
@@ -71,7 +92,7 @@ export function parseAppointmentTime(dateString: string, timeString: string, tim
     return {
       ok: false,
       field: 'timeString',
-      message: `${twelveHour(time.value)} does not exist on ${date.value} in ${timeZone}: the clocks move forward an hour`,
+      message: fill(APPOINTMENT_TIME_TEXTS.skipped, { time: twelveHour(time.value), date: date.value, zone: timeZone }),
     };
   }
   return { ok: true, dateTime, date: date.value, time: time.value };
@@ -80,11 +101,11 @@ export function parseAppointmentTime(dateString: string, timeString: string, tim
 function requiredString(field: AppointmentTimeField, example: string) {
   return v.pipe(
     v.unknown(),
-    v.check((value) => value !== undefined && value !== null && value !== '', `${field} is required`),
-    v.string(`${field} must be text, such as '${example}'`),
+    v.check((value) => value !== undefined && value !== null && value !== '', fill(FIELD_TEXTS.required, { field })),
+    v.string(fill(APPOINTMENT_TIME_TEXTS.textSuchAs, { field, example })),
     v.trim(),
-    v.nonEmpty(`${field} is required`),
-    v.maxLength(32, `${field} must be at most 32 characters`),
+    v.nonEmpty(fill(FIELD_TEXTS.required, { field })),
+    v.maxLength(32, fill(FIELD_TEXTS.maxLength, { field, max: 32 })),
   );
 }
 
