@@ -1,12 +1,14 @@
 import { minutesWaiting } from '@dental/domain/scheduling/check-in';
-import { formatClockTime } from '@dental/domain/scheduling/conflicts';
 import { labelOf, WAITING_AREA_LABELS } from '@dental/domain/scheduling/front-desk-labels';
-import { instantAt, localDate, longDate } from '@dental/domain/time/zones';
+import { instantAt, localDate } from '@dental/domain/time/zones';
 import type { LocalAppointment } from '@dental/local-store';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { domainText } from '../../platform/i18n/domain-text.ts';
+import { useFormats } from '../../platform/i18n/formats.ts';
 
 const TICK_MS = 30_000;
 /** Waits the desk should notice (yellow) and act on (red). */
@@ -45,6 +47,8 @@ function useNow(): Date {
  * longest wait first, so the desk sees at a glance who has waited too long.
  */
 export function WaitingRoomPanel({ date, today, appointments, timeZone, canCheckOut, onCheckOut }: Props) {
+  const { t } = useLingui();
+  const formats = useFormats();
   const now = useNow();
   const waiting = useMemo(
     () =>
@@ -60,33 +64,38 @@ export function WaitingRoomPanel({ date, today, appointments, timeZone, canCheck
 
   // A table on a wide screen; on a tablet, where it would scroll sideways, one short block per patient.
   const wide = useMediaQuery('(min-width: 75em)');
-  const rows = waiting.map(({ appointment, since, minutes }) => ({
-    appointment,
-    area: appointment.waitingArea ? labelOf(WAITING_AREA_LABELS, appointment.waitingArea) : '—',
-    arrived: since ? formatClockTime(since, timeZone) : '—',
-    wait: (
-      <Badge
-        variant="filled"
-        autoContrast
-        color={minutes >= TOO_LONG_WAIT_MINUTES ? 'red.9' : minutes >= LONG_WAIT_MINUTES ? 'yellow.5' : 'teal.9'}
-        data-testid="waiting-minutes"
-      >
-        {minutes} min
-      </Badge>
-    ),
-    action: (
-      <Button
-        size="compact-sm"
-        variant="default"
-        leftSection={<IconLogout size={14} aria-hidden="true" />}
-        disabled={!canCheckOut}
-        onClick={() => onCheckOut(appointment)}
-        aria-label={`Check out ${appointment.patientName}`}
-      >
-        Check Out
-      </Button>
-    ),
-  }));
+  const rows = waiting.map(({ appointment, since, minutes }) => {
+    const patientName = appointment.patientName;
+    return {
+      appointment,
+      area: appointment.waitingArea ? domainText(labelOf(WAITING_AREA_LABELS, appointment.waitingArea)) : '—',
+      arrived: since ? formats.instantTime(since, timeZone) : '—',
+      wait: (
+        <Badge
+          variant="filled"
+          autoContrast
+          color={minutes >= TOO_LONG_WAIT_MINUTES ? 'red.9' : minutes >= LONG_WAIT_MINUTES ? 'yellow.5' : 'teal.9'}
+          data-testid="waiting-minutes"
+        >
+          <Trans>{minutes} min</Trans>
+        </Badge>
+      ),
+      action: (
+        <Button
+          size="compact-sm"
+          variant="default"
+          leftSection={<IconLogout size={14} aria-hidden="true" />}
+          disabled={!canCheckOut}
+          onClick={() => onCheckOut(appointment)}
+          aria-label={t`Check out ${patientName}`}
+        >
+          <Trans>Check Out</Trans>
+        </Button>
+      ),
+    };
+  });
+  const day = formats.longDate(date);
+  const count = waiting.length;
 
   // Nobody can be waiting on another day unless a visit was left open; an empty panel there only takes room from the grid.
   if (rows.length === 0 && date !== today) return null;
@@ -102,26 +111,42 @@ export function WaitingRoomPanel({ date, today, appointments, timeZone, canCheck
     >
       <Group justify="space-between" mb="xs">
         <Title order={3} size="h5" id="waiting-room-title">
-          Waiting room{date === today ? '' : ` · ${longDate(instantAt(date, '12:00', timeZone), timeZone)}`}
+          {date === today ? <Trans>Waiting room</Trans> : <Trans>Waiting room · {day}</Trans>}
         </Title>
-        <Badge variant="default">{waiting.length} checked in</Badge>
+        <Badge variant="default">
+          <Trans>{count} checked in</Trans>
+        </Badge>
       </Group>
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No patients are checked in. Checked-in patients appear here with their waiting area and time.
+          <Trans>No patients are checked in. Checked-in patients appear here with their waiting area and time.</Trans>
         </Text>
       ) : wide ? (
-        <Table verticalSpacing={4} aria-label="Checked-in patients" style={{ whiteSpace: 'nowrap' }}>
+        <Table verticalSpacing={4} aria-label={t`Checked-in patients`} style={{ whiteSpace: 'nowrap' }}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Patient</Table.Th>
-              <Table.Th>Waiting area</Table.Th>
-              <Table.Th>Arrived</Table.Th>
-              <Table.Th>Waiting</Table.Th>
-              <Table.Th>Provider</Table.Th>
-              <Table.Th>Room</Table.Th>
               <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <Trans>Patient</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Waiting area</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Arrived</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Waiting</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Provider</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Room</Trans>
+              </Table.Th>
+              <Table.Th>
+                <VisuallyHidden>
+                  <Trans>Actions</Trans>
+                </VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -140,7 +165,7 @@ export function WaitingRoomPanel({ date, today, appointments, timeZone, canCheck
           </Table.Tbody>
         </Table>
       ) : (
-        <Stack gap={0} component="ul" aria-label="Checked-in patients" p={0} m={0} style={{ listStyle: 'none' }}>
+        <Stack gap={0} component="ul" aria-label={t`Checked-in patients`} p={0} m={0} style={{ listStyle: 'none' }}>
           {rows.map((row) => (
             <Group
               key={row.appointment.id}
@@ -158,7 +183,7 @@ export function WaitingRoomPanel({ date, today, appointments, timeZone, canCheck
                   {row.appointment.patientName}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  <span data-testid="waiting-area">{row.area}</span> · arrived {row.arrived} ·{' '}
+                  <span data-testid="waiting-area">{row.area}</span> · <Trans>arrived {row.arrived}</Trans> ·{' '}
                   {row.appointment.providerName} · {row.appointment.treatmentRoom}
                 </Text>
               </div>

@@ -1,6 +1,6 @@
 import type { SmartSuggestion } from '@dental/domain/scheduling/reschedule-plan';
 import { describe, expect, it } from 'vitest';
-import { confidencePercent, planFromSuggestion } from './plans.ts';
+import { planFromSuggestion } from './plans.ts';
 
 const suggestion: SmartSuggestion = {
   type: 'reschedule',
@@ -14,10 +14,6 @@ const suggestion: SmartSuggestion = {
 };
 
 describe('suggestions', () => {
-  it('shows a confidence as a whole percentage', () => {
-    expect([0.9, 0.856, 1, 0].map(confidencePercent)).toEqual(['90%', '86%', '100%', '0%']);
-  });
-
   it('turns a move into a reschedule and a reassignment into a change of provider only', () => {
     expect(planFromSuggestion('a', suggestion)).toEqual({
       appointmentId: 'a',

@@ -1,10 +1,5 @@
 import type { ReschedulePlan, SmartSuggestion } from '@dental/domain/scheduling/reschedule-plan';
 
-/** 0.9 reads as '90%' (spec 3: suggestions carry a confidence, shown as a percentage). */
-export function confidencePercent(confidence: number): string {
-  return `${Math.round(confidence * 100)}%`;
-}
-
 /**
  * The plan a suggestion stands for. A reassignment changes only the provider (spec 4); every other
  * suggestion moves the appointment, so it names the new day, time, provider and room.

@@ -2,11 +2,15 @@ import { CHECKOUT } from '@dental/domain/constants';
 import { CHECK_IN_TEXTS, CHECK_IN_VERIFICATIONS, fullCheckInAllowed } from '@dental/domain/scheduling/check-in';
 import { labelOf, WAITING_AREA_LABELS } from '@dental/domain/scheduling/front-desk-labels';
 import { localTime } from '@dental/domain/time/zones';
+import { t as translate } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Checkbox, Group, Input, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { logError } from '../../../platform/errors/log.ts';
+import { domainText } from '../../../platform/i18n/domain-text.ts';
+import { useFormats } from '../../../platform/i18n/formats.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
 import type { GridAppointment } from '../../scheduling/index.ts';
@@ -24,8 +28,9 @@ interface Props {
 
 /** Spec 2.12's Quick Check-In modal card, opened from the appointment menu's Check In. */
 export function QuickCheckInDialog({ appointment, timeZone, onClose }: Props) {
+  const { t } = useLingui();
   return (
-    <Modal opened={appointment !== null} onClose={onClose} title="Quick Check-In" centered size="lg">
+    <Modal opened={appointment !== null} onClose={onClose} title={t`Quick Check-In`} centered size="lg">
       {appointment && (
         <CheckInForm key={appointment.id} appointment={appointment} timeZone={timeZone} onClose={onClose} />
       )}
@@ -42,6 +47,8 @@ function CheckInForm({
   timeZone: string;
   onClose(): void;
 }) {
+  const { t } = useLingui();
+  const formats = useFormats();
   const local = useLocalData();
   // The practice's clock, not the device's: the two differ when the device is set to another zone.
   const [arrivalTime, setArrivalTime] = useState(() => localTime(new Date(), timeZone));
@@ -50,6 +57,7 @@ function CheckInForm({
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
   const complete = fullCheckInAllowed(checks);
+  const optionalLabel = (label: string) => t`${label} (optional)`;
   const validTime = /^([01]\d|2[0-3]):[0-5]\d$/.test(arrivalTime);
 
   async function submit() {
@@ -64,51 +72,60 @@ function CheckInForm({
       });
       local.afterWrite();
       const missing = CHECK_IN_VERIFICATIONS.filter((item) => item.required && !checks[item.field]);
+      const patientName = appointment.patientName;
+      const area = domainText(labelOf(WAITING_AREA_LABELS, waitingArea));
+      const items = missing.map((item) => domainText(item.label).toLowerCase()).join(', ');
       toast(
-        CHECK_IN_TEXTS.success,
-        `${appointment.patientName} is waiting in the ${labelOf(WAITING_AREA_LABELS, waitingArea)}.` +
-          (missing.length > 0
-            ? ` Still to verify: ${missing.map((item) => item.label.toLowerCase()).join(', ')}.`
-            : ''),
+        domainText(CHECK_IN_TEXTS.success),
+        missing.length > 0
+          ? translate`${patientName} is waiting in the ${area}. Still to verify: ${items}.`
+          : translate`${patientName} is waiting in the ${area}.`,
         'success',
       );
       onClose();
     } catch (error) {
       logError(CHECK_IN_TEXTS.internal, error);
-      toast(CHECK_IN_TEXTS.failedTitle, CHECK_IN_TEXTS.failedMessage, 'error');
+      toast(domainText(CHECK_IN_TEXTS.failedTitle), domainText(CHECK_IN_TEXTS.failedMessage), 'error');
     } finally {
       setBusy(false);
     }
   }
 
+  const patientName = appointment.patientName;
+  const time = formats.instantTime(appointment.appointmentDate, timeZone);
+  const provider = appointment.providerName;
+  const room = appointment.treatmentRoom;
   return (
     <Stack gap="md">
       <Text size="sm">
-        <b>{appointment.patientName}</b> · {localTime(appointment.appointmentDate, timeZone)} with{' '}
-        {appointment.providerName} in {appointment.treatmentRoom}
+        <Trans>
+          <b>{patientName}</b> · {time} with {provider} in {room}
+        </Trans>
       </Text>
       <Group grow align="flex-start">
         <TimeInput
-          label="Arrival time"
+          label={t`Arrival time`}
           value={arrivalTime}
           onChange={(event) => setArrivalTime(event.currentTarget.value)}
-          error={validTime ? undefined : 'Enter the arrival time as HH:MM'}
+          error={validTime ? undefined : t`Enter the arrival time as HH:MM`}
           required
         />
         <Select
-          label="Waiting area"
-          data={CHECKOUT.waitingAreas.map((area) => ({ value: area, label: WAITING_AREA_LABELS[area] }))}
+          label={t`Waiting area`}
+          data={CHECKOUT.waitingAreas.map((area) => ({ value: area, label: domainText(WAITING_AREA_LABELS[area]) }))}
           value={waitingArea}
           onChange={(value) => value && setWaitingArea(value)}
           comboboxProps={{ withinPortal: true }}
         />
       </Group>
-      <Stack gap="xs" role="group" aria-label="Verifications">
-        <Input.Label labelElement="div">Verifications</Input.Label>
+      <Stack gap="xs" role="group" aria-label={t`Verifications`}>
+        <Input.Label labelElement="div">
+          <Trans>Verifications</Trans>
+        </Input.Label>
         {CHECK_IN_VERIFICATIONS.map((item) => (
           <Checkbox
             key={item.field}
-            label={item.required ? item.label : `${item.label} (optional)`}
+            label={item.required ? domainText(item.label) : optionalLabel(domainText(item.label))}
             checked={checks[item.field]}
             onChange={(event) => {
               const checked = event.currentTarget.checked;
@@ -118,7 +135,7 @@ function CheckInForm({
         ))}
       </Stack>
       <Textarea
-        label="Special instructions"
+        label={t`Special instructions`}
         value={notes}
         onChange={(event) => setNotes(event.currentTarget.value)}
         maxLength={1000}
@@ -127,18 +144,18 @@ function CheckInForm({
       />
       {!complete && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden="true" />}>
-          {CHECK_IN_TEXTS.warning}
+          {domainText(CHECK_IN_TEXTS.warning)}
         </Alert>
       )}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button variant="outline" onClick={() => void submit()} loading={busy}>
-          Quick Check-In
+          <Trans>Quick Check-In</Trans>
         </Button>
         <Button onClick={() => void submit()} loading={busy} disabled={!complete}>
-          Complete Check-In
+          <Trans>Complete Check-In</Trans>
         </Button>
       </Group>
     </Stack>

@@ -1,8 +1,11 @@
 import type { SendSurveyBody } from '@dental/domain/communications/survey.schema';
 import { CHECK_OUT_TEXTS } from '@dental/domain/scheduling/check-out';
 import type { CheckOutDetails, LocalStore } from '@dental/local-store';
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import { errorMessage } from '../../../platform/errors/error-message.ts';
 import { logError, logWarning } from '../../../platform/errors/log.ts';
+import { recallName } from './check-out-labels.ts';
 import { bookFollowUp, type FollowUpRequest } from './follow-up.ts';
 
 export interface RecallChoice {
@@ -86,15 +89,16 @@ export async function runParts(
     const label = `Recall: ${recall.label}`;
     const { recallTypeId } = recall;
     if (recallTypeId === null) {
-      const reason = `There is no ${recall.label} recall type on this device.`;
-      logWarning(`Recall skipped: ${reason}`);
+      logWarning(`Recall skipped: there is no ${recall.label} recall type on this device.`);
+      const name = recallName(i18n, recall.label);
+      const reason = t`There is no ${name} recall type on this device.`;
       outcomes.push({ part: 'recall', label, ok: false, reason });
       continue;
     }
     await attempt(
       'recall',
       label,
-      { log: 'Failed to create recall', fallback: 'The recall could not be recorded.' },
+      { log: 'Failed to create recall', fallback: t`The recall could not be recorded.` },
       () =>
         store.recalls.create({
           patientId: plan.patientId,
@@ -107,8 +111,11 @@ export async function runParts(
     );
   }
   if (survey) {
-    await attempt('survey', 'Survey', { log: 'Failed to send survey', fallback: 'The survey could not be sent.' }, () =>
-      store.surveys.send(survey),
+    await attempt(
+      'survey',
+      'Survey',
+      { log: 'Failed to send survey', fallback: t`The survey could not be sent.` },
+      () => store.surveys.send(survey),
     );
   }
   return outcomes;

@@ -11,18 +11,12 @@ import { type PaymentValues, paymentFields } from './payment.ts';
 export type { RecallPresetKey } from '@dental/domain/scheduling/check-out';
 export type VisitRating = (typeof CHECKOUT.fullCheckoutSatisfaction)[number];
 
+/** The presets' names in English: a recall's name in a check-out plan, which the outcome list goes by. */
 export const RECALL_LABELS: Record<RecallPresetKey, string> = {
   cleaning: 'Cleaning',
   'follow-up': 'Follow-up',
   fluoride: 'Fluoride',
   xray: 'X-ray',
-};
-
-export const RATING_LABELS: Record<VisitRating, string> = {
-  excellent: 'Excellent',
-  good: 'Good',
-  fair: 'Fair',
-  poor: 'Poor',
 };
 
 /** Spec 6: only doctors and hygienists take check-out follow-ups. */

@@ -2,11 +2,13 @@ import { CHECKOUT } from '@dental/domain/constants';
 import { openSpan, timeSlots } from '@dental/domain/practices/hours';
 import { CHECK_OUT_STEPS, CHECK_OUT_TEXTS } from '@dental/domain/scheduling/check-out';
 import type { ClearRow, LocalAppointment } from '@dental/local-store';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Stepper } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { useConnection } from '../../../platform/api/connection.ts';
 import { logError } from '../../../platform/errors/log.ts';
+import { domainText } from '../../../platform/i18n/domain-text.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
 import { type FormInitial, practiceToday, useScheduleDay } from '../../scheduling/index.ts';
@@ -39,8 +41,9 @@ interface Props {
 
 /** Spec 2.11's Check Out Patient dialog: Summary, Follow-up, Recalls, Review. */
 export function CheckOutWizard({ appointment, timeZone, onClose, onBookManually }: Props) {
+  const { t } = useLingui();
   return (
-    <Modal opened={appointment !== null} onClose={onClose} title="Check Out Patient" centered size="xl">
+    <Modal opened={appointment !== null} onClose={onClose} title={t`Check Out Patient`} centered size="xl">
       {appointment && (
         <Wizard
           key={appointment.id}
@@ -60,6 +63,7 @@ interface Finished {
 }
 
 function Wizard({ appointment, timeZone, onClose, onBookManually }: Props & { appointment: LocalAppointment }) {
+  const { t, i18n } = useLingui();
   const local = useLocalData();
   const { online } = useConnection();
   const today = practiceToday(timeZone);
@@ -93,9 +97,10 @@ function Wizard({ appointment, timeZone, onClose, onBookManually }: Props & { ap
   const eligible = providers.some((provider) => String(provider.id) === followUp.providerId);
   const checked = useLiveQuery(async () => {
     if (!followUp.enabled || !store) return null;
-    if (!eligible || !followUp.room) return 'Choose a doctor or hygienist and a room for the follow-up.';
+    if (!eligible || !followUp.room) return t`Choose a doctor or hygienist and a room for the follow-up.`;
     return followUpProblem(store, timeZone, followUpRequest(appointment, followUp));
-  }, [followUp, eligible, store, timeZone, appointment]);
+    // The language is a dependency: the answer is worded in it.
+  }, [followUp, eligible, store, timeZone, appointment, i18n.locale]);
   // Undefined while the check runs: Next waits for its answer rather than letting an unchecked slot through.
   const problem = checked ?? null;
   const checking = followUp.enabled && checked === undefined;
@@ -107,11 +112,16 @@ function Wizard({ appointment, timeZone, onClose, onBookManually }: Props & { ap
     try {
       const result = await runCheckOut(store, timeZone, plan);
       if (!result.completed) {
-        toast(CHECK_OUT_TEXTS.failedTitle, result.error || CHECK_OUT_TEXTS.failedMessage, 'error');
+        toast(
+          domainText(CHECK_OUT_TEXTS.failedTitle),
+          domainText(result.error || CHECK_OUT_TEXTS.failedMessage),
+          'error',
+        );
         return;
       }
       local.afterWrite();
-      toast(CHECK_OUT_TEXTS.success, `${appointment.patientName} is checked out.`, 'success');
+      const patientName = appointment.patientName;
+      toast(domainText(CHECK_OUT_TEXTS.success), t`${patientName} is checked out.`, 'success');
       // Spec 4: the form resets after success; what was done stays on screen until the user closes it.
       setValues(initialValues(appointment, timeZone, today));
       setStep(0);
@@ -119,8 +129,8 @@ function Wizard({ appointment, timeZone, onClose, onBookManually }: Props & { ap
     } catch (error) {
       logError(CHECK_OUT_TEXTS.failedMessage, error);
       toast(
-        CHECK_OUT_TEXTS.failedTitle,
-        error instanceof Error ? error.message : CHECK_OUT_TEXTS.failedMessage,
+        domainText(CHECK_OUT_TEXTS.failedTitle),
+        domainText(error instanceof Error ? error.message : CHECK_OUT_TEXTS.failedMessage),
         'error',
       );
     } finally {
@@ -181,7 +191,7 @@ function Wizard({ appointment, timeZone, onClose, onBookManually }: Props & { ap
     <Stack gap="lg">
       <Stepper active={step} size="sm" allowNextStepsSelect={false} onStepClick={setStep}>
         {CHECK_OUT_STEPS.map((title, index) => (
-          <Stepper.Step key={title} label={title} description={`Step ${index + 1}`}>
+          <Stepper.Step key={title} label={domainText(title)} description={t`Step ${index + 1}`}>
             {index === 0 && <SummaryStep {...props} online={online} />}
             {index === 1 && (
               <FollowUpStep
@@ -202,19 +212,19 @@ function Wizard({ appointment, timeZone, onClose, onBookManually }: Props & { ap
       </Stepper>
       <Group justify="space-between" gap="sm">
         <Button variant="default" onClick={() => setStep((current) => Math.max(0, current - 1))} disabled={step === 0}>
-          Previous
+          <Trans>Previous</Trans>
         </Button>
         <Group gap="sm">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           {step < LAST_STEP ? (
             <Button onClick={() => setStep((current) => Math.min(LAST_STEP, current + 1))} disabled={blocked}>
-              Next
+              <Trans>Next</Trans>
             </Button>
           ) : (
             <Button onClick={() => void complete()} loading={busy}>
-              Complete Check Out
+              <Trans>Complete Check Out</Trans>
             </Button>
           )}
         </Group>

@@ -1,12 +1,16 @@
 import { CHECKOUT } from '@dental/domain/constants';
 import { addDays } from '@dental/domain/scheduling/booking-rules';
 import { CHECK_OUT_TEXTS } from '@dental/domain/scheduling/check-out';
-import { instantAt, localDate, localTime, longDate } from '@dental/domain/time/zones';
+import { localDate, localTime } from '@dental/domain/time/zones';
 import type { LocalAppointment } from '@dental/local-store';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Checkbox, Group, Input, Modal, Rating, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useConnection } from '../../../platform/api/connection.ts';
 import { logError } from '../../../platform/errors/log.ts';
+import { domainText } from '../../../platform/i18n/domain-text.ts';
+import { useFormats } from '../../../platform/i18n/formats.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
 import type { FormInitial } from '../../scheduling/index.ts';
@@ -27,8 +31,9 @@ interface Props {
 
 /** Spec 2.13's Express Check-Out modal card, opened from the appointment menu's Check Out. */
 export function ExpressCheckOutDialog({ appointment, timeZone, onClose, onFullCheckOut, onBookManually }: Props) {
+  const { t } = useLingui();
   return (
-    <Modal opened={appointment !== null} onClose={onClose} title="Express Check-Out" centered size="lg">
+    <Modal opened={appointment !== null} onClose={onClose} title={t`Express Check-Out`} centered size="lg">
       {appointment && (
         <ExpressForm
           key={appointment.id}
@@ -52,6 +57,8 @@ interface FormProps {
 }
 
 function ExpressForm({ appointment, timeZone, onClose, onFullCheckOut, onBookManually }: FormProps) {
+  const { t } = useLingui();
+  const formats = useFormats();
   const local = useLocalData();
   const { online } = useConnection();
   const [treatmentCompleted, setTreatmentCompleted] = useState(true);
@@ -98,16 +105,21 @@ function ExpressForm({ appointment, timeZone, onClose, onFullCheckOut, onBookMan
         survey: null,
       });
       if (!result.completed) {
-        toast(CHECK_OUT_TEXTS.expressFailedTitle, CHECK_OUT_TEXTS.expressFailedMessage, 'error');
+        toast(
+          domainText(CHECK_OUT_TEXTS.expressFailedTitle),
+          domainText(CHECK_OUT_TEXTS.expressFailedMessage),
+          'error',
+        );
         return;
       }
       local.afterWrite();
-      toast(CHECK_OUT_TEXTS.expressSuccess, `${appointment.patientName} is checked out.`, 'success');
+      const patientName = appointment.patientName;
+      toast(domainText(CHECK_OUT_TEXTS.expressSuccess), t`${patientName} is checked out.`, 'success');
       if (result.outcomes.some((outcome) => !outcome.ok)) setOutcomes(result.outcomes);
       else onClose();
     } catch (error) {
       logError(CHECK_OUT_TEXTS.expressFailedMessage, error);
-      toast(CHECK_OUT_TEXTS.expressFailedTitle, CHECK_OUT_TEXTS.expressFailedMessage, 'error');
+      toast(domainText(CHECK_OUT_TEXTS.expressFailedTitle), domainText(CHECK_OUT_TEXTS.expressFailedMessage), 'error');
     } finally {
       setBusy(false);
     }
@@ -152,13 +164,20 @@ function ExpressForm({ appointment, timeZone, onClose, onFullCheckOut, onBookMan
     );
   }
 
+  const patientName = appointment.patientName;
+  const procedure = appointment.procedure;
+  const provider = appointment.providerName;
+  const nextDate = formats.longDate(followUp.date);
+  const nextTime = formats.clock(followUp.time);
   return (
     <Stack gap="md">
       <Text size="sm">
-        <b>{appointment.patientName}</b> · {appointment.procedure} with {appointment.providerName}
+        <Trans>
+          <b>{patientName}</b> · {procedure} with {provider}
+        </Trans>
       </Text>
       <Checkbox
-        label="Treatment completed"
+        label={t`Treatment completed`}
         checked={treatmentCompleted}
         onChange={(event) => setTreatmentCompleted(event.currentTarget.checked)}
       />
@@ -169,7 +188,7 @@ function ExpressForm({ appointment, timeZone, onClose, onFullCheckOut, onBookMan
       />
       <div>
         <Input.Label labelElement="div" id="express-satisfaction">
-          Patient satisfaction
+          <Trans>Patient satisfaction</Trans>
         </Input.Label>
         <Rating
           value={satisfaction}
@@ -177,21 +196,21 @@ function ExpressForm({ appointment, timeZone, onClose, onFullCheckOut, onBookMan
           count={CHECKOUT.satisfactionMax}
           size="lg"
           aria-labelledby="express-satisfaction"
-          getSymbolLabel={(value) => (value === 1 ? '1 star' : `${value} stars`)}
+          getSymbolLabel={(value) => plural(value, { one: '# star', other: '# stars' })}
         />
       </div>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Checkbox
-          label="Book next appointment"
+          label={t`Book next appointment`}
           checked={bookNext}
           onChange={(event) => setBookNext(event.currentTarget.checked)}
           mb={8}
         />
         <Select
-          label="Next appointment in"
+          label={t`Next appointment in`}
           data={CHECKOUT.expressNextAppointmentWeeks.map((count) => ({
             value: String(count),
-            label: count === 1 ? '1 week' : `${count} weeks`,
+            label: plural(count, { one: '# week', other: '# weeks' }),
           }))}
           value={weeks}
           onChange={(value) => value && setWeeks(value)}
@@ -201,12 +220,14 @@ function ExpressForm({ appointment, timeZone, onClose, onFullCheckOut, onBookMan
         />
         {bookNext && (
           <Text size="sm" c="dimmed" mb={8}>
-            {longDate(instantAt(followUp.date, followUp.time, timeZone), timeZone)} at {followUp.time}
+            <Trans>
+              {nextDate} at {nextTime}
+            </Trans>
           </Text>
         )}
       </Group>
       <Textarea
-        label="Quick notes"
+        label={t`Quick notes`}
         value={notes}
         onChange={(event) => setNotes(event.currentTarget.value)}
         maxLength={2000}
@@ -215,13 +236,13 @@ function ExpressForm({ appointment, timeZone, onClose, onFullCheckOut, onBookMan
       />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button variant="outline" onClick={onFullCheckOut}>
-          Full Check-Out
+          <Trans>Full Check-Out</Trans>
         </Button>
         <Button onClick={() => void submit()} loading={busy}>
-          Express Check-Out
+          <Trans>Express Check-Out</Trans>
         </Button>
       </Group>
     </Stack>

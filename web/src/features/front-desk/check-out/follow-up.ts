@@ -6,6 +6,7 @@ import {
 import { findConflicts } from '@dental/domain/scheduling/conflicts';
 import { instantAt, localDayRange } from '@dental/domain/time/zones';
 import { type LocalStore, localConflictMessage } from '@dental/local-store';
+import { t } from '@lingui/core/macro';
 import { maintenanceFrom, weeklyHoursFrom } from '../../scheduling/index.ts';
 
 /** A follow-up visit chosen at check-out (spec 7: the full check-out's follow-up POST). */
@@ -33,7 +34,7 @@ export async function followUpProblem(
 ): Promise<string | null> {
   const appointmentDate = instantAt(request.date, request.time, timeZone);
   const hours = weeklyHoursFrom(await store.reference('practice_hours'));
-  if (!hours) return 'The practice hours are not on this device yet. Connect once so the schedule can load them.';
+  if (!hours) return t`The practice hours are not on this device yet. Connect once so the schedule can load them.`;
   const booking: BookingTimes = {
     appointmentDate,
     duration: request.duration,

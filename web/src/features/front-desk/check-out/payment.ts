@@ -1,8 +1,5 @@
 import type { CheckOutDetails } from '@dental/local-store';
 
-/** Payment is not processed without a connection (issue 7): the inputs are disabled and say why. */
-export const PAYMENT_OFFLINE_TEXT = 'Payment can be recorded when the device is back online.';
-
 export interface PaymentValues {
   paymentCollected: boolean;
   /** As the number input holds it: '' while empty. */

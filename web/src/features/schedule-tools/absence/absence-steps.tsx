@@ -5,7 +5,9 @@ import {
   type AffectedAppointment,
   absenceReasonLabel,
 } from '@dental/domain/scheduling/absence.schema';
-import { localTime, longDate, shortDateTime } from '@dental/domain/time/zones';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Badge,
@@ -23,6 +25,8 @@ import {
   Textarea,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { domainText } from '../../../platform/i18n/domain-text.ts';
+import { type Formats, useFormats } from '../../../platform/i18n/formats.ts';
 import type { Provider } from '../../scheduling/index.ts';
 import type { Drafts, Lookup, PlanDraft } from './absence-model.ts';
 
@@ -35,9 +39,27 @@ export interface AbsenceDetails {
   notifyPatients: boolean;
 }
 
-const REASON_OPTIONS = ABSENCE_REASONS.map((value) => ({ value, label: ABSENCE_REASON_LABELS[value] }));
+/** The staff roles a provider card names (lower case, capitalized by the card). */
+const ROLE_NAMES: Readonly<Record<string, MessageDescriptor>> = {
+  admin: msg`admin`,
+  doctor: msg`doctor`,
+  dentist: msg`dentist`,
+  hygienist: msg`hygienist`,
+  assistant: msg`assistant`,
+  dental_assistant: msg`dental_assistant`,
+  receptionist: msg`receptionist`,
+  staff: msg`staff`,
+};
 
-const dayLabel = (date: string) => longDate(`${date}T12:00:00Z`, 'UTC');
+/** Dates typed in the pickers: the day, month and year in each language's order. */
+export function dateInputProps(formats: Formats, withWeekday: boolean) {
+  const french = formats.language === 'fr';
+  const format = french ? 'D MMM YYYY' : 'MMM D, YYYY';
+  return {
+    locale: french ? 'fr-ca' : 'en',
+    valueFormat: withWeekday ? (french ? `ddd ${format}` : `ddd, ${format}`) : format,
+  };
+}
 
 export function ProviderStep(props: {
   providers: readonly Provider[];
@@ -45,9 +67,14 @@ export function ProviderStep(props: {
   error: string | null;
   onChange(value: string): void;
 }) {
+  const { t, i18n } = useLingui();
+  const role = (value: string) => {
+    const name = ROLE_NAMES[value];
+    return name ? i18n._(name) : value;
+  };
   return (
     <Radio.Group
-      label="Which provider will be absent?"
+      label={t`Which provider will be absent?`}
       value={props.value}
       onChange={props.onChange}
       error={props.error}
@@ -66,7 +93,7 @@ export function ProviderStep(props: {
                   {provider.name}
                 </Text>
                 <Text size="xs" c="dimmed" tt="capitalize">
-                  {provider.role}
+                  {role(provider.role)}
                 </Text>
               </div>
             </Group>
@@ -84,12 +111,16 @@ export function DetailsStep(props: {
   onChange(change: Partial<AbsenceDetails>): void;
 }) {
   const { details, onChange } = props;
+  const { t } = useLingui();
+  const formats = useFormats();
+  const reasonOptions = ABSENCE_REASONS.map((value) => ({ value, label: domainText(ABSENCE_REASON_LABELS[value]) }));
+  const dates = dateInputProps(formats, true);
   return (
     <Stack gap="sm">
       <Select
-        label="Reason"
+        label={t`Reason`}
         required
-        data={REASON_OPTIONS}
+        data={reasonOptions}
         value={details.reason}
         onChange={(value) => onChange({ reason: value })}
         error={props.reasonError}
@@ -97,10 +128,10 @@ export function DetailsStep(props: {
       />
       <Group grow align="flex-start">
         <DateInput
-          label="Start date"
+          label={t`Start date`}
           required
           value={details.startDate}
-          valueFormat="ddd, MMM D, YYYY"
+          {...dates}
           onChange={(value) => {
             if (!value) return;
             const startDate = value.slice(0, 10);
@@ -111,17 +142,17 @@ export function DetailsStep(props: {
           popoverProps={{ withinPortal: true }}
         />
         <DateInput
-          label="End date"
+          label={t`End date`}
           required
           value={details.endDate}
           minDate={details.startDate}
-          valueFormat="ddd, MMM D, YYYY"
+          {...dates}
           onChange={(value) => value && onChange({ endDate: value.slice(0, 10) })}
           popoverProps={{ withinPortal: true }}
         />
       </Group>
       <Textarea
-        label="Notes"
+        label={t`Notes`}
         autosize
         minRows={2}
         maxRows={4}
@@ -129,18 +160,18 @@ export function DetailsStep(props: {
         onChange={(event) => onChange({ notes: event.currentTarget.value })}
       />
       <Select
-        label="Emergency contact"
-        description="A provider the team can reach about this provider's patients"
+        label={t`Emergency contact`}
+        description={t`A provider the team can reach about this provider's patients`}
         clearable
         data={props.contacts.map((provider) => ({ value: String(provider.id), label: provider.name }))}
         value={details.emergencyContact}
         onChange={(value) => onChange({ emergencyContact: value })}
-        nothingFoundMessage="No providers available"
+        nothingFoundMessage={t`No providers available`}
         comboboxProps={{ withinPortal: true }}
       />
       <Switch
-        label="Notify patients"
-        description="Each affected patient is told about the change to their appointment."
+        label={t`Notify patients`}
+        description={t`Each affected patient is told about the change to their appointment.`}
         checked={details.notifyPatients}
         onChange={(event) => onChange({ notifyPatients: event.currentTarget.checked })}
       />
@@ -150,23 +181,31 @@ export function DetailsStep(props: {
 
 export function ReviewStep(props: { lookup: Lookup; online: boolean; timeZone: string; onRetry(): void }) {
   const { lookup, timeZone } = props;
+  const { t } = useLingui();
+  const formats = useFormats();
   if (!props.online && lookup.state !== 'done') {
-    return <Text size="sm">The affected appointments are looked up on the server once you are back online.</Text>;
+    return (
+      <Text size="sm">
+        <Trans>The affected appointments are looked up on the server once you are back online.</Trans>
+      </Text>
+    );
   }
   if (lookup.state === 'idle' || lookup.state === 'loading') {
     return (
       <Group gap="xs">
         <Loader size="sm" />
-        <Text size="sm">Finding the affected appointments…</Text>
+        <Text size="sm">
+          <Trans>Finding the affected appointments…</Trans>
+        </Text>
       </Group>
     );
   }
   if (lookup.state === 'failed') {
     return (
-      <Alert color="red" variant="light" title="The affected appointments could not be loaded">
-        <Text size="sm">{lookup.message}</Text>
+      <Alert color="red" variant="light" title={t`The affected appointments could not be loaded`}>
+        <Text size="sm">{domainText(lookup.message)}</Text>
         <Button size="xs" mt="xs" variant="default" onClick={props.onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Alert>
     );
@@ -175,25 +214,34 @@ export function ReviewStep(props: { lookup: Lookup; online: boolean; timeZone: s
   if (affected.length === 0) {
     return (
       <Text size="sm" data-testid="no-affected">
-        No appointments are booked with this provider on these days. Processing records the absence only.
+        <Trans>No appointments are booked with this provider on these days. Processing records the absence only.</Trans>
       </Text>
     );
   }
   return (
     <Stack gap="xs">
       <Text size="sm">
-        {affected.length === 1
-          ? '1 appointment is affected (cancelled and completed ones are left out).'
-          : `${affected.length} appointments are affected (cancelled and completed ones are left out).`}
+        {plural(affected.length, {
+          one: '# appointment is affected (cancelled and completed ones are left out).',
+          other: '# appointments are affected (cancelled and completed ones are left out).',
+        })}
       </Text>
       <ScrollArea.Autosize mah={360}>
         <Table striped withTableBorder verticalSpacing={6} data-testid="affected-appointments">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Patient</Table.Th>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Room</Table.Th>
-              <Table.Th>Procedure</Table.Th>
+              <Table.Th>
+                <Trans>Patient</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>When</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Room</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Procedure</Trans>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -203,11 +251,11 @@ export function ReviewStep(props: { lookup: Lookup; online: boolean; timeZone: s
                   {appointment.patientName}
                   {groupId && (
                     <Badge size="xs" variant="light" ml={6}>
-                      Family
+                      <Trans>Family</Trans>
                     </Badge>
                   )}
                 </Table.Td>
-                <Table.Td>{shortDateTime(appointment.appointmentDate, timeZone)}</Table.Td>
+                <Table.Td>{formats.instantShort(appointment.appointmentDate, timeZone)}</Table.Td>
                 <Table.Td>{appointment.treatmentRoom}</Table.Td>
                 <Table.Td>{appointment.procedure}</Table.Td>
               </Table.Tr>
@@ -219,12 +267,21 @@ export function ReviewStep(props: { lookup: Lookup; online: boolean; timeZone: s
   );
 }
 
-function outcome(draft: PlanDraft | undefined, providers: readonly Provider[]): string {
-  if (!draft) return '';
-  const providerName = providers.find((provider) => String(provider.id) === draft.newProviderId)?.name ?? '';
-  if (draft.action === 'cancel') return 'Cancel';
-  if (draft.action === 'reassign') return `Reassign to ${providerName}`;
-  return `Reschedule to ${dayLabel(draft.newDate)} at ${draft.newTime}${providerName ? ` with ${providerName}` : ''} in ${draft.newRoomId}`;
+function useOutcome(providers: readonly Provider[]) {
+  const { t } = useLingui();
+  const formats = useFormats();
+  return (draft: PlanDraft | undefined): string => {
+    if (!draft) return '';
+    const providerName = providers.find((provider) => String(provider.id) === draft.newProviderId)?.name ?? '';
+    if (draft.action === 'cancel') return t`Cancel`;
+    if (draft.action === 'reassign') return t`Reassign to ${providerName}`;
+    const day = formats.longDate(draft.newDate);
+    const time = formats.clock(draft.newTime);
+    const room = draft.newRoomId;
+    return providerName
+      ? t`Reschedule to ${day} at ${time} with ${providerName} in ${room}`
+      : t`Reschedule to ${day} at ${time} in ${room}`;
+  };
 }
 
 export function ConfirmationStep(props: {
@@ -236,35 +293,53 @@ export function ConfirmationStep(props: {
   timeZone: string;
 }) {
   const { details, affected, drafts } = props;
+  const { t } = useLingui();
+  const formats = useFormats();
+  const outcome = useOutcome(props.providers);
   const count = (action: PlanDraft['action']) =>
     affected.filter(({ appointment }) => drafts[appointment.id]?.action === action).length;
-  const days =
-    details.startDate === details.endDate
-      ? dayLabel(details.startDate)
-      : `${dayLabel(details.startDate)} to ${dayLabel(details.endDate)}`;
+  const start = formats.longDate(details.startDate);
+  const end = formats.longDate(details.endDate);
+  const days = details.startDate === details.endDate ? start : t`${start} to ${end}`;
+  const providerName = props.provider?.name;
+  const reason = domainText(absenceReasonLabel(details.reason ?? ''));
+  const notify = details.notifyPatients ? t`Yes` : t`No`;
+  const rescheduled = count('reschedule');
+  const reassigned = count('reassign');
+  const cancelled = count('cancel');
   return (
     <Stack gap="sm" data-testid="absence-summary">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
         <Text size="sm">
-          <strong>Provider:</strong> {props.provider?.name}
+          <Trans>
+            <strong>Provider:</strong> {providerName}
+          </Trans>
         </Text>
         <Text size="sm">
-          <strong>Reason:</strong> {absenceReasonLabel(details.reason ?? '')}
+          <Trans>
+            <strong>Reason:</strong> {reason}
+          </Trans>
         </Text>
         <Text size="sm">
-          <strong>Days:</strong> {days}
+          <Trans>
+            <strong>Days:</strong> {days}
+          </Trans>
         </Text>
         <Text size="sm">
-          <strong>Notify patients:</strong> {details.notifyPatients ? 'Yes' : 'No'}
+          <Trans>
+            <strong>Notify patients:</strong> {notify}
+          </Trans>
         </Text>
       </SimpleGrid>
       <Group gap="xs">
-        <Badge variant="light">{count('reschedule')} rescheduled</Badge>
+        <Badge variant="light">
+          <Trans>{rescheduled} rescheduled</Trans>
+        </Badge>
         <Badge variant="light" color="grape">
-          {count('reassign')} reassigned
+          <Trans>{reassigned} reassigned</Trans>
         </Badge>
         <Badge variant="light" color="red">
-          {count('cancel')} cancelled
+          <Trans>{cancelled} cancelled</Trans>
         </Badge>
       </Group>
       {affected.length > 0 && (
@@ -272,16 +347,18 @@ export function ConfirmationStep(props: {
           <Stack gap={4}>
             {affected.map(({ appointment }) => (
               <Text size="sm" key={appointment.id} data-testid="plan-summary">
-                {appointment.patientName}, {localTime(appointment.appointmentDate, props.timeZone)}:{' '}
-                {outcome(drafts[appointment.id], props.providers)}
+                {appointment.patientName}, {formats.instantTime(appointment.appointmentDate, props.timeZone)}:{' '}
+                {outcome(drafts[appointment.id])}
               </Text>
             ))}
           </Stack>
         </ScrollArea.Autosize>
       )}
       <Text size="sm" c="dimmed">
-        The absence blocks these days for new bookings with this provider. All changes are applied together, or none of
-        them.
+        <Trans>
+          The absence blocks these days for new bookings with this provider. All changes are applied together, or none
+          of them.
+        </Trans>
       </Text>
     </Stack>
   );

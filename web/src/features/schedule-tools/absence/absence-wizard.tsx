@@ -1,10 +1,12 @@
 import type { WeeklyHours } from '@dental/domain/practices/hours';
 import { ABSENCE_STEPS, ABSENCE_TEXTS, type AbsencePreview } from '@dental/domain/scheduling/absence.schema';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Modal, Stepper, Text } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../../../platform/api/api.ts';
 import { useConnection } from '../../../platform/api/connection.ts';
+import { domainText } from '../../../platform/i18n/domain-text.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
 import type { GridRoom, Provider } from '../../scheduling/index.ts';
@@ -27,14 +29,16 @@ interface Props {
 const LAST = ABSENCE_STEPS.length - 1;
 
 export function AbsenceWizard({ opened, session, onClose, ...rest }: Props) {
+  const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={onClose} title="Provider Absence" centered size="xl">
+    <Modal opened={opened} onClose={onClose} title={t`Provider Absence`} centered size="xl">
       {opened && <WizardBody key={session} onClose={onClose} {...rest} />}
     </Modal>
   );
 }
 
 function WizardBody({ date, providers, rooms, hours, timeZone, onClose }: Omit<Props, 'opened' | 'session'>) {
+  const { t } = useLingui();
   const local = useLocalData();
   const { online } = useConnection();
   const [step, setStep] = useState(0);
@@ -79,9 +83,9 @@ function WizardBody({ date, providers, rooms, hours, timeZone, onClose }: Omit<P
       if (run === lookupRun.current) setLookup({ state: 'done', preview });
     } catch (error) {
       if (run !== lookupRun.current) return;
-      setLookup({ state: 'failed', message: error instanceof Error ? error.message : 'The look-up failed.' });
+      setLookup({ state: 'failed', message: error instanceof Error ? error.message : t`The look-up failed.` });
     }
-  }, [absentId, details.startDate, details.endDate]);
+  }, [absentId, details.startDate, details.endDate, t]);
 
   // The review step needs the server's list: looked up on arrival, or as soon as the connection is back.
   useEffect(() => {
@@ -91,12 +95,12 @@ function WizardBody({ date, providers, rooms, hours, timeZone, onClose }: Omit<P
   function next() {
     if (step === 0 && !providerId) {
       setProviderError(ABSENCE_TEXTS.selectProviderMessage);
-      toast(ABSENCE_TEXTS.selectProviderTitle, ABSENCE_TEXTS.selectProviderMessage, 'error');
+      toast(domainText(ABSENCE_TEXTS.selectProviderTitle), domainText(ABSENCE_TEXTS.selectProviderMessage), 'error');
       return;
     }
     if (step === 1 && !details.reason) {
       setReasonError(ABSENCE_TEXTS.reasonMessage);
-      toast(ABSENCE_TEXTS.reasonTitle, ABSENCE_TEXTS.reasonMessage, 'error');
+      toast(domainText(ABSENCE_TEXTS.reasonTitle), domainText(ABSENCE_TEXTS.reasonMessage), 'error');
       return;
     }
     if (step === 2) {
@@ -111,7 +115,8 @@ function WizardBody({ date, providers, rooms, hours, timeZone, onClose }: Omit<P
         return !draft || draftProblem(draft, absentId) !== null;
       });
       if (incomplete) {
-        toast('Missing Information', `Complete the plan for ${incomplete.appointment.patientName}.`, 'error');
+        const patientName = incomplete.appointment.patientName;
+        toast(t`Missing Information`, t`Complete the plan for ${patientName}.`, 'error');
         return;
       }
     }
@@ -138,13 +143,13 @@ function WizardBody({ date, providers, rooms, hours, timeZone, onClose }: Omit<P
           }),
         },
       });
-      toast(ABSENCE_TEXTS.success, undefined, 'success');
+      toast(domainText(ABSENCE_TEXTS.success), undefined, 'success');
       // The moves and the absence were written on the server: bring them to this device now.
       void local.syncNow();
       onClose();
     } catch (error) {
       setFailure(error instanceof Error ? error.message : ABSENCE_TEXTS.failedMessage);
-      toast(ABSENCE_TEXTS.failedTitle, ABSENCE_TEXTS.failedMessage, 'error');
+      toast(domainText(ABSENCE_TEXTS.failedTitle), domainText(ABSENCE_TEXTS.failedMessage), 'error');
     } finally {
       setProcessing(false);
     }
@@ -167,12 +172,12 @@ function WizardBody({ date, providers, rooms, hours, timeZone, onClose }: Omit<P
         styles={{ stepLabel: { whiteSpace: 'normal', lineHeight: 1.2 }, separator: { marginInline: 6, minWidth: 8 } }}
       >
         {ABSENCE_STEPS.map((entry) => (
-          <Stepper.Step key={entry.key} label={entry.title} />
+          <Stepper.Step key={entry.key} label={domainText(entry.title)} />
         ))}
       </Stepper>
       {!online && (
         <Alert color="yellow" variant="light" icon={<IconWifiOff size={16} aria-hidden="true" />} mb="sm">
-          {ABSENCE_TEXTS.needsNetwork}
+          {domainText(ABSENCE_TEXTS.needsNetwork)}
         </Alert>
       )}
       <div data-testid={`absence-step-${ABSENCE_STEPS[step]?.key}`}>
@@ -180,7 +185,7 @@ function WizardBody({ date, providers, rooms, hours, timeZone, onClose }: Omit<P
           <ProviderStep
             providers={providers}
             value={providerId}
-            error={providerError}
+            error={providerError && domainText(providerError)}
             onChange={(value) => {
               setProviderError(null);
               resetLookup();
@@ -191,7 +196,7 @@ function WizardBody({ date, providers, rooms, hours, timeZone, onClose }: Omit<P
         {step === 1 && (
           <DetailsStep
             details={details}
-            reasonError={reasonError}
+            reasonError={reasonError && domainText(reasonError)}
             contacts={providers.filter((entry) => entry.id !== absentId)}
             onChange={(change) => {
               if (change.reason) setReasonError(null);
@@ -225,25 +230,25 @@ function WizardBody({ date, providers, rooms, hours, timeZone, onClose }: Omit<P
         )}
       </div>
       {failure && (
-        <Alert color="red" variant="light" title={ABSENCE_TEXTS.failedTitle} mt="sm" role="alert">
-          <Text size="sm">{failure}</Text>
+        <Alert color="red" variant="light" title={domainText(ABSENCE_TEXTS.failedTitle)} mt="sm" role="alert">
+          <Text size="sm">{domainText(failure)}</Text>
         </Alert>
       )}
       <Group justify="space-between" mt="lg">
         <Button variant="default" onClick={() => setStep((current) => Math.max(current - 1, 0))} disabled={step === 0}>
-          Back
+          <Trans>Back</Trans>
         </Button>
         <Group gap="xs">
           <Button variant="subtle" color="gray" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           {step < LAST ? (
             <Button onClick={next} disabled={step === 2 && lookup.state !== 'done'}>
-              Next
+              <Trans>Next</Trans>
             </Button>
           ) : (
             <Button color="red" onClick={() => void process()} disabled={!online || processing}>
-              {processing ? 'Processing...' : 'Process Absence'}
+              {processing ? <Trans>Processing...</Trans> : <Trans>Process Absence</Trans>}
             </Button>
           )}
         </Group>

@@ -3,7 +3,9 @@ import { SCHEDULING } from '@dental/domain/constants';
 import { timeSlots, type WeeklyHours } from '@dental/domain/practices/hours';
 import { ABSENCE_TEXTS } from '@dental/domain/scheduling/absence.schema';
 import type { RescheduleAction } from '@dental/domain/scheduling/reschedule-plan';
-import { shortDateTime } from '@dental/domain/time/zones';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Badge,
   Button,
@@ -19,8 +21,9 @@ import {
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconSparkles } from '@tabler/icons-react';
+import { domainText } from '../../../platform/i18n/domain-text.ts';
+import { useFormats } from '../../../platform/i18n/formats.ts';
 import type { GridRoom, Provider } from '../../scheduling/index.ts';
-import { confidencePercent } from '../plans.ts';
 import {
   applySuggestion,
   type Drafts,
@@ -29,6 +32,7 @@ import {
   type PlanDraft,
   type PlanGroup,
 } from './absence-model.ts';
+import { dateInputProps } from './absence-steps.tsx';
 
 interface Props {
   groups: readonly PlanGroup[];
@@ -41,15 +45,25 @@ interface Props {
   onChange(drafts: Drafts): void;
 }
 
-const ACTIONS: { value: RescheduleAction; label: string }[] = [
-  { value: 'reschedule', label: 'Reschedule' },
-  { value: 'reassign', label: 'Reassign' },
-  { value: 'cancel', label: 'Cancel' },
+/** draftProblem's words (English, as the model and its test have them) as people read them. */
+const PROBLEMS: Readonly<Record<string, MessageDescriptor>> = {
+  'Choose a new date and time.': msg`Choose a new date and time.`,
+  'Choose another provider.': msg`Choose another provider.`,
+};
+
+const ACTIONS: { value: RescheduleAction; label: MessageDescriptor }[] = [
+  { value: 'reschedule', label: msg`Reschedule` },
+  { value: 'reassign', label: msg`Reassign` },
+  { value: 'cancel', label: msg`Cancel` },
 ];
 
 export function RescheduleOptionsStep(props: Props) {
   if (props.groups.length === 0) {
-    return <Text size="sm">Nothing to reschedule: no appointments are affected.</Text>;
+    return (
+      <Text size="sm">
+        <Trans>Nothing to reschedule: no appointments are affected.</Trans>
+      </Text>
+    );
   }
   return (
     <ScrollArea.Autosize mah="60vh" offsetScrollbars>
@@ -72,6 +86,8 @@ function PlanCard({
   timeZone,
   onChange,
 }: Props & { group: PlanGroup }) {
+  const { t, i18n } = useLingui();
+  const formats = useFormats();
   const [lead] = group.members;
   if (!lead) return null;
   const draft = drafts[lead.appointment.id] as PlanDraft | undefined;
@@ -86,14 +102,15 @@ function PlanCard({
   const timeOptions = draft.newTime && !slots.includes(draft.newTime) ? [draft.newTime, ...slots].sort() : slots;
   const edit = (change: Partial<Omit<PlanDraft, 'applied'>>) => onChange(editGroup(drafts, group, change));
   const family = group.members.length > 1;
+  const patientName = lead.appointment.patientName;
 
   function apply(index: number) {
     const suggestion = lead?.suggestions[index];
     if (!suggestion) return;
     onChange(applySuggestion(drafts, group, index));
     notifications.show({
-      title: ABSENCE_TEXTS.suggestionApplied,
-      message: suggestion.text,
+      title: domainText(ABSENCE_TEXTS.suggestionApplied),
+      message: domainText(suggestion.text),
       color: 'teal',
       autoClose: SCHEDULING.suggestionToastMs,
       withBorder: true,
@@ -109,22 +126,22 @@ function PlanCard({
               <Text size="sm" fw={600} key={appointment.id}>
                 {appointment.patientName}{' '}
                 <Text span size="sm" fw={400} c="dimmed">
-                  · {shortDateTime(appointment.appointmentDate, timeZone)} · {appointment.treatmentRoom} ·{' '}
+                  · {formats.instantShort(appointment.appointmentDate, timeZone)} · {appointment.treatmentRoom} ·{' '}
                   {appointment.procedure}
                 </Text>
               </Text>
             ))}
             {family && (
               <Badge size="xs" variant="light" mt={2}>
-                Family: moves together
+                <Trans>Family: moves together</Trans>
               </Badge>
             )}
           </div>
           <SegmentedControl
             size="xs"
             color="var(--mantine-primary-color-filled)"
-            aria-label={`Action for ${lead.appointment.patientName}`}
-            data={ACTIONS}
+            aria-label={t`Action for ${patientName}`}
+            data={ACTIONS.map((action) => ({ value: action.value, label: i18n._(action.label) }))}
             value={draft.action}
             onChange={(value) => {
               const action = value as RescheduleAction;
@@ -137,7 +154,7 @@ function PlanCard({
         {lead.suggestions.length > 0 && draft.action !== 'cancel' && (
           <Stack gap={4}>
             <Text size="xs" c="dimmed">
-              Smart suggestions
+              <Trans>Smart suggestions</Trans>
             </Text>
             {lead.suggestions.map((suggestion, index) => (
               <Button
@@ -151,16 +168,16 @@ function PlanCard({
                 leftSection={<IconSparkles size={14} aria-hidden="true" />}
                 rightSection={
                   <Badge size="sm" variant="outline">
-                    {confidencePercent(suggestion.confidence)}
+                    {formats.percent(suggestion.confidence)}
                   </Badge>
                 }
-                title={suggestion.reasoning}
+                title={domainText(suggestion.reasoning)}
                 onClick={() => apply(index)}
                 data-testid="suggestion"
                 aria-pressed={draft.applied === index}
               >
                 <Text span size="sm" ta="left" truncate>
-                  {suggestion.text}
+                  {domainText(suggestion.text)}
                 </Text>
               </Button>
             ))}
@@ -170,25 +187,25 @@ function PlanCard({
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
             <DateInput
               size="xs"
-              label="New date"
+              label={t`New date`}
               value={draft.newDate || null}
-              valueFormat="MMM D, YYYY"
+              {...dateInputProps(formats, false)}
               onChange={(value) => edit({ newDate: value ? value.slice(0, 10) : '' })}
               popoverProps={{ withinPortal: true }}
             />
             <Select
               size="xs"
-              label="New time"
+              label={t`New time`}
               searchable
               data={timeOptions}
               value={draft.newTime || null}
               onChange={(value) => edit({ newTime: value ?? '' })}
-              nothingFoundMessage="No time slots"
+              nothingFoundMessage={t`No time slots`}
               comboboxProps={{ withinPortal: true }}
             />
             <Select
               size="xs"
-              label="Provider"
+              label={t`Provider`}
               data={providerOptions}
               value={draft.newProviderId || null}
               onChange={(value) => edit({ newProviderId: value ?? '' })}
@@ -196,7 +213,7 @@ function PlanCard({
             />
             <Select
               size="xs"
-              label="Room"
+              label={t`Room`}
               data={rooms.map((room) => room.code)}
               value={draft.newRoomId || null}
               onChange={(value) => edit({ newRoomId: value ?? '' })}
@@ -207,7 +224,7 @@ function PlanCard({
         {draft.action === 'reassign' && (
           <Select
             size="xs"
-            label="New provider"
+            label={t`New provider`}
             data={providerOptions}
             value={draft.newProviderId || null}
             onChange={(value) => edit({ newProviderId: value ?? '' })}
@@ -217,12 +234,12 @@ function PlanCard({
         )}
         {draft.action === 'cancel' && (
           <Text size="sm" c="dimmed">
-            The appointment is cancelled with a note giving the absence reason.
+            <Trans>The appointment is cancelled with a note giving the absence reason.</Trans>
           </Text>
         )}
         {problem && (
           <Text size="xs" c="red">
-            {problem}
+            {PROBLEMS[problem] ? i18n._(PROBLEMS[problem]) : problem}
           </Text>
         )}
       </Stack>

@@ -1,5 +1,8 @@
 import '@mantine/dates/styles.css';
+import { useLingui } from '@lingui/react/macro';
 import { DateInput, TimeInput } from '@mantine/dates';
+import { useFormats } from '../../../platform/i18n/formats.ts';
+import { dateInputProps } from '../absence/absence-steps.tsx';
 
 /** One end of the window: its day and its time on the practice's clock. */
 export function DateTimeFields(props: {
@@ -11,19 +14,22 @@ export function DateTimeFields(props: {
   onDate(value: string): void;
   onTime(value: string): void;
 }) {
+  const { t } = useLingui();
+  const formats = useFormats();
+  const start = props.which === 'Start';
   return (
     <>
       <DateInput
-        label={`${props.which} date`}
+        label={start ? t`Start date` : t`End date`}
         required
         value={props.date || null}
         onChange={(value) => props.onDate(value ? value.slice(0, 10) : '')}
-        valueFormat="MMM D, YYYY"
+        {...dateInputProps(formats, false)}
         error={props.dateError}
         popoverProps={{ withinPortal: true }}
       />
       <TimeInput
-        label={`${props.which} time`}
+        label={start ? t`Start time` : t`End time`}
         required
         value={props.time}
         onChange={(event) => props.onTime(event.currentTarget.value)}

@@ -1,15 +1,18 @@
 import type { Appointment } from '@dental/domain/scheduling/appointment';
 import { MAINTENANCE_TEXTS } from '@dental/domain/scheduling/maintenance.schema';
 import type { SmartSuggestion } from '@dental/domain/scheduling/reschedule-plan';
-import { localTime } from '@dental/domain/time/zones';
 import type { MaintenanceInput } from '@dental/local-store';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Loader, Radio, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ApiError, apiRequest } from '../../../platform/api/api.ts';
 import { useConnection } from '../../../platform/api/connection.ts';
+import { domainText } from '../../../platform/i18n/domain-text.ts';
+import { useFormats } from '../../../platform/i18n/formats.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
-import { confidencePercent, planFromSuggestion } from '../plans.ts';
+import { planFromSuggestion } from '../plans.ts';
 
 interface Affected {
   appointment: Appointment;
@@ -26,8 +29,7 @@ interface Props {
   onSaved(): void;
 }
 
-export const OFFLINE_DISPLACEMENT =
-  'Moving these appointments needs a connection. Choose another time or room, or try again when you are back online.';
+export const OFFLINE_DISPLACEMENT = msg`Moving these appointments needs a connection. Choose another time or room, or try again when you are back online.`;
 
 function patientOf(appointment: Appointment): string {
   return appointment.patientName || `${appointment.patient.firstName} ${appointment.patient.lastName}`;
@@ -39,6 +41,8 @@ function patientOf(appointment: Appointment): string {
  * room is never double booked in between.
  */
 export function DisplacementPanel({ payload, appointments, editingId, timeZone, onSaved }: Props) {
+  const { t, i18n } = useLingui();
+  const formats = useFormats();
   const local = useLocalData();
   const { online } = useConnection();
   const [affected, setAffected] = useState<Affected[] | null>(null);
@@ -65,12 +69,12 @@ export function DisplacementPanel({ payload, appointments, editingId, timeZone, 
         setChosen(Object.fromEntries(result.affected.map((entry) => [entry.appointment.id, 0])));
       })
       .catch((error: unknown) => {
-        if (current) setFailure(error instanceof Error ? error.message : 'Could not look up free slots.');
+        if (current) setFailure(error instanceof Error ? error.message : t`Could not look up free slots.`);
       });
     return () => {
       current = false;
     };
-  }, [online, payload, editingId]);
+  }, [online, payload, editingId, t]);
 
   const listed = affected?.map((entry) => entry.appointment) ?? appointments;
   const movable = affected?.every((entry) => entry.suggestions.length > 0) ?? false;
@@ -79,7 +83,8 @@ export function DisplacementPanel({ payload, appointments, editingId, timeZone, 
     if (!affected) return;
     const displace = affected.map(({ appointment, suggestions }) => {
       const suggestion = suggestions[chosen[appointment.id] ?? 0] ?? suggestions[0];
-      if (!suggestion) throw new Error(`No free slot for ${patientOf(appointment)}.`);
+      const patient = patientOf(appointment);
+      if (!suggestion) throw new Error(t`No free slot for ${patient}.`);
       return planFromSuggestion(appointment.id, suggestion);
     });
     setBusy(true);
@@ -91,7 +96,7 @@ export function DisplacementPanel({ payload, appointments, editingId, timeZone, 
         const id = payload.id ?? crypto.randomUUID();
         await apiRequest('/api/maintenance-schedules', { method: 'POST', body: { ...payload, id, displace } });
       }
-      toast(editingId ? MAINTENANCE_TEXTS.updated : MAINTENANCE_TEXTS.scheduled, payload.title, 'success');
+      toast(domainText(editingId ? MAINTENANCE_TEXTS.updated : MAINTENANCE_TEXTS.scheduled), payload.title, 'success');
       void local.syncNow();
       onSaved();
     } catch (error) {
@@ -102,31 +107,37 @@ export function DisplacementPanel({ payload, appointments, editingId, timeZone, 
             ? MAINTENANCE_TEXTS.updateFailed
             : MAINTENANCE_TEXTS.scheduleFailed;
       setFailure(message);
-      toast(MAINTENANCE_TEXTS.errorTitle, message, 'error');
+      toast(domainText(MAINTENANCE_TEXTS.errorTitle), domainText(message), 'error');
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Alert color="orange" variant="light" title={MAINTENANCE_TEXTS.conflictMessage} data-testid="displacement-panel">
+    <Alert
+      color="orange"
+      variant="light"
+      title={domainText(MAINTENANCE_TEXTS.conflictMessage)}
+      data-testid="displacement-panel"
+    >
       <Stack gap="xs">
         {listed.map((appointment) => {
           const entry = affected?.find((item) => item.appointment.id === appointment.id);
+          const patientName = patientOf(appointment);
           return (
             <Stack key={appointment.id} gap={4} data-testid="displaced-appointment">
               <Text size="sm" fw={600}>
-                {patientOf(appointment)} · {localTime(appointment.appointmentDate, timeZone)} ·{' '}
+                {patientOf(appointment)} · {formats.instantTime(appointment.appointmentDate, timeZone)} ·{' '}
                 {appointment.providerName}
               </Text>
               {entry && entry.suggestions.length === 0 && (
                 <Text size="sm" c="red">
-                  No free slot was found for this appointment.
+                  <Trans>No free slot was found for this appointment.</Trans>
                 </Text>
               )}
               {entry && entry.suggestions.length > 0 && (
                 <Radio.Group
-                  aria-label={`New time for ${patientOf(appointment)}`}
+                  aria-label={t`New time for ${patientName}`}
                   value={String(chosen[appointment.id] ?? 0)}
                   onChange={(value) => setChosen((current) => ({ ...current, [appointment.id]: Number(value) }))}
                 >
@@ -135,8 +146,8 @@ export function DisplacementPanel({ payload, appointments, editingId, timeZone, 
                       <Radio
                         key={`${suggestion.type}-${suggestion.newDate}-${suggestion.newTime}-${suggestion.newRoomId}`}
                         value={String(index)}
-                        label={`${suggestion.text} (${confidencePercent(suggestion.confidence)})`}
-                        description={suggestion.reasoning}
+                        label={`${domainText(suggestion.text)} (${formats.percent(suggestion.confidence)})`}
+                        description={domainText(suggestion.reasoning)}
                       />
                     ))}
                   </Stack>
@@ -145,22 +156,27 @@ export function DisplacementPanel({ payload, appointments, editingId, timeZone, 
             </Stack>
           );
         })}
-        {!online && <Text size="sm">{OFFLINE_DISPLACEMENT}</Text>}
+        {!online && <Text size="sm">{i18n._(OFFLINE_DISPLACEMENT)}</Text>}
         {online && affected === null && !failure && (
           <Group gap="xs">
             <Loader size="xs" />
-            <Text size="sm">Looking for free slots…</Text>
+            <Text size="sm">
+              <Trans>Looking for free slots…</Trans>
+            </Text>
           </Group>
         )}
         {failure && (
           <Text size="sm" c="red" role="alert">
-            {failure}
+            {domainText(failure)}
           </Text>
         )}
         {online && affected !== null && (
           <Group>
             <Button size="xs" color="orange" loading={busy} disabled={!movable} onClick={() => void saveWithMoves()}>
-              {affected.length === 1 ? 'Move 1 appointment and save' : `Move ${affected.length} appointments and save`}
+              {plural(affected.length, {
+                one: 'Move # appointment and save',
+                other: 'Move # appointments and save',
+              })}
             </Button>
           </Group>
         )}

@@ -1,8 +1,18 @@
 import '@mantine/dates/styles.css';
+import {
+  MAINTENANCE_PRIORITIES,
+  MAINTENANCE_TYPES,
+  type MaintenancePriority,
+  type MaintenanceType,
+} from '@dental/domain/scheduling/maintenance';
 import { MAINTENANCE_TEXTS } from '@dental/domain/scheduling/maintenance.schema';
 import { type LocalAppointment, MaintenanceConflictError, type MaintenanceInput } from '@dental/local-store';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { domainText } from '../../../platform/i18n/domain-text.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
 import {
@@ -20,13 +30,27 @@ import {
   initialValues,
   type MaintenanceTarget,
   type MaintenanceValues,
-  PRIORITY_OPTIONS,
   payloadOf,
   REQUIRED,
-  TYPE_OPTIONS,
 } from './maintenance-values.ts';
 
 export type { MaintenanceTarget } from './maintenance-values.ts';
+
+const TYPE_LABELS: Record<MaintenanceType, MessageDescriptor> = {
+  routine: msg`Routine`,
+  repair: msg`Repair`,
+  'deep-clean': msg`Deep Clean`,
+  'equipment-service': msg`Equipment Service`,
+  upgrade: msg`Upgrade`,
+};
+const PRIORITY_LABELS: Record<MaintenancePriority, MessageDescriptor> = {
+  low: msg`Low`,
+  medium: msg`Medium`,
+  high: msg`High`,
+  urgent: msg`Urgent`,
+};
+const TYPE_OPTIONS = MAINTENANCE_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }));
+const PRIORITY_OPTIONS = MAINTENANCE_PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
 
 interface Props {
   target: MaintenanceTarget | null;
@@ -38,11 +62,12 @@ interface Props {
 }
 
 export function MaintenanceForm({ target, session, rooms, timeZone, onClose }: Props) {
+  const { t } = useLingui();
   return (
     <FormDialog
       opened={target !== null}
       onClose={onClose}
-      title={target?.mode === 'edit' ? 'Edit Maintenance' : 'Schedule Maintenance'}
+      title={target?.mode === 'edit' ? t`Edit Maintenance` : t`Schedule Maintenance`}
     >
       {target && <FormBody key={session} target={target} rooms={rooms} timeZone={timeZone} onClose={onClose} />}
     </FormDialog>
@@ -55,6 +80,7 @@ function FormBody({
   timeZone,
   onClose,
 }: Omit<Props, 'target' | 'session'> & { target: MaintenanceTarget }) {
+  const { t, i18n } = useLingui();
   const local = useLocalData();
   const editingId = target.mode === 'edit' ? String(target.schedule.id) : null;
   const [busy, setBusy] = useState(false);
@@ -71,13 +97,17 @@ function FormBody({
     const missing = requiredErrors(values, REQUIRED);
     if (missing) {
       setErrors(missing);
-      toast(MAINTENANCE_TEXTS.missingTitle, MAINTENANCE_TEXTS.missingMessage, 'error');
+      toast(domainText(MAINTENANCE_TEXTS.missingTitle), domainText(MAINTENANCE_TEXTS.missingMessage), 'error');
       return null;
     }
     const payload = payloadOf(values, timeZone);
     if (Date.parse(payload.endDateTime) <= Date.parse(payload.startDateTime)) {
-      setErrors({ endTime: MAINTENANCE_TEXTS.invalidRangeMessage });
-      toast(MAINTENANCE_TEXTS.invalidRangeTitle, MAINTENANCE_TEXTS.invalidRangeMessage, 'error');
+      setErrors({ endTime: domainText(MAINTENANCE_TEXTS.invalidRangeMessage) });
+      toast(
+        domainText(MAINTENANCE_TEXTS.invalidRangeTitle),
+        domainText(MAINTENANCE_TEXTS.invalidRangeMessage),
+        'error',
+      );
       return null;
     }
     return payload;
@@ -92,11 +122,16 @@ function FormBody({
       if (editingId) await local.store.maintenance.update(editingId, payload);
       else await local.store.maintenance.create(payload);
       local.afterWrite();
-      toast(editingId ? MAINTENANCE_TEXTS.updated : MAINTENANCE_TEXTS.scheduled, payload.title, 'success');
+      toast(domainText(editingId ? MAINTENANCE_TEXTS.updated : MAINTENANCE_TEXTS.scheduled), payload.title, 'success');
       onClose();
     } catch (error) {
       if (error instanceof MaintenanceConflictError) setBlocked({ payload, appointments: error.appointments });
-      else toast(MAINTENANCE_TEXTS.errorTitle, error instanceof Error ? error.message : failedTitle, 'error');
+      else
+        toast(
+          domainText(MAINTENANCE_TEXTS.errorTitle),
+          domainText(error instanceof Error ? error.message : failedTitle),
+          'error',
+        );
     } finally {
       setBusy(false);
     }
@@ -108,10 +143,10 @@ function FormBody({
     try {
       await local.store.maintenance.delete(editingId);
       local.afterWrite();
-      toast('Maintenance Deleted', values.title, 'success');
+      toast(t`Maintenance Deleted`, values.title, 'success');
       onClose();
     } catch {
-      toast(MAINTENANCE_TEXTS.deleteFailed, undefined, 'error');
+      toast(domainText(MAINTENANCE_TEXTS.deleteFailed), undefined, 'error');
     } finally {
       setBusy(false);
     }
@@ -133,24 +168,24 @@ function FormBody({
             onChange={set('roomId')}
             error={errors.roomId}
             disabled={editingId !== null}
-            description={editingId ? MAINTENANCE_TEXTS.roomFixed : undefined}
+            description={editingId ? domainText(MAINTENANCE_TEXTS.roomFixed) : undefined}
           />
           <Select
-            label="Maintenance type"
-            data={TYPE_OPTIONS}
+            label={t`Maintenance type`}
+            data={TYPE_OPTIONS.map((option) => ({ value: option.value, label: i18n._(option.label) }))}
             value={values.maintenanceType}
             onChange={set('maintenanceType')}
           />
         </Group>
         <TextInput
-          label="Title"
+          label={t`Title`}
           required
           value={values.title}
           onChange={(event) => set('title')(event.currentTarget.value)}
           error={errors.title}
         />
         <Textarea
-          label="Description"
+          label={t`Description`}
           autosize
           minRows={2}
           maxRows={4}
@@ -178,15 +213,20 @@ function FormBody({
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <Select label="Priority" data={PRIORITY_OPTIONS} value={values.priority} onChange={set('priority')} />
+          <Select
+            label={t`Priority`}
+            data={PRIORITY_OPTIONS.map((option) => ({ value: option.value, label: i18n._(option.label) }))}
+            value={values.priority}
+            onChange={set('priority')}
+          />
           <TextInput
-            label="Vendor"
+            label={t`Vendor`}
             value={values.vendor}
             onChange={(event) => set('vendor')(event.currentTarget.value)}
           />
           <NumberInput
-            label="Cost"
-            prefix="$"
+            label={t`Cost`}
+            {...(i18n.locale === 'fr' ? { suffix: ' $', decimalSeparator: ',' } : { prefix: '$' })}
             min={0}
             step={0.01}
             decimalScale={2}
@@ -205,13 +245,13 @@ function FormBody({
           />
         )}
         {confirmDelete ? (
-          <Alert color="red" variant="light" title="Delete this maintenance window?">
+          <Alert color="red" variant="light" title={t`Delete this maintenance window?`}>
             <Group gap="xs" mt="xs">
               <Button size="xs" color="red" loading={busy} onClick={() => void remove()}>
-                Delete window
+                <Trans>Delete window</Trans>
               </Button>
               <Button size="xs" variant="default" onClick={() => setConfirmDelete(false)}>
-                Keep it
+                <Trans>Keep it</Trans>
               </Button>
             </Group>
           </Alert>
@@ -220,14 +260,14 @@ function FormBody({
             <div>
               {editingId && (
                 <Button variant="subtle" color="red" onClick={() => setConfirmDelete(true)} disabled={busy}>
-                  Delete
+                  <Trans>Delete</Trans>
                 </Button>
               )}
             </div>
             <DialogActions
               onCancel={onClose}
               busy={busy}
-              submitLabel={editingId ? 'Save changes' : 'Schedule maintenance'}
+              submitLabel={editingId ? t`Save changes` : t`Schedule maintenance`}
               submitDisabled={blocked !== null}
               gap="xs"
             />

@@ -1,7 +1,6 @@
 import { CHECKOUT } from '@dental/domain/constants';
 import { clockTime, minutesOfDay } from '@dental/domain/practices/hours';
 import { addDays } from '@dental/domain/scheduling/booking-rules';
-import { MAINTENANCE_PRIORITIES, MAINTENANCE_TYPES } from '@dental/domain/scheduling/maintenance';
 import { instantAt, localDate, localTime } from '@dental/domain/time/zones';
 import type { ClearRow, MaintenanceInput } from '@dental/local-store';
 
@@ -35,14 +34,6 @@ export const REQUIRED: readonly (keyof MaintenanceValues)[] = [
   'endDate',
   'endTime',
 ];
-
-const label = (value: string) =>
-  value
-    .split('-')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-export const TYPE_OPTIONS = MAINTENANCE_TYPES.map((value) => ({ value, label: label(value) }));
-export const PRIORITY_OPTIONS = MAINTENANCE_PRIORITIES.map((value) => ({ value, label: label(value) }));
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 

@@ -1,6 +1,9 @@
 import { CHECKOUT } from '@dental/domain/constants';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Group, Input, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
+import { domainText } from '../../../../platform/i18n/domain-text.ts';
+import { useFormats } from '../../../../platform/i18n/formats.ts';
 import type { GridRoom, Provider } from '../../../scheduling/index.ts';
 import type { FollowUpValues } from '../check-out-values.ts';
 import type { StepProps } from './step-parts.tsx';
@@ -30,13 +33,15 @@ export function FollowUpStep({
   closedOn,
   problem,
 }: FollowUpProps) {
+  const { t } = useLingui();
+  const formats = useFormats();
   const followUp = values.followUp;
   const set = (patch: Partial<FollowUpValues>) =>
     onChange((current) => ({ ...current, followUp: { ...current.followUp, ...patch } }));
   return (
     <Stack gap="md">
       <Switch
-        label="Schedule a follow-up appointment"
+        label={t`Schedule a follow-up appointment`}
         checked={followUp.enabled}
         onChange={(event) => set({ enabled: event.currentTarget.checked })}
       />
@@ -44,15 +49,16 @@ export function FollowUpStep({
         <Group align="flex-start" gap="lg" wrap="wrap">
           <div>
             <Input.Label labelElement="div" mb={4} id="follow-up-date-label">
-              Date
+              <Trans>Date</Trans>
             </Input.Label>
             <DatePicker
               aria-labelledby="follow-up-date-label"
               value={followUp.date}
               onChange={(value) => value && set({ date: value.slice(0, 10) })}
               minDate={today}
-              previousLabel="Previous month"
-              nextLabel="Next month"
+              locale={formats.language === 'fr' ? 'fr-ca' : 'en'}
+              previousLabel={t`Previous month`}
+              nextLabel={t`Next month`}
               // Weekends in red and other months' days in grey fall below contrast; closed days are disabled anyway.
               weekendDays={[]}
               hideOutsideDates
@@ -64,7 +70,7 @@ export function FollowUpStep({
           <Stack gap="xs" style={{ flex: 1, minWidth: 220 }}>
             <Group grow>
               <Select
-                label="Time"
+                label={t`Time`}
                 data={times.length > 0 ? [...times] : [followUp.time]}
                 value={followUp.time}
                 onChange={(time) => time && set({ time })}
@@ -72,10 +78,10 @@ export function FollowUpStep({
                 comboboxProps={{ withinPortal: true }}
               />
               <Select
-                label="Duration"
+                label={t`Duration`}
                 data={CHECKOUT.followUpDurationsMinutes.map((minutes) => ({
                   value: String(minutes),
-                  label: `${minutes} min`,
+                  label: t`${minutes} min`,
                 }))}
                 value={followUp.duration}
                 onChange={(duration) => duration && set({ duration })}
@@ -83,32 +89,32 @@ export function FollowUpStep({
               />
             </Group>
             <Select
-              label="Provider"
+              label={t`Provider`}
               data={providers.map((provider) => ({ value: String(provider.id), label: provider.name }))}
               value={providerId}
               onChange={(chosen) => set({ providerId: chosen ?? '' })}
-              placeholder={providers.length === 0 ? 'No providers available' : 'Choose a doctor or hygienist'}
+              placeholder={providers.length === 0 ? t`No providers available` : t`Choose a doctor or hygienist`}
               comboboxProps={{ withinPortal: true }}
             />
             <Select
-              label="Room"
+              label={t`Room`}
               data={rooms.map((room) => ({
                 value: room.code,
                 label: room.name === room.code ? room.code : `${room.code} · ${room.name}`,
               }))}
               value={followUp.room}
               onChange={(room) => set({ room: room ?? '' })}
-              placeholder={rooms.length === 0 ? 'No rooms available' : 'Choose a room'}
+              placeholder={rooms.length === 0 ? t`No rooms available` : t`Choose a room`}
               comboboxProps={{ withinPortal: true }}
             />
             <TextInput
-              label="Procedure"
+              label={t`Procedure`}
               value={followUp.procedure}
               onChange={(event) => set({ procedure: event.currentTarget.value })}
               maxLength={200}
             />
             <Textarea
-              label="Notes"
+              label={t`Notes`}
               value={followUp.notes}
               onChange={(event) => set({ notes: event.currentTarget.value })}
               maxLength={2000}
@@ -119,8 +125,8 @@ export function FollowUpStep({
         </Group>
       )}
       {followUp.enabled && problem && (
-        <Alert color="red" title="Time Slot Unavailable" data-testid="follow-up-problem">
-          {problem}
+        <Alert color="red" title={t`Time Slot Unavailable`} data-testid="follow-up-problem">
+          {domainText(problem)}
         </Alert>
       )}
     </Stack>

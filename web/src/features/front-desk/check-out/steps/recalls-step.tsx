@@ -1,7 +1,11 @@
 import { CHECKOUT } from '@dental/domain/constants';
-import { localDate, longDate } from '@dental/domain/time/zones';
+import { localDate } from '@dental/domain/time/zones';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Checkbox, Select, Stack, Table, Text, Textarea } from '@mantine/core';
-import { dueDateOf, RECALL_LABELS, type RecallPresetKey } from '../check-out-values.ts';
+import { useFormats } from '../../../../platform/i18n/formats.ts';
+import { PRIORITY_LABELS, RECALL_NAMES } from '../check-out-labels.ts';
+import { dueDateOf, type RecallPresetKey } from '../check-out-values.ts';
 import type { StepProps } from './step-parts.tsx';
 
 /** Step 3: recalls from the spec 9 presets, due from the visit date. */
@@ -12,31 +16,45 @@ export function RecallsStep({
   timeZone,
   available,
 }: StepProps & { available: Record<RecallPresetKey, boolean> }) {
+  const { t, i18n } = useLingui();
+  const formats = useFormats();
   const visitDate = localDate(appointment.appointmentDate, timeZone);
+  const visitDay = formats.instantLongDate(appointment.appointmentDate, timeZone);
+  const priorities = Object.entries(PRIORITY_LABELS).map(([value, label]) => ({ value, label: i18n._(label) }));
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        Choose the recalls to set. Due dates count from the visit on {longDate(appointment.appointmentDate, timeZone)}.
+        <Trans>Choose the recalls to set. Due dates count from the visit on {visitDay}.</Trans>
       </Text>
       <Table.ScrollContainer minWidth={480}>
-        <Table verticalSpacing="xs" aria-label="Recall presets">
+        <Table verticalSpacing="xs" aria-label={t`Recall presets`}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Recall</Table.Th>
-              <Table.Th>Due</Table.Th>
-              <Table.Th>Priority</Table.Th>
+              <Table.Th>
+                <Trans>Recall</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Due</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Priority</Trans>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {CHECKOUT.recallPresets.map((preset) => {
               const choice = values.recalls[preset.key];
-              const interval = preset.months > 0 ? `${preset.months} months` : `${preset.weeks} weeks`;
+              const interval =
+                preset.months > 0
+                  ? plural(preset.months, { one: '# month', other: '# months' })
+                  : plural(preset.weeks, { one: '# week', other: '# weeks' });
+              const name = i18n._(RECALL_NAMES[preset.key]);
               return (
                 <Table.Tr key={preset.key}>
                   <Table.Td>
                     <Checkbox
-                      label={`${RECALL_LABELS[preset.key]} (${interval})`}
-                      description={available[preset.key] ? undefined : 'No such recall type on this device yet'}
+                      label={`${name} (${interval})`}
+                      description={available[preset.key] ? undefined : t`No such recall type on this device yet`}
                       checked={choice.chosen}
                       onChange={(event) => {
                         const chosen = event.currentTarget.checked;
@@ -47,11 +65,11 @@ export function RecallsStep({
                       }}
                     />
                   </Table.Td>
-                  <Table.Td>{dueDateOf(preset.key, visitDate)}</Table.Td>
+                  <Table.Td>{formats.mediumDate(dueDateOf(preset.key, visitDate))}</Table.Td>
                   <Table.Td>
                     <Select
-                      aria-label={`${RECALL_LABELS[preset.key]} priority`}
-                      data={['low', 'normal', 'medium', 'high', 'urgent']}
+                      aria-label={t`${name} priority`}
+                      data={priorities}
                       value={choice.priority}
                       onChange={(priority) =>
                         priority &&
@@ -72,7 +90,7 @@ export function RecallsStep({
         </Table>
       </Table.ScrollContainer>
       <Textarea
-        label="Recall notes"
+        label={t`Recall notes`}
         value={values.recallNotes}
         onChange={(event) => {
           const recallNotes = event.currentTarget.value;

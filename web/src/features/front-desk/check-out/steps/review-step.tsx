@@ -1,11 +1,15 @@
 import type { SurveyMethod } from '@dental/domain/communications/survey.schema';
 import { CHECKOUT } from '@dental/domain/constants';
 import { labelOf, PAYMENT_METHOD_LABELS, SURVEY_METHOD_LABELS } from '@dental/domain/scheduling/front-desk-labels';
-import { instantAt, localDate, longDate } from '@dental/domain/time/zones';
+import { localDate } from '@dental/domain/time/zones';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Input, SegmentedControl, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { domainText } from '../../../../platform/i18n/domain-text.ts';
+import { useFormats } from '../../../../platform/i18n/formats.ts';
 import type { Provider } from '../../../scheduling/index.ts';
-import { dueDateOf, RATING_LABELS, RECALL_LABELS, type VisitRating } from '../check-out-values.ts';
-import { PAYMENT_OFFLINE_TEXT } from '../payment.ts';
+import { priorityName, RATING_LABELS, RECALL_NAMES } from '../check-out-labels.ts';
+import { dueDateOf, type VisitRating } from '../check-out-values.ts';
+import { PAYMENT_OFFLINE_TEXT } from '../payment-fieldset.tsx';
 import { Fact, money, type StepProps } from './step-parts.tsx';
 
 interface ReviewProps extends StepProps {
@@ -20,40 +24,51 @@ export function ReviewStep({ appointment, values, onChange, timeZone, online, pr
   const followUp = values.followUp;
   const provider = providers.find((entry) => String(entry.id) === followUp.providerId);
   const payment = values.payment;
+  const { t, i18n } = useLingui();
+  const formats = useFormats();
+  const amount = money(payment.paymentAmount, formats);
+  const method = payment.paymentMethod ? domainText(labelOf(PAYMENT_METHOD_LABELS, payment.paymentMethod)) : null;
+  const day = formats.longDate(followUp.date);
+  const time = formats.clock(followUp.time);
+  const duration = followUp.duration;
+  const providerName = provider?.name ?? t`no provider`;
+  const room = followUp.room;
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Fact label="Visit">
+        <Fact label={t`Visit`}>
           {appointment.patientName} · {appointment.procedure} · {appointment.providerName}
         </Fact>
-        <Fact label="Treatment">{values.treatmentCompleted ? 'Completed' : 'Not completed'}</Fact>
-        <Fact label="Payment">
+        <Fact label={t`Treatment`}>{values.treatmentCompleted ? t`Completed` : t`Not completed`}</Fact>
+        <Fact label={t`Payment`}>
           {!online
-            ? PAYMENT_OFFLINE_TEXT
+            ? i18n._(PAYMENT_OFFLINE_TEXT)
             : payment.paymentCollected
-              ? `${money(payment.paymentAmount)}${payment.paymentMethod ? ` by ${labelOf(PAYMENT_METHOD_LABELS, payment.paymentMethod)}` : ''}`
-              : 'Not collected'}
+              ? method
+                ? t`${amount} by ${method}`
+                : amount
+              : t`Not collected`}
         </Fact>
-        <Fact label="Follow-up">
-          {followUp.enabled
-            ? `${longDate(instantAt(followUp.date, followUp.time, timeZone), timeZone)} at ${followUp.time}, ${followUp.duration} min, ${provider?.name ?? 'no provider'}, ${followUp.room}`
-            : 'None'}
+        <Fact label={t`Follow-up`}>
+          {followUp.enabled ? t`${day} at ${time}, ${duration} min, ${providerName}, ${room}` : t`None`}
         </Fact>
-        <Fact label="Recalls">
+        <Fact label={t`Recalls`}>
           {chosen.length === 0
-            ? 'None'
+            ? t`None`
             : chosen
-                .map(
-                  (preset) =>
-                    `${RECALL_LABELS[preset.key]} due ${dueDateOf(preset.key, visitDate)} (${values.recalls[preset.key].priority})`,
-                )
+                .map((preset) => {
+                  const name = i18n._(RECALL_NAMES[preset.key]);
+                  const due = formats.mediumDate(dueDateOf(preset.key, visitDate));
+                  const priority = priorityName(i18n, values.recalls[preset.key].priority);
+                  return t`${name} due ${due} (${priority})`;
+                })
                 .join(', ')}
         </Fact>
-        <Fact label="Treatment notes">{values.notes.trim() || 'None'}</Fact>
+        <Fact label={t`Treatment notes`}>{values.notes.trim() || t`None`}</Fact>
       </SimpleGrid>
       <Group gap="lg" align="flex-end" wrap="wrap">
         <Switch
-          label="Send satisfaction survey"
+          label={t`Send satisfaction survey`}
           checked={values.survey}
           onChange={(event) => {
             const survey = event.currentTarget.checked;
@@ -62,11 +77,14 @@ export function ReviewStep({ appointment, values, onChange, timeZone, online, pr
         />
         <div>
           <Input.Label labelElement="div" id="survey-method-label">
-            Survey method
+            <Trans>Survey method</Trans>
           </Input.Label>
           <SegmentedControl
             aria-labelledby="survey-method-label"
-            data={CHECKOUT.surveyMethods.map((method) => ({ value: method, label: SURVEY_METHOD_LABELS[method] }))}
+            data={CHECKOUT.surveyMethods.map((method) => ({
+              value: method,
+              label: domainText(SURVEY_METHOD_LABELS[method]),
+            }))}
             value={values.surveyMethod}
             onChange={(value) => onChange((current) => ({ ...current, surveyMethod: value as SurveyMethod }))}
             disabled={!values.survey}
@@ -75,11 +93,14 @@ export function ReviewStep({ appointment, values, onChange, timeZone, online, pr
       </Group>
       <div>
         <Input.Label labelElement="div" id="visit-rating-label">
-          Visit rating
+          <Trans>Visit rating</Trans>
         </Input.Label>
         <SegmentedControl
           aria-labelledby="visit-rating-label"
-          data={CHECKOUT.fullCheckoutSatisfaction.map((rating) => ({ value: rating, label: RATING_LABELS[rating] }))}
+          data={CHECKOUT.fullCheckoutSatisfaction.map((rating) => ({
+            value: rating,
+            label: i18n._(RATING_LABELS[rating]),
+          }))}
           value={values.visitRating ?? ''}
           onChange={(value) => onChange((current) => ({ ...current, visitRating: value as VisitRating }))}
           fullWidth

@@ -1,8 +1,7 @@
-import { DEFAULTS } from '@dental/domain/constants';
-import { formatClockTime } from '@dental/domain/scheduling/conflicts';
 import type { LocalAppointment } from '@dental/local-store';
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { Formats } from '../../../../platform/i18n/formats.ts';
 import type { WizardValues } from '../check-out-values.ts';
 
 export type Change = (update: (values: WizardValues) => WizardValues) => void;
@@ -25,18 +24,16 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
   );
 }
 
-export function visitTimes(appointment: LocalAppointment, timeZone: string): string {
-  const start = formatClockTime(appointment.appointmentDate, timeZone);
-  const end = formatClockTime(
+export function visitTimes(appointment: LocalAppointment, timeZone: string, formats: Formats): string {
+  const start = formats.instantTime(appointment.appointmentDate, timeZone);
+  const end = formats.instantTime(
     new Date(Date.parse(appointment.appointmentDate) + appointment.duration * 60_000).toISOString(),
     timeZone,
   );
   return `${start} – ${end} (${appointment.duration} min)`;
 }
 
-export function money(value: number | string): string {
-  return (typeof value === 'number' ? value : 0).toLocaleString(DEFAULTS.currencyLocale, {
-    style: 'currency',
-    currency: DEFAULTS.currency,
-  });
+/** An amount as the number input holds it ('' while empty), in the language shown. */
+export function money(value: number | string, formats: Formats): string {
+  return formats.money(typeof value === 'number' ? value : 0);
 }

@@ -1,6 +1,6 @@
-import { formatClockTime } from '@dental/domain/scheduling/conflicts';
-import { longDate } from '@dental/domain/time/zones';
+import { useLingui } from '@lingui/react/macro';
 import { Checkbox, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { useFormats } from '../../../../platform/i18n/formats.ts';
 import type { WizardValues } from '../check-out-values.ts';
 import { PaymentFieldset } from '../payment-fieldset.tsx';
 import { Fact, type StepProps, visitTimes } from './step-parts.tsx';
@@ -9,22 +9,27 @@ import { Fact, type StepProps, visitTimes } from './step-parts.tsx';
 export function SummaryStep({ appointment, values, onChange, timeZone, online }: StepProps & { online: boolean }) {
   const setPayment = (patch: Partial<WizardValues['payment']>) =>
     onChange((current) => ({ ...current, payment: { ...current.payment, ...patch } }));
+  const { t } = useLingui();
+  const formats = useFormats();
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-        <Fact label="Patient">{appointment.patientName}</Fact>
-        <Fact label="Procedure">{appointment.procedure}</Fact>
-        <Fact label="Provider">{appointment.providerName}</Fact>
-        <Fact label="Date">{longDate(appointment.appointmentDate, timeZone)}</Fact>
-        <Fact label="Time">{visitTimes(appointment, timeZone)}</Fact>
-        <Fact label="Checked in">
-          {appointment.arrivalTime ??
-            (appointment.checkedInAt ? formatClockTime(appointment.checkedInAt, timeZone) : '—')}
+        <Fact label={t`Patient`}>{appointment.patientName}</Fact>
+        <Fact label={t`Procedure`}>{appointment.procedure}</Fact>
+        <Fact label={t`Provider`}>{appointment.providerName}</Fact>
+        <Fact label={t`Date`}>{formats.instantLongDate(appointment.appointmentDate, timeZone)}</Fact>
+        <Fact label={t`Time`}>{visitTimes(appointment, timeZone, formats)}</Fact>
+        <Fact label={t`Checked in`}>
+          {appointment.arrivalTime
+            ? formats.clock(appointment.arrivalTime)
+            : appointment.checkedInAt
+              ? formats.instantTime(appointment.checkedInAt, timeZone)
+              : '—'}
           {` · ${appointment.treatmentRoom}`}
         </Fact>
       </SimpleGrid>
       <Checkbox
-        label="Treatment completed"
+        label={t`Treatment completed`}
         checked={values.treatmentCompleted}
         onChange={(event) => {
           const checked = event.currentTarget.checked;
@@ -32,7 +37,7 @@ export function SummaryStep({ appointment, values, onChange, timeZone, online }:
         }}
       />
       <Textarea
-        label="Treatment notes"
+        label={t`Treatment notes`}
         value={values.notes}
         onChange={(event) => {
           const notes = event.currentTarget.value;
