@@ -96,6 +96,6 @@ describe('parseAppointmentTimeBodySchema', () => {
   ])('refuses %j naming %s', (body, field, message) => {
     const result = parseWith(parseAppointmentTimeBodySchema, body);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.issues[0]).toEqual({ field, message });
+    if (!result.ok) expect(result.issues[0]).toMatchObject({ field, message });
   });
 });

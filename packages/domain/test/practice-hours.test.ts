@@ -142,7 +142,7 @@ describe('putPracticeHoursBodySchema', () => {
   ])('refuses a bad day, naming the field (%#)', (change, field, message) => {
     const result = parseWith(putPracticeHoursBodySchema, change(body()));
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.issues[0]).toEqual({ field, message });
+    if (!result.ok) expect(result.issues[0]).toMatchObject({ field, message });
   });
 
   it('names the wrapped path when the hours come wrapped', () => {
@@ -158,7 +158,7 @@ describe('putPracticeHoursBodySchema', () => {
       const result = parseWith(putPracticeHoursBodySchema, bad);
       expect(result.ok).toBe(false);
       if (!result.ok)
-        expect(result.issues[0]).toEqual({ field: 'body', message: 'The request body must be a JSON object' });
+        expect(result.issues[0]).toMatchObject({ field: 'body', message: 'The request body must be a JSON object' });
     }
     const wrapped = parseWith(putPracticeHoursBodySchema, { hours: [] });
     expect(wrapped.ok).toBe(false);

@@ -15,6 +15,5 @@ export function say(text: Text, values: TextValues = {}): string {
  */
 export function domainText(english: string): string {
   matcher ??= new TextMatcher(DOMAIN_TEXTS);
-  const found = matcher.match(english);
-  return found ? say(found.text, found.values) : english;
+  return matcher.translate(english, say);
 }
