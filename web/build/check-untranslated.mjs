@@ -22,6 +22,9 @@ const TEXT_ATTRIBUTES = new Set([
   'message',
 ]);
 const WORDS = /[A-Za-z]{2,}/;
+// The product's name is the same in every language.
+const BRAND = /^[\s©·.]*(DentalFlow|DF)[\s©·.v]*$/;
+const isText = (text) => WORDS.test(text) && !BRAND.test(text);
 
 function files(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -57,7 +60,7 @@ for (const file of files(SOURCE)) {
     problems.push(`${relative(webDir, file)}:${line + 1}: "${text.trim().replace(/\s+/g, ' ').slice(0, 80)}"`);
   };
   const visit = (node) => {
-    if (ts.isJsxText(node) && WORDS.test(node.text) && !insideTrans(node)) report(node, node.text);
+    if (ts.isJsxText(node) && isText(node.text) && !insideTrans(node)) report(node, node.text);
     if (ts.isJsxAttribute(node) && TEXT_ATTRIBUTES.has(node.name.getText()) && node.initializer) {
       const value = node.initializer;
       const literal = ts.isStringLiteral(value)
@@ -65,7 +68,7 @@ for (const file of files(SOURCE)) {
         : ts.isJsxExpression(value) && value.expression && ts.isStringLiteral(value.expression)
           ? value.expression
           : undefined;
-      if (literal && WORDS.test(literal.text)) report(node, literal.text);
+      if (literal && isText(literal.text)) report(node, literal.text);
     }
     ts.forEachChild(node, visit);
   };

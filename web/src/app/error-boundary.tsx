@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { logError } from '../platform/errors/log.ts';
@@ -16,6 +17,11 @@ interface State {
   error: unknown;
   phase: 'normal' | 'errored' | 'recovering';
 }
+
+/**
+ * Both boundaries speak through the global i18n (`t` at render): the app-level one sits outside the
+ * i18n provider, and a page's error screen is drawn once, in the language shown when it failed.
+ */
 
 /** Page-level: 'Something went wrong' with Refresh Page and Try Again, or a recovery reload for stale chunks. */
 export class PageErrorBoundary extends Component<{ children: ReactNode }, State> {
@@ -46,9 +52,9 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, State>
           <Stack align="center" gap="sm" ta="center" maw={420}>
             <Loader />
             <Title order={2} size="h3">
-              Attempting to recover
+              {t`Attempting to recover`}
             </Title>
-            <Text>We are trying to reload the necessary components. Please wait a moment.</Text>
+            <Text>{t`We are trying to reload the necessary components. Please wait a moment.`}</Text>
           </Stack>
         </Center>
       );
@@ -59,16 +65,15 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, State>
           <Paper withBorder p="xl" radius="md" maw={520}>
             <Stack gap="sm">
               <Title order={2} size="h3">
-                Something went wrong
+                {t`Something went wrong`}
               </Title>
               <Text>
-                We encountered an unexpected error. Please try refreshing the page or contact support if the problem
-                persists.
+                {t`We encountered an unexpected error. Please try refreshing the page or contact support if the problem persists.`}
               </Text>
               <Group>
-                <Button onClick={() => window.location.reload()}>Refresh Page</Button>
+                <Button onClick={() => window.location.reload()}>{t`Refresh Page`}</Button>
                 <Button variant="default" onClick={() => this.setState({ error: null, phase: 'normal' })}>
-                  Try Again
+                  {t`Try Again`}
                 </Button>
               </Group>
             </Stack>
@@ -95,11 +100,11 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
   override render() {
     if (this.state.error === null) return this.props.children;
     const message =
-      this.state.error instanceof Error && this.state.error.message ? this.state.error.message : 'Unknown error';
+      this.state.error instanceof Error && this.state.error.message ? this.state.error.message : t`Unknown error`;
     return (
       <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 560, margin: '4rem auto', padding: '0 1.5rem' }}>
-        <h1>Something went wrong</h1>
-        <p>The application encountered an unexpected error. Please refresh the page to continue.</p>
+        <h1>{t`Something went wrong`}</h1>
+        <p>{t`The application encountered an unexpected error. Please refresh the page to continue.`}</p>
         <pre
           style={{
             whiteSpace: 'pre-wrap',
@@ -116,7 +121,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
           onClick={() => window.location.reload()}
           style={{ padding: '0.5rem 1rem', fontSize: '1rem' }}
         >
-          Refresh Page
+          {t`Refresh Page`}
         </button>
       </main>
     );

@@ -1,11 +1,13 @@
 import { REQUESTS, STALE_TIMES_MS } from '@dental/domain/constants';
+import { t } from '@lingui/core/macro';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo, useSyncExternalStore } from 'react';
 import { ApiError } from '../platform/api/api.ts';
 import { AuthProvider } from '../platform/auth/auth-context.tsx';
+import { i18n } from '../platform/i18n/i18n.ts';
 import { LanguageProvider } from '../platform/i18n/language-provider.tsx';
-import { theme } from '../platform/theme/theme.ts';
+import { createAppTheme } from '../platform/theme/theme.ts';
 import { themePreferenceManager } from '../platform/theme/theme-preference.ts';
 import { useRootThemeClass } from '../platform/theme/use-theme.ts';
 import { ToastRegion } from '../platform/toasts/toast-region.tsx';
@@ -47,11 +49,20 @@ function ThemeClassSync() {
   return null;
 }
 
+const subscribeLocale = (listener: () => void) => i18n.on('change', listener);
+const currentLocale = () => i18n.locale;
+
 export function Providers({ children }: { children: ReactNode }) {
+  // Mantine sits outside the i18n provider: its words follow the language through Lingui's change event.
+  const locale = useSyncExternalStore(subscribeLocale, currentLocale, currentLocale);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the theme's words change with the language.
+  const theme = useMemo(() => createAppTheme(t`Close`), [locale]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the region's name changes with the language.
+  const toastLabel = useMemo(() => t`Notifications`, [locale]);
   return (
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
       <ThemeClassSync />
-      <ToastRegion />
+      <ToastRegion label={toastLabel} />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <LanguageProvider>{children}</LanguageProvider>

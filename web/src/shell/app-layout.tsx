@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -13,6 +14,7 @@ import classes from './shell.module.css';
 import { Sidebar } from './sidebar.tsx';
 
 export function AppLayout({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   const { logout } = useAuth();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   useConnectionToasts();
@@ -20,9 +22,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
   async function handleLogout() {
     try {
       await logout();
-      toast('Logged out successfully', undefined, 'success');
+      toast(t`Logged out successfully`, undefined, 'success');
     } catch {
-      toast('Logout failed', 'There was an error logging out. Please try again.', 'error');
+      toast(t`Logout failed`, t`There was an error logging out. Please try again.`, 'error');
     }
   }
 
@@ -31,7 +33,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <PatientDirectoryProvider>
         <div className={classes.layout}>
           <a href="#main-content" className={classes.skipLink}>
-            Skip to main content
+            <Trans>Skip to main content</Trans>
           </a>
           <Sidebar forceCollapsed={pathname === '/op-view'} onLogout={() => void handleLogout()} />
           <div className={classes.column}>

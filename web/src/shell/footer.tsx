@@ -1,6 +1,9 @@
 import { DEFAULTS } from '@dental/domain/constants';
-import { type PracticeHoursResponse, twelveHourTime, WEEKDAY_NAMES, weekdayOf } from '@dental/domain/practices/hours';
-import { localDate, shortDateTime } from '@dental/domain/time/zones';
+import { type PracticeHoursResponse, WEEKDAY_NAMES, type WeekdayName, weekdayOf } from '@dental/domain/practices/hours';
+import { localDate } from '@dental/domain/time/zones';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Popover, Table, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconClock, IconWifi, IconWifiOff } from '@tabler/icons-react';
@@ -8,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../platform/api/api.ts';
 import { useConnection } from '../platform/api/connection.ts';
+import { useFormats } from '../platform/i18n/formats.ts';
 import { fillDescription, fillLabel } from '../platform/offline/fill-progress.tsx';
 import { useLocalData } from '../platform/offline/local-data.tsx';
 import { NeedsAttentionDrawer } from '../platform/offline/needs-attention.tsx';
@@ -18,11 +22,20 @@ import { useCurrentPractice } from '../platform/practice/practice-queries.ts';
 import { toast } from '../platform/toasts/toast.ts';
 import classes from './shell.module.css';
 
-function formatTime(time: string | null): string {
-  return time ? twelveHourTime(time) : '';
-}
+const WEEKDAY_LABELS: Readonly<Record<WeekdayName, MessageDescriptor>> = {
+  sunday: msg`Sunday`,
+  monday: msg`Monday`,
+  tuesday: msg`Tuesday`,
+  wednesday: msg`Wednesday`,
+  thursday: msg`Thursday`,
+  friday: msg`Friday`,
+  saturday: msg`Saturday`,
+};
 
 function PracticeHoursControl() {
+  const { t, i18n } = useLingui();
+  const { clock } = useFormats();
+  const formatTime = (time: string | null) => (time ? clock(time) : '');
   const { practiceId, timezone, data: practice } = useCurrentPractice();
   const hours = useQuery({
     queryKey: ['practice-hours-unified', practiceId],
@@ -31,30 +44,34 @@ function PracticeHoursControl() {
   });
   const today = weekdayOf(localDate(new Date(), timezone));
   const todayHours = hours.data?.hours[today];
-  const summary = !hours.data
-    ? 'Practice hours'
-    : todayHours?.isOpen
-      ? `Open today ${formatTime(todayHours.openTime)} – ${formatTime(todayHours.closeTime)}`
-      : 'Closed today';
+  let summary = t`Practice hours`;
+  if (hours.data && todayHours?.isOpen) {
+    const opens = formatTime(todayHours.openTime);
+    const closes = formatTime(todayHours.closeTime);
+    summary = t`Open today ${opens} – ${closes}`;
+  } else if (hours.data) {
+    summary = t`Closed today`;
+  }
+  const practiceName = practice?.name;
 
   return (
     <Popover position="top-start" shadow="md" width={300}>
       <Popover.Target>
-        <UnstyledButton className={classes.footerControl} aria-label={`Practice hours: ${summary}`}>
+        <UnstyledButton className={classes.footerControl} aria-label={t`Practice hours: ${summary}`}>
           <IconClock size={14} aria-hidden="true" />
           <Text size="xs">{summary}</Text>
         </UnstyledButton>
       </Popover.Target>
       <Popover.Dropdown>
         <Text fw={600} size="sm">
-          {practice?.name ?? 'Practice'} hours
+          {practiceName ? <Trans>{practiceName} hours</Trans> : <Trans>Practice hours</Trans>}
         </Text>
         <Text size="xs" c="dimmed" mb="xs">
-          Times in {timezone}
+          <Trans>Times in {timezone}</Trans>
         </Text>
         {hours.isError && (
           <Text size="sm" c="dimmed">
-            Practice hours could not be loaded.
+            <Trans>Practice hours could not be loaded.</Trans>
           </Text>
         )}
         {hours.data && (
@@ -64,9 +81,9 @@ function PracticeHoursControl() {
                 const entry = hours.data.hours[day];
                 return (
                   <Table.Tr key={day} fw={day === today ? 700 : 400}>
-                    <Table.Td tt="capitalize">{day}</Table.Td>
+                    <Table.Td>{i18n._(WEEKDAY_LABELS[day])}</Table.Td>
                     <Table.Td ta="right">
-                      {entry.isOpen ? `${formatTime(entry.openTime)} – ${formatTime(entry.closeTime)}` : 'Closed'}
+                      {entry.isOpen ? `${formatTime(entry.openTime)} – ${formatTime(entry.closeTime)}` : t`Closed`}
                     </Table.Td>
                   </Table.Tr>
                 );
@@ -80,6 +97,8 @@ function PracticeHoursControl() {
 }
 
 function ConnectionStatusControl() {
+  const { t } = useLingui();
+  const { instantShort } = useFormats();
   const { online } = useConnection();
   const local = useLocalData();
   const sync = useFullSyncStatus();
@@ -87,7 +106,9 @@ function ConnectionStatusControl() {
   const [attentionOpen, attention] = useDisclosure(false);
   const [update, setUpdate] = useState<UpdateState>({ updateReady: false, persisted: null });
   useEffect(() => subscribeUpdates(setUpdate), []);
-  const label = online ? 'Online' : 'Offline';
+  const label = online ? t`Online` : t`Offline`;
+  const attentionCount = local.attention;
+  const pendingCount = local.pending;
 
   return (
     <>
@@ -98,29 +119,29 @@ function ConnectionStatusControl() {
           onClick={() => {
             if (applyUpdate() === 'unsaved-input') {
               toast(
-                'Update waiting',
-                'Save or close the open form first; the update will not discard your input.',
+                t`Update waiting`,
+                t`Save or close the open form first; the update will not discard your input.`,
                 'info',
               );
             }
           }}
         >
-          Update available: reload
+          <Trans>Update available: reload</Trans>
         </Button>
       )}
       {local.attention > 0 && (
         <Button size="compact-xs" color="red.9" variant="filled" onClick={attention.open} data-testid="attention-count">
-          Needs attention: {local.attention}
+          <Trans>Needs attention: {attentionCount}</Trans>
         </Button>
       )}
       {local.stuck && (
         <Badge size="sm" color="red.9" variant="filled">
-          Sync stuck
+          <Trans>Sync stuck</Trans>
         </Badge>
       )}
       {local.pending > 0 && (
         <Badge size="sm" color="blue.9" variant="filled" data-testid="pending-count">
-          {local.pending} waiting to sync
+          <Trans>{pendingCount} waiting to sync</Trans>
         </Badge>
       )}
       {sync.fill && sync.fill.phase !== 'idle' && (
@@ -138,13 +159,13 @@ function ConnectionStatusControl() {
       )}
       {sync.stale && sync.lastSyncedAt && (
         <Text size="xs" c="orange.9" data-testid="stale-data">
-          Last synced {shortDateTime(sync.lastSyncedAt, local.timezone)}
+          <Trans>Last synced {instantShort(sync.lastSyncedAt, local.timezone)}</Trans>
         </Text>
       )}
       <UnstyledButton
         className={classes.footerControl}
         onClick={panel.open}
-        aria-label={`Connection: ${label}. Offline data`}
+        aria-label={t`Connection: ${label}. Offline data`}
       >
         {online ? <IconWifi size={14} aria-hidden="true" /> : <IconWifiOff size={14} aria-hidden="true" />}
         <Badge size="sm" variant="filled" color={online ? 'teal.9' : 'orange.9'} data-testid="connection-status">

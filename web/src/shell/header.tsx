@@ -29,6 +29,7 @@ import { toast } from '../platform/toasts/toast.ts';
 import { NotificationsBell } from './notifications-bell.tsx';
 import { PatientQuickSearch } from './patient-quick-search.tsx';
 import { PracticeSwitcher } from './practice-switcher.tsx';
+import { roleLabel } from './role-labels.ts';
 import classes from './shell.module.css';
 
 function HardRefreshButton() {
@@ -136,7 +137,7 @@ function LanguageItems() {
 }
 
 export function Header({ onLogout }: { onLogout(): void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { instantLongDate } = useFormats();
   const { user } = useAuth();
   const { timezone } = useCurrentPractice();
@@ -193,8 +194,8 @@ export function Header({ onLogout }: { onLogout(): void }) {
                 <Text size="xs" c="dimmed">
                   {user.email ?? user.username}
                 </Text>
-                <Text size="xs" c="dimmed" tt="capitalize">
-                  {user.role}
+                <Text size="xs" c="dimmed">
+                  {roleLabel(i18n._.bind(i18n), user.role)}
                 </Text>
               </div>
               <Menu.Divider />

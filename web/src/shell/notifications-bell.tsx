@@ -1,5 +1,5 @@
 import { STALE_TIMES_MS } from '@dental/domain/constants';
-import { shortDateTime } from '@dental/domain/time/zones';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
   Badge,
@@ -17,6 +17,8 @@ import { IconBell } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { apiRequest } from '../platform/api/api.ts';
+import { domainText } from '../platform/i18n/domain-text.ts';
+import { useFormats } from '../platform/i18n/formats.ts';
 import { useCurrentPractice } from '../platform/practice/practice-queries.ts';
 import { toast } from '../platform/toasts/toast.ts';
 import classes from './shell.module.css';
@@ -40,6 +42,8 @@ export function unreadBadge(count: number): string {
 }
 
 export function NotificationsBell() {
+  const { t } = useLingui();
+  const { instantShort } = useFormats();
   const { timezone } = useCurrentPractice();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -52,12 +56,12 @@ export function NotificationsBell() {
   const markRead = useMutation({
     mutationFn: (id: number) => apiRequest(`/api/notifications/${id}/read`, { method: 'PATCH' }),
     onSettled: refresh,
-    onError: () => toast('Failed to mark notification as read', undefined, 'error'),
+    onError: () => toast(t`Failed to mark notification as read`, undefined, 'error'),
   });
   const clearAll = useMutation({
     mutationFn: () => apiRequest('/api/notifications/clear-all', { method: 'POST' }),
     onSettled: refresh,
-    onError: () => toast('Failed to clear notifications', undefined, 'error'),
+    onError: () => toast(t`Failed to clear notifications`, undefined, 'error'),
   });
 
   const items = list.data ?? [];
@@ -66,7 +70,7 @@ export function NotificationsBell() {
   return (
     <Popover position="bottom-end" width={360} shadow="md">
       <Popover.Target>
-        <Tooltip label="Notifications">
+        <Tooltip label={t`Notifications`}>
           <Indicator
             disabled={unread === 0}
             label={unreadBadge(unread)}
@@ -75,7 +79,7 @@ export function NotificationsBell() {
             offset={6}
             data-testid="notifications-badge"
           >
-            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Notifications, ${unread} unread`}>
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t`Notifications, ${unread} unread`}>
               <IconBell size={20} />
             </ActionIcon>
           </Indicator>
@@ -83,19 +87,21 @@ export function NotificationsBell() {
       </Popover.Target>
       <Popover.Dropdown p={0}>
         <Group justify="space-between" p="sm" className={classes.panelHeader}>
-          <Text fw={600}>Notifications</Text>
+          <Text fw={600}>
+            <Trans>Notifications</Trans>
+          </Text>
           <Button size="compact-xs" variant="subtle" onClick={() => clearAll.mutate()} disabled={items.length === 0}>
-            Clear all
+            <Trans>Clear all</Trans>
           </Button>
         </Group>
         <ScrollArea.Autosize mah={380}>
           {list.isError ? (
             <Text p="md" size="sm" c="dimmed">
-              Notifications could not be loaded. They will appear when the server can be reached.
+              <Trans>Notifications could not be loaded. They will appear when the server can be reached.</Trans>
             </Text>
           ) : items.length === 0 ? (
             <Text p="md" size="sm" c="dimmed">
-              No notifications
+              <Trans>No notifications</Trans>
             </Text>
           ) : (
             <Stack gap={0}>
@@ -111,19 +117,19 @@ export function NotificationsBell() {
                 >
                   <Group justify="space-between" wrap="nowrap" gap="xs">
                     <Text size="sm" fw={item.isRead ? 500 : 700}>
-                      {item.title}
+                      {domainText(item.title)}
                     </Text>
                     {item.priority === 'high' && (
                       <Badge size="xs" color="red" variant="light">
-                        High
+                        <Trans>High</Trans>
                       </Badge>
                     )}
                   </Group>
                   <Text size="xs" c="dimmed">
-                    {item.message}
+                    {domainText(item.message)}
                   </Text>
                   <Text size="xs" c="dimmed" mt={2}>
-                    {shortDateTime(item.createdAt, timezone)}
+                    {instantShort(item.createdAt, timezone)}
                   </Text>
                 </UnstyledButton>
               ))}

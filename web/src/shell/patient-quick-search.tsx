@@ -1,5 +1,6 @@
 import { PATIENTS } from '@dental/domain/constants';
 import { formatPhone } from '@dental/domain/patients/phone';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -12,6 +13,7 @@ import { usePatientDirectory, usePatientMatches } from '../features/patients/ind
  * offline too. While the local store is locked it is a plain box that opens the patients page.
  */
 export function PatientQuickSearch() {
+  const { t } = useLingui();
   const directory = usePatientDirectory();
   const navigate = useNavigate();
   const [value, setValue] = useState('');
@@ -54,8 +56,8 @@ export function PatientQuickSearch() {
       >
         <Combobox.Target>
           <TextInput
-            aria-label="Search patients"
-            placeholder="Search patients..."
+            aria-label={t`Search patients`}
+            placeholder={t`Search patients...`}
             leftSection={<IconSearch size={16} />}
             rightSection={pending ? <Loader size={14} /> : null}
             value={value}
@@ -68,7 +70,7 @@ export function PatientQuickSearch() {
             onBlur={() => combobox.closeDropdown()}
           />
         </Combobox.Target>
-        <Combobox.Dropdown hidden={!suggesting} aria-label="Patient suggestions">
+        <Combobox.Dropdown hidden={!suggesting} aria-label={t`Patient suggestions`}>
           <Combobox.Options>
             {results.map(({ patient }) => (
               <Combobox.Option value={patient.id} key={patient.id} data-testid="quick-search-option">
@@ -81,7 +83,11 @@ export function PatientQuickSearch() {
                 </Text>
               </Combobox.Option>
             ))}
-            {results.length === 0 && !pending && <Combobox.Empty>No patients found matching "{term}"</Combobox.Empty>}
+            {results.length === 0 && !pending && (
+              <Combobox.Empty>
+                <Trans>No patients found matching "{term}"</Trans>
+              </Combobox.Empty>
+            )}
           </Combobox.Options>
         </Combobox.Dropdown>
       </Combobox>

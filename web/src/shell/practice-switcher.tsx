@@ -1,5 +1,7 @@
+import { MESSAGES } from '@dental/domain/messages';
 import { can } from '@dental/domain/permissions/can';
 import type { User } from '@dental/domain/users/user';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Menu, Text } from '@mantine/core';
 import { IconBuildingHospital, IconCheck, IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,12 +9,15 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { apiRequest } from '../platform/api/api.ts';
 import { useAuth } from '../platform/auth/auth-context.tsx';
+import { errorMessage } from '../platform/errors/error-message.ts';
+import { domainText } from '../platform/i18n/domain-text.ts';
 import { writeCurrentPracticeId } from '../platform/practice/current-practice-storage.ts';
 import { useAccessiblePractices } from '../platform/practice/practice-queries.ts';
 import { toast } from '../platform/toasts/toast.ts';
 
 /** Shown only with more than one accessible practice and settings.select_practice (spec 2.4). */
 export function PracticeSwitcher() {
+  const { t } = useLingui();
   const { user, updateUser } = useAuth();
   const practices = useAccessiblePractices();
   const queryClient = useQueryClient();
@@ -29,6 +34,8 @@ export function PracticeSwitcher() {
     ) : null;
   }
 
+  const currentName = current?.name;
+
   async function switchTo(practiceId: number) {
     if (practiceId === user?.currentPracticeId) return;
     setSwitching(true);
@@ -42,13 +49,10 @@ export function PracticeSwitcher() {
       updateUser(result.user);
       // Every cached read belongs to the old practice: drop them all and load the new practice's data.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'multi-clinic' });
-      toast('Practice switched', `You are now working in ${result.practice.name}.`, 'success');
+      const name = result.practice.name;
+      toast(t`Practice switched`, t`You are now working in ${name}.`, 'success');
     } catch (error) {
-      toast(
-        'Could not switch practice',
-        error instanceof Error ? error.message : 'Access denied to this practice',
-        'error',
-      );
+      toast(t`Could not switch practice`, errorMessage(error, domainText(MESSAGES.accessDeniedPractice)), 'error');
     } finally {
       setSwitching(false);
     }
@@ -62,22 +66,28 @@ export function PracticeSwitcher() {
           leftSection={<IconBuildingHospital size={16} />}
           rightSection={<IconChevronDown size={14} />}
           loading={switching}
-          aria-label={`Current practice: ${current?.name ?? 'unknown'}. Switch practice`}
+          aria-label={
+            current
+              ? t`Current practice: ${currentName}. Switch practice`
+              : t`Current practice: unknown. Switch practice`
+          }
           data-testid="practice-switcher"
         >
           <Text size="sm" fw={600} truncate maw={220}>
-            {current?.name ?? 'Select practice'}
+            {current?.name ?? t`Select practice`}
           </Text>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Switch practice</Menu.Label>
+        <Menu.Label>
+          <Trans>Switch practice</Trans>
+        </Menu.Label>
         {list.map((practice) => (
           <Menu.Item
             key={practice.id}
             onClick={() => void switchTo(practice.id)}
             rightSection={
-              practice.id === user.currentPracticeId ? <IconCheck size={16} aria-label="Current practice" /> : null
+              practice.id === user.currentPracticeId ? <IconCheck size={16} aria-label={t`Current practice`} /> : null
             }
           >
             <Text size="sm" fw={600}>
@@ -93,7 +103,7 @@ export function PracticeSwitcher() {
           onClick={() => void navigate({ to: '/settings', search: { tab: 'practice' } })}
           leftSection={<IconPlus size={16} />}
         >
-          Add New Practice
+          <Trans>Add New Practice</Trans>
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

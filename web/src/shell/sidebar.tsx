@@ -1,5 +1,6 @@
 import { can } from '@dental/domain/permissions/can';
 import { fullName } from '@dental/domain/users/user';
+import { useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
   Avatar,
@@ -25,6 +26,8 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useConnection } from '../platform/api/connection.ts';
 import { useAuth } from '../platform/auth/auth-context.tsx';
 import { NAV_GROUPS, NAV_ITEMS, type NavGroup, type NavItem, navPermission } from './nav-items.ts';
+import { navGroupLabel, navLabel } from './nav-labels.ts';
+import { roleLabel } from './role-labels.ts';
 import classes from './shell.module.css';
 import { useSidebarPreferences } from './sidebar-preferences.ts';
 
@@ -51,6 +54,8 @@ function NavLinkItem({
   offline: boolean;
   active: boolean;
 }) {
+  const { t, i18n } = useLingui();
+  const label = navLabel(i18n._.bind(i18n), item);
   const dot = offline && item.offline;
   const link = (
     <Link
@@ -58,17 +63,22 @@ function NavLinkItem({
       className={classes.navLink}
       data-active={active || undefined}
       aria-current={active ? 'page' : undefined}
-      aria-label={collapsed ? item.label : undefined}
+      aria-label={collapsed ? label : undefined}
     >
       <item.icon size={18} stroke={1.6} className={classes.navIcon} aria-hidden="true" />
-      {!collapsed && <span className={classes.navLabel}>{item.label}</span>}
+      {!collapsed && <span className={classes.navLabel}>{label}</span>}
       {dot && (
-        <span className={classes.offlineDot} title="Available offline" role="img" aria-label="Available offline" />
+        <span
+          className={classes.offlineDot}
+          title={t`Available offline`}
+          role="img"
+          aria-label={t`Available offline`}
+        />
       )}
     </Link>
   );
   return collapsed ? (
-    <Tooltip label={item.label} position="right" openDelay={300}>
+    <Tooltip label={label} position="right" openDelay={300}>
       {link}
     </Tooltip>
   ) : (
@@ -77,6 +87,8 @@ function NavLinkItem({
 }
 
 export function Sidebar({ forceCollapsed, onLogout }: Props) {
+  const { t, i18n } = useLingui();
+  const translate = i18n._.bind(i18n);
   const { user, status } = useAuth();
   const { online } = useConnection();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -108,7 +120,7 @@ export function Sidebar({ forceCollapsed, onLogout }: Props) {
   return (
     <Box
       component="nav"
-      aria-label="Main navigation"
+      aria-label={t`Main navigation`}
       className={classes.sidebar}
       data-collapsed={collapsed || undefined}
     >
@@ -120,24 +132,24 @@ export function Sidebar({ forceCollapsed, onLogout }: Props) {
         )}
         <Group gap={4} wrap="nowrap">
           {!collapsed && (
-            <Tooltip label={prefs.grouped ? 'Show as a flat list' : 'Show in groups'}>
+            <Tooltip label={prefs.grouped ? t`Show as a flat list` : t`Show in groups`}>
               <ActionIcon
                 variant="subtle"
                 color="gray"
                 onClick={() => setPrefs((current) => ({ ...current, grouped: !current.grouped }))}
-                aria-label={prefs.grouped ? 'Show as a flat list' : 'Show in groups'}
+                aria-label={prefs.grouped ? t`Show as a flat list` : t`Show in groups`}
               >
                 {prefs.grouped ? <IconLayoutList size={18} /> : <IconListTree size={18} />}
               </ActionIcon>
             </Tooltip>
           )}
-          <Tooltip label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}>
+          <Tooltip label={collapsed ? t`Expand sidebar` : t`Collapse sidebar`}>
             <ActionIcon
               variant="subtle"
               color="gray"
               disabled={forceCollapsed}
               onClick={() => setPrefs((current) => ({ ...current, collapsed: !current.collapsed }))}
-              aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+              aria-label={collapsed ? t`Expand sidebar` : t`Collapse sidebar`}
             >
               {collapsed ? <IconLayoutSidebarLeftExpand size={18} /> : <IconLayoutSidebarLeftCollapse size={18} />}
             </ActionIcon>
@@ -161,7 +173,7 @@ export function Sidebar({ forceCollapsed, onLogout }: Props) {
                       aria-expanded={open}
                       aria-controls={panelId}
                     >
-                      <span>{group}</span>
+                      <span>{navGroupLabel(translate, group)}</span>
                       {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
                     </UnstyledButton>
                     <Collapse expanded={open} keepMounted={false} id={panelId}>
@@ -187,14 +199,14 @@ export function Sidebar({ forceCollapsed, onLogout }: Props) {
                 <Text size="sm" fw={600} truncate>
                   {fullName(user)}
                 </Text>
-                <Text size="xs" c="dimmed" tt="capitalize" data-testid="sidebar-role">
-                  {user.role}
+                <Text size="xs" c="dimmed" data-testid="sidebar-role">
+                  {roleLabel(translate, user.role)}
                 </Text>
               </div>
             )}
           </Group>
-          <Tooltip label="Log out">
-            <ActionIcon variant="subtle" color="gray" onClick={onLogout} aria-label="Log out">
+          <Tooltip label={t`Log out`}>
+            <ActionIcon variant="subtle" color="gray" onClick={onLogout} aria-label={t`Log out`}>
               <IconLogout size={18} />
             </ActionIcon>
           </Tooltip>

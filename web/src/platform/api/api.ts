@@ -1,5 +1,6 @@
 import { REQUESTS } from '@dental/domain/constants';
 import { HEADERS } from '@dental/domain/sync/protocol';
+import { t } from '@lingui/core/macro';
 import { readCurrentPracticeId } from '../practice/current-practice-storage.ts';
 import { reportReachable, reportUnreachable } from './connection.ts';
 
@@ -40,7 +41,7 @@ function messageFrom(body: unknown, text: string, statusText: string): string {
     if (typeof record.message === 'string' && record.message) return record.message;
     if (typeof record.error === 'string' && record.error) return record.error;
   }
-  return text || statusText || 'Request failed';
+  return text || statusText || t`Request failed`;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -65,7 +66,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     // A cancel by the caller says nothing about the connection; a failure or a timeout does.
     if (timedOut || !options.signal?.aborted) reportUnreachable();
     throw new NetworkError(
-      timedOut ? 'Request timed out' : error instanceof Error ? error.message : 'Network error',
+      timedOut ? t`Request timed out` : error instanceof Error ? error.message : t`Network error`,
       timedOut,
     );
   }

@@ -1,7 +1,9 @@
 import { REQUESTS } from '@dental/domain/constants';
 import { MESSAGES } from '@dental/domain/messages';
 import type { User } from '@dental/domain/users/user';
+import { t } from '@lingui/core/macro';
 import { ApiError, apiRequest, NetworkError } from '../api/api.ts';
+import { domainText } from '../i18n/domain-text.ts';
 
 export interface LoginResult {
   user: User;
@@ -36,19 +38,20 @@ export async function checkSession(): Promise<SessionCheck> {
   }
 }
 
-/** The texts of spec 8 for each way a sign-in can fail. */
+/** The texts of spec 8 for each way a sign-in can fail, in the language shown (the server's words through domainText). */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 502) return 'Server is temporarily unavailable. Please try again in a moment.';
-    if (error.status === 503) return 'Service temporarily unavailable. Please try again later.';
+    if (error.status === 502) return t`Server is temporarily unavailable. Please try again in a moment.`;
+    if (error.status === 503) return t`Service temporarily unavailable. Please try again later.`;
     const body = error.body as { error?: unknown; message?: unknown } | null;
-    if (body && typeof body.message === 'string' && body.message) return body.message;
-    if (body && typeof body.error === 'string' && body.error) return body.error;
-    return `Login failed (${error.status})`;
+    if (body && typeof body.message === 'string' && body.message) return domainText(body.message);
+    if (body && typeof body.error === 'string' && body.error) return domainText(body.error);
+    const status = error.status;
+    return t`Login failed (${status})`;
   }
-  if (error instanceof NetworkError) return 'Network error occurred';
-  if (error instanceof Error) return error.message;
-  return 'An unexpected error occurred';
+  if (error instanceof NetworkError) return t`Network error occurred`;
+  if (error instanceof Error) return domainText(error.message);
+  return t`An unexpected error occurred`;
 }
 
 export async function login(username: string, password: string): Promise<LoginResult> {

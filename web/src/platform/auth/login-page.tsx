@@ -3,10 +3,12 @@ import { MESSAGES } from '@dental/domain/messages';
 import { safeReturnPath } from '@dental/domain/navigation/return-path';
 import type { User } from '@dental/domain/users/user';
 import { markMoment } from '@dental/local-store/timing';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Box, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { NetworkError } from '../api/api.ts';
+import { domainText } from '../i18n/domain-text.ts';
 import { toast } from '../toasts/toast.ts';
 import { checkSession, login, loginErrorMessage } from './auth-api.ts';
 import { type SignIn, useAuth } from './auth-context.tsx';
@@ -31,6 +33,7 @@ interface LoginPageProps {
 }
 
 export function LoginPage({ returnTo, preloadLanding }: LoginPageProps) {
+  const { t } = useLingui();
   const auth = useAuth();
   const navigate = useNavigate();
   const here = useRouterState({ select: (state) => state.location.href });
@@ -71,14 +74,14 @@ export function LoginPage({ returnTo, preloadLanding }: LoginPageProps) {
     if (!userKey) {
       setPhase({
         kind: 'error',
-        message: 'The server cannot be reached, and this password does not open the data saved on this device.',
+        message: t`The server cannot be reached, and this password does not open the data saved on this device.`,
       });
       return true;
     }
     setPhase({ kind: 'success' });
     toast(
-      'Signed in offline',
-      'The server cannot be reached. Your changes are saved on this device and sync later.',
+      t`Signed in offline`,
+      t`The server cannot be reached. Your changes are saved on this device and sync later.`,
       'warning',
     );
     finishSignIn({ user: profile, userKey, offline: true, deviceSecret: null });
@@ -88,8 +91,8 @@ export function LoginPage({ returnTo, preloadLanding }: LoginPageProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const errors = {
-      username: username.trim() ? undefined : MESSAGES.usernameRequired,
-      password: password ? undefined : MESSAGES.passwordRequired,
+      username: username.trim() ? undefined : domainText(MESSAGES.usernameRequired),
+      password: password ? undefined : domainText(MESSAGES.passwordRequired),
     };
     setFieldErrors(errors);
     if (errors.username || errors.password) return;
@@ -108,7 +111,7 @@ export function LoginPage({ returnTo, preloadLanding }: LoginPageProps) {
       // and the device's store opens and starts its pull.
       const succeededAt = performance.now();
       setPhase({ kind: 'success' });
-      toast('Login Successful', 'Welcome back! Redirecting to dashboard...', 'success');
+      toast(t`Login Successful`, t`Welcome back! Redirecting to dashboard...`, 'success');
       preloadLanding(safeReturnPath(returnTo ?? here));
       // A key that cannot be made here is asked for again by the offline areas.
       const userKey = await unlockLocalData(result.user, password, result.deviceSecret).catch(() => null);
@@ -130,7 +133,7 @@ export function LoginPage({ returnTo, preloadLanding }: LoginPageProps) {
     if (!pendingReset) return;
     const session = await checkSession();
     setReset(null);
-    toast('Password Reset Complete', 'You are signed in with your new password.', 'success');
+    toast(t`Password Reset Complete`, t`You are signed in with your new password.`, 'success');
     if (session.kind !== 'signed-in') {
       await auth.refreshUser();
       return;
@@ -156,15 +159,25 @@ export function LoginPage({ returnTo, preloadLanding }: LoginPageProps) {
           <Title order={1} className={classes.productName}>
             DentalFlow
           </Title>
-          <Text className={classes.tagline}>Practice Management System</Text>
+          <Text className={classes.tagline}>
+            <Trans>Practice Management System</Trans>
+          </Text>
           <Text className={classes.marketing}>
-            Scheduling, patient records and clinical charts for every location of your practice — and they keep working
-            when the internet does not.
+            <Trans>
+              Scheduling, patient records and clinical charts for every location of your practice — and they keep
+              working when the internet does not.
+            </Trans>
           </Text>
           <ul className={classes.points}>
-            <li>Book, check in and chart through an outage; everything syncs when you are back online.</li>
-            <li>One schedule per location, in each clinic's own time zone.</li>
-            <li>Every change recorded, every role with exactly the access it needs.</li>
+            <li>
+              <Trans>Book, check in and chart through an outage; everything syncs when you are back online.</Trans>
+            </li>
+            <li>
+              <Trans>One schedule per location, in each clinic's own time zone.</Trans>
+            </li>
+            <li>
+              <Trans>Every change recorded, every role with exactly the access it needs.</Trans>
+            </li>
           </ul>
         </div>
       </section>
@@ -183,19 +196,19 @@ export function LoginPage({ returnTo, preloadLanding }: LoginPageProps) {
             <Stack gap="md">
               <div>
                 <Title order={2} id="sign-in-title">
-                  Sign In
+                  <Trans>Sign In</Trans>
                 </Title>
                 <Text size="sm" c="dimmed">
-                  Use your practice account.
+                  <Trans>Use your practice account.</Trans>
                 </Text>
               </div>
               {phase.kind === 'error' && (
-                <Alert color="red" variant="light" role="alert" title="Sign-in failed">
+                <Alert color="red" variant="light" role="alert" title={t`Sign-in failed`}>
                   {phase.message}
                 </Alert>
               )}
               <TextInput
-                label="Username"
+                label={t`Username`}
                 name="username"
                 autoComplete="username"
                 value={username}
@@ -205,23 +218,23 @@ export function LoginPage({ returnTo, preloadLanding }: LoginPageProps) {
                 autoFocus
               />
               <PasswordInput
-                label="Password"
+                label={t`Password`}
                 name="password"
                 autoComplete="current-password"
                 value={password}
                 onChange={(event) => setPassword(event.currentTarget.value)}
                 error={fieldErrors.password}
                 disabled={busy}
-                visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+                visibilityToggleButtonProps={{ 'aria-label': t`Show or hide password` }}
               />
               <Button type="submit" fullWidth disabled={busy} size="md">
-                {phase.kind === 'submitting' ? 'Signing in...' : 'Sign In'}
+                {phase.kind === 'submitting' ? t`Signing in...` : t`Sign In`}
               </Button>
             </Stack>
           </form>
         </Paper>
         <Box component="footer" className={classes.legal}>
-          © {new Date().getFullYear()} DentalFlow. For authorised practice staff only.
+          © {new Date().getFullYear()} DentalFlow. <Trans>For authorised practice staff only.</Trans>
         </Box>
       </main>
 

@@ -1,9 +1,11 @@
 import { SECURITY } from '@dental/domain/constants';
 import { MESSAGES } from '@dental/domain/messages';
 import type { User } from '@dental/domain/users/user';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../errors/error-message.ts';
+import { domainText } from '../i18n/domain-text.ts';
 import { toast } from '../toasts/toast.ts';
 import { resetPassword } from './auth-api.ts';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
@@ -15,6 +17,8 @@ interface Props {
 
 /** Undismissable: a user with a temporary password cannot use the system until it is replaced. */
 export function PasswordResetDialog({ user, onComplete }: Props) {
+  const { t } = useLingui();
+  const firstName = user.firstName;
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [pending, setPending] = useState(false);
@@ -25,24 +29,24 @@ export function PasswordResetDialog({ user, onComplete }: Props) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (newPassword !== confirm) {
-      toast(MESSAGES.passwordMismatchTitle, MESSAGES.passwordMismatch, 'error');
+      toast(domainText(MESSAGES.passwordMismatchTitle), domainText(MESSAGES.passwordMismatch), 'error');
       return;
     }
     if (tooShort) {
-      toast(MESSAGES.passwordTooShortTitle, MESSAGES.passwordTooShort, 'error');
+      toast(domainText(MESSAGES.passwordTooShortTitle), domainText(MESSAGES.passwordTooShort), 'error');
       return;
     }
     setPending(true);
     try {
       await resetPassword(user.id, newPassword);
       toast(
-        'Password Updated',
-        'Your password has been successfully updated. You can now access the system.',
+        t`Password Updated`,
+        t`Your password has been successfully updated. You can now access the system.`,
         'success',
       );
       onComplete(newPassword);
     } catch (error) {
-      toast('Password Update Failed', errorMessage(error, 'Failed to update password. Please try again.'), 'error');
+      toast(t`Password Update Failed`, errorMessage(error, t`Failed to update password. Please try again.`), 'error');
     } finally {
       setPending(false);
     }
@@ -52,7 +56,7 @@ export function PasswordResetDialog({ user, onComplete }: Props) {
     <Modal
       opened
       onClose={() => undefined}
-      title="Password Reset Required"
+      title={t`Password Reset Required`}
       closeOnClickOutside={false}
       closeOnEscape={false}
       withCloseButton={false}
@@ -62,20 +66,22 @@ export function PasswordResetDialog({ user, onComplete }: Props) {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm">
-            Welcome, {user.firstName}. Your account has a temporary password. Choose a new password to continue.
+            <Trans>
+              Welcome, {firstName}. Your account has a temporary password. Choose a new password to continue.
+            </Trans>
           </Text>
           <PasswordInput
-            label="New Password"
+            label={t`New Password`}
             autoComplete="new-password"
             value={newPassword}
             onChange={(event) => setNewPassword(event.currentTarget.value)}
-            error={newPassword && tooShort ? MESSAGES.passwordTooShort : undefined}
+            error={newPassword && tooShort ? domainText(MESSAGES.passwordTooShort) : undefined}
             required
             data-autofocus
           />
           <PasswordStrengthMeter password={newPassword} />
           <PasswordInput
-            label="Confirm New Password"
+            label={t`Confirm New Password`}
             autoComplete="new-password"
             value={confirm}
             onChange={(event) => setConfirm(event.currentTarget.value)}
@@ -83,11 +89,11 @@ export function PasswordResetDialog({ user, onComplete }: Props) {
           />
           {confirm.length > 0 && (
             <Text size="sm" c={mismatch ? 'red.8' : 'teal.8'} role="status">
-              {mismatch ? 'Passwords do not match' : 'Passwords match'}
+              {mismatch ? t`Passwords do not match` : t`Passwords match`}
             </Text>
           )}
           <Button type="submit" disabled={disabled} loading={pending} fullWidth>
-            Update Password
+            <Trans>Update Password</Trans>
           </Button>
         </Stack>
       </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Center, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useAuth } from '../auth/auth-context.tsx';
@@ -6,6 +7,7 @@ import { useLocalData } from './local-data.tsx';
 
 /** The offline areas read from the encrypted store: they render only once it is open. */
 export function LocalDataGate({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   const local = useLocalData();
   const auth = useAuth();
   const [password, setPassword] = useState('');
@@ -26,14 +28,17 @@ export function LocalDataGate({ children }: { children: ReactNode }) {
   if (local.status === 'opening') {
     return (
       <Center py="xl">
-        <Loader aria-label="Opening the data saved on this device" />
+        <Loader aria-label={t`Opening the data saved on this device`} />
       </Center>
     );
   }
   if (local.status === 'error') {
+    const failure = local.error;
     return (
-      <Alert color="red" title="Failed to decrypt data">
-        The data saved on this device could not be opened ({local.error}). Nothing was deleted. Sign out and in again.
+      <Alert color="red" title={t`Failed to decrypt data`}>
+        <Trans>
+          The data saved on this device could not be opened ({failure}). Nothing was deleted. Sign out and in again.
+        </Trans>
       </Alert>
     );
   }
@@ -43,24 +48,29 @@ export function LocalDataGate({ children }: { children: ReactNode }) {
         <form onSubmit={unlock}>
           <Stack gap="sm">
             <Title order={2} size="h4">
-              Unlock the data on this device
+              <Trans>Unlock the data on this device</Trans>
             </Title>
-            <Text size="sm">Patient data saved on this device is encrypted. Enter your password to open it.</Text>
+            <Text size="sm">
+              <Trans>Patient data saved on this device is encrypted. Enter your password to open it.</Trans>
+            </Text>
             <Text size="sm" c="dimmed">
-              If an administrator has reset your password since you last used this device, enter your previous password.
+              <Trans>
+                If an administrator has reset your password since you last used this device, enter your previous
+                password.
+              </Trans>
             </Text>
             <PasswordInput
-              label="Your password"
+              label={t`Your password`}
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
             />
             {failed && (
               <Text size="sm" c="red.8">
-                This password does not open the data saved on this device.
+                <Trans>This password does not open the data saved on this device.</Trans>
               </Text>
             )}
             <Button type="submit" loading={busy} disabled={!password}>
-              Unlock
+              <Trans>Unlock</Trans>
             </Button>
           </Stack>
         </form>

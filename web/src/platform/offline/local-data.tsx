@@ -1,6 +1,7 @@
 import { DEFAULTS, STALE_TIMES_MS } from '@dental/domain/constants';
 import { PUSH_PATH, SERVER_SCHEMA_VERSION } from '@dental/domain/sync/protocol';
 import { type LocalStore, PullError, type Pusher, type PusherEvent } from '@dental/local-store';
+import { t } from '@lingui/core/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { isConnected, trackedFetch, useConnection } from '../api/connection.ts';
@@ -132,9 +133,9 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
       // 'drained' also fires when the only entries left are waiting out a backoff: not the end of a round.
       if (event.type === 'drained' && event.pending === 0) {
         if (current.afterOutage && current.refused > 0) {
-          toast('Partial Sync', 'Some changes could not be saved. They are listed under Needs attention.', 'warning');
+          toast(t`Partial Sync`, t`Some changes could not be saved. They are listed under Needs attention.`, 'warning');
         } else if (current.afterOutage && current.sent > 0) {
-          toast('Sync Complete', 'All changes made on this device are saved on the server.', 'success');
+          toast(t`Sync Complete`, t`All changes made on this device are saved on the server.`, 'success');
         }
         round.current = { sent: 0, refused: 0, afterOutage: false };
       }
@@ -181,7 +182,7 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
       afterWrite: () => {
         if (!isConnected()) {
           round.current.afterOutage = true;
-          toast('Action Queued', 'Saved on this device. It will be sent when the connection is back.', 'info');
+          toast(t`Action Queued`, t`Saved on this device. It will be sent when the connection is back.`, 'info');
         }
         void pusher.current?.kick();
       },

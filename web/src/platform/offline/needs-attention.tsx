@@ -1,8 +1,10 @@
-import { shortDateTime } from '@dental/domain/time/zones';
 import type { AttentionItem } from '@dental/local-store';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Drawer, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
+import { domainText } from '../i18n/domain-text.ts';
+import { useFormats } from '../i18n/formats.ts';
 import { toast } from '../toasts/toast.ts';
 import { useLocalData } from './local-data.tsx';
 
@@ -21,6 +23,8 @@ function editableFields(body: unknown): EditableBody {
 }
 
 function AttentionCard({ item }: { item: AttentionItem }) {
+  const { t } = useLingui();
+  const { instantShort } = useFormats();
   const local = useLocalData();
   const [editing, setEditing] = useState<EditableBody | null>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
@@ -34,24 +38,32 @@ function AttentionCard({ item }: { item: AttentionItem }) {
     local.afterWrite();
   }
 
+  // Stored in English (what the device and the server wrote): shown in the language shown when known.
+  const description = domainText(item.description);
+  const reason = domainText(item.reason);
+  const status = item.failure.status;
+  const savedAt = instantShort(new Date(item.entry.createdAt), local.timezone);
+  const request = `${item.entry.method} ${item.entry.endpoint}`;
+  const body = JSON.stringify(item.body);
   const details = [
-    `What: ${item.description}`,
-    `Refused: ${item.failure.status} ${item.reason}`,
-    `When: ${shortDateTime(new Date(item.entry.createdAt), local.timezone)}`,
-    `Request: ${item.entry.method} ${item.entry.endpoint}`,
-    `Body: ${JSON.stringify(item.body)}`,
+    t`What: ${description}`,
+    t`Refused: ${status} ${reason}`,
+    t`When: ${savedAt}`,
+    t`Request: ${request}`,
+    t`Body: ${body}`,
   ].join('\n');
 
   return (
     <Paper withBorder p="md" radius="md" data-testid="attention-item">
       <Stack gap={6}>
-        <Text fw={600}>{item.description}</Text>
+        <Text fw={600}>{description}</Text>
         <Text size="sm" c="red.8" data-testid="attention-reason">
-          {item.reason}
+          {reason}
         </Text>
         <Text size="xs" c="dimmed">
-          Saved on this device {shortDateTime(new Date(item.entry.createdAt), local.timezone)}; the server refused it (
-          {item.failure.status}).
+          <Trans>
+            Saved on this device {savedAt}; the server refused it ({status}).
+          </Trans>
         </Text>
         {editing && (
           <Stack gap={6}>
@@ -75,17 +87,19 @@ function AttentionCard({ item }: { item: AttentionItem }) {
         )}
         {confirmDiscard && (
           <Alert color="red" p="xs">
-            <Text size="sm">Discard this change for good? It was never saved on the server.</Text>
+            <Text size="sm">
+              <Trans>Discard this change for good? It was never saved on the server.</Trans>
+            </Text>
             <Group mt={6}>
               <Button
                 size="xs"
                 color="red"
-                onClick={() => void act(() => store.outbox.discard(item.entry.id), 'Change discarded')}
+                onClick={() => void act(() => store.outbox.discard(item.entry.id), t`Change discarded`)}
               >
-                Discard
+                <Trans>Discard</Trans>
               </Button>
               <Button size="xs" variant="default" onClick={() => setConfirmDiscard(false)}>
-                Keep
+                <Trans>Keep</Trans>
               </Button>
             </Group>
           </Alert>
@@ -101,37 +115,37 @@ function AttentionCard({ item }: { item: AttentionItem }) {
                       ...(item.body as object),
                       ...editing,
                     }),
-                  'Sent again with your changes',
+                  t`Sent again with your changes`,
                 )
               }
             >
-              Send again
+              <Trans>Send again</Trans>
             </Button>
           ) : (
             <Button size="xs" variant="default" onClick={() => setEditing(editableFields(item.body))}>
-              Retry with changes
+              <Trans>Retry with changes</Trans>
             </Button>
           )}
           {canOverride && (
             <Button
               size="xs"
               variant="light"
-              onClick={() => void act(() => store.outbox.retryWithOverride(item.entry.id), 'Scheduled anyway')}
+              onClick={() => void act(() => store.outbox.retryWithOverride(item.entry.id), t`Scheduled anyway`)}
             >
-              Schedule anyway
+              <Trans>Schedule anyway</Trans>
             </Button>
           )}
           <Button
             size="xs"
             variant="subtle"
             onClick={() =>
-              void navigator.clipboard?.writeText(details).then(() => toast('Details copied', undefined, 'success'))
+              void navigator.clipboard?.writeText(details).then(() => toast(t`Details copied`, undefined, 'success'))
             }
           >
-            Copy details
+            <Trans>Copy details</Trans>
           </Button>
           <Button size="xs" variant="subtle" color="red" onClick={() => setConfirmDiscard(true)}>
-            Discard
+            <Trans>Discard</Trans>
           </Button>
         </Group>
       </Stack>
@@ -141,6 +155,7 @@ function AttentionCard({ item }: { item: AttentionItem }) {
 
 /** Changes the server refused: shown until the user retries or explicitly discards them. Nothing is dropped. */
 export function NeedsAttentionDrawer({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const { t } = useLingui();
   const local = useLocalData();
   const items = useLiveQuery(
     async () => (local.store ? local.store.outbox.needingAttention() : []),
@@ -148,11 +163,11 @@ export function NeedsAttentionDrawer({ opened, onClose }: { opened: boolean; onC
     [],
   );
   return (
-    <Drawer opened={opened} onClose={onClose} title="Needs attention" position="right" size="md">
+    <Drawer opened={opened} onClose={onClose} title={t`Needs attention`} position="right" size="md">
       <Stack gap="sm">
         {items.length === 0 ? (
           <Text c="dimmed" size="sm">
-            Nothing needs attention. Every change made on this device was accepted.
+            <Trans>Nothing needs attention. Every change made on this device was accepted.</Trans>
           </Text>
         ) : (
           items.map((item) => <AttentionCard key={item.entry.id} item={item} />)

@@ -1,7 +1,9 @@
-import { shortDateTime } from '@dental/domain/time/zones';
+import { plural, t } from '@lingui/core/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useConnection } from '../api/connection.ts';
+import { formats, useFormats } from '../i18n/formats.ts';
 import { toast } from '../toasts/toast.ts';
 import { FillProgress } from './fill-progress.tsx';
 import { useLocalData } from './local-data.tsx';
@@ -32,13 +34,26 @@ async function cacheEntries(): Promise<{ valid: number; expired: number; expired
   return { valid, expired, expiredNames };
 }
 
+/** Called at render, in the language shown: '1.5 MB' · '1,5 Mo'. */
 function formatBytes(bytes: number | null): string {
-  if (bytes === null) return 'Unknown';
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes === null) return t`Unknown`;
+  const { language } = formats();
+  const digits = (value: number, fraction: number) =>
+    new Intl.NumberFormat(language === 'fr' ? 'fr-CA' : 'en-CA', {
+      minimumFractionDigits: fraction,
+      maximumFractionDigits: fraction,
+    }).format(value);
+  if (bytes < 1024 * 1024) {
+    const kilobytes = digits(bytes / 1024, 0);
+    return t`${kilobytes} KB`;
+  }
+  const megabytes = digits(bytes / (1024 * 1024), 1);
+  return t`${megabytes} MB`;
 }
 
 export function OfflinePanel({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  // useFormats re-renders the panel with the language, so `t` reads the language shown.
+  const { instantShort, number } = useFormats();
   const local = useLocalData();
   const sync = useFullSyncStatus();
   const { online } = useConnection();
@@ -47,6 +62,7 @@ export function OfflinePanel({ opened, onClose }: { opened: boolean; onClose(): 
   const [confirmClear, setConfirmClear] = useState<number | null>(null);
 
   useEffect(() => subscribeUpdates(setUpdate), []);
+  const pendingCount = local.pending;
 
   async function refreshStats() {
     const [estimate, entries, localRecords] = await Promise.all([
@@ -71,8 +87,8 @@ export function OfflinePanel({ opened, onClose }: { opened: boolean; onClose(): 
     const { expiredNames } = await cacheEntries();
     await Promise.all(expiredNames.map((name) => caches.delete(name)));
     toast(
-      'Cache cleaned up',
-      `${expiredNames.length} outdated cache${expiredNames.length === 1 ? '' : 's'} removed.`,
+      t`Cache cleaned up`,
+      plural(expiredNames.length, { one: '# outdated cache removed.', other: '# outdated caches removed.' }),
       'success',
     );
     await refreshStats();
@@ -86,103 +102,132 @@ export function OfflinePanel({ opened, onClose }: { opened: boolean; onClose(): 
       return;
     }
     setConfirmClear(null);
-    toast('Local data cleared', 'This device will download the practice data again.', 'success');
+    toast(t`Local data cleared`, t`This device will download the practice data again.`, 'success');
     window.location.reload();
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Offline data" size="lg" centered>
+    <Modal opened={opened} onClose={onClose} title={t`Offline data`} size="lg" centered>
       <Stack gap="md">
         <Group gap="xs">
           <Badge color={online ? 'teal.9' : 'orange.9'} variant="filled">
-            {online ? 'Online' : 'Offline'}
+            {online ? t`Online` : t`Offline`}
           </Badge>
-          {local.pending > 0 && <Badge color="blue.9">{local.pending} waiting to sync</Badge>}
-          {local.attention > 0 && <Badge color="red.9">{local.attention} need attention</Badge>}
-          {local.stuck && <Badge color="red.9">Sync stuck</Badge>}
+          {local.pending > 0 && (
+            <Badge color="blue.9">
+              <Trans>{pendingCount} waiting to sync</Trans>
+            </Badge>
+          )}
+          {local.attention > 0 && (
+            <Badge color="red.9">
+              <Plural value={local.attention} one="# needs attention" other="# need attention" />
+            </Badge>
+          )}
+          {local.stuck && (
+            <Badge color="red.9">
+              <Trans>Sync stuck</Trans>
+            </Badge>
+          )}
         </Group>
         {sync.stale && sync.lastSyncedAt && (
-          <Alert color="yellow" title="Data may be out of date">
-            Last synced {shortDateTime(sync.lastSyncedAt, local.timezone)}. It stays readable here and catches up when
-            the connection is back.
+          <Alert color="yellow" title={t`Data may be out of date`}>
+            <Trans>
+              Last synced {instantShort(sync.lastSyncedAt, local.timezone)}. It stays readable here and catches up when
+              the connection is back.
+            </Trans>
           </Alert>
         )}
         {sync.fill && sync.fill.phase !== 'idle' && (
           <Stack gap={4} data-testid="offline-fill">
             <Text fw={600} size="sm">
-              {sync.fill.phase === 'catch-up' ? 'Bringing this device up to date' : 'Preparing this device'}
+              {sync.fill.phase === 'catch-up' ? t`Bringing this device up to date` : t`Preparing this device`}
             </Text>
             <FillProgress fill={sync.fill} />
           </Stack>
         )}
         {local.updateRequired && (
-          <Alert color="orange" title="Update required">
-            This version of the app is out of date. Finish syncing, then reload to update.
+          <Alert color="orange" title={t`Update required`}>
+            <Trans>This version of the app is out of date. Finish syncing, then reload to update.</Trans>
           </Alert>
         )}
         <Table withRowBorders={false} verticalSpacing={4}>
           <Table.Tbody>
             <Table.Tr>
-              <Table.Td>Cache size</Table.Td>
+              <Table.Td>
+                <Trans>Cache size</Trans>
+              </Table.Td>
               <Table.Td ta="right" data-testid="cache-size">
                 {formatBytes(stats?.sizeBytes ?? null)}
               </Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Td>Records saved on this device</Table.Td>
-              <Table.Td ta="right">{stats?.localRecords ?? '…'}</Table.Td>
+              <Table.Td>
+                <Trans>Records saved on this device</Trans>
+              </Table.Td>
+              <Table.Td ta="right">{stats ? number(stats.localRecords) : '…'}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Td>Valid cache entries</Table.Td>
-              <Table.Td ta="right">{stats?.validEntries ?? '…'}</Table.Td>
+              <Table.Td>
+                <Trans>Valid cache entries</Trans>
+              </Table.Td>
+              <Table.Td ta="right">{stats ? number(stats.validEntries) : '…'}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Td>Expired cache entries</Table.Td>
-              <Table.Td ta="right">{stats?.expiredEntries ?? '…'}</Table.Td>
+              <Table.Td>
+                <Trans>Expired cache entries</Trans>
+              </Table.Td>
+              <Table.Td ta="right">{stats ? number(stats.expiredEntries) : '…'}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Td>Last synced</Table.Td>
+              <Table.Td>
+                <Trans>Last synced</Trans>
+              </Table.Td>
               <Table.Td ta="right" data-testid="last-synced">
-                {sync.lastSyncedAt ? shortDateTime(sync.lastSyncedAt, local.timezone) : 'Not yet'}
+                {sync.lastSyncedAt ? instantShort(sync.lastSyncedAt, local.timezone) : t`Not yet`}
               </Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Td>Persistent storage</Table.Td>
+              <Table.Td>
+                <Trans>Persistent storage</Trans>
+              </Table.Td>
               <Table.Td ta="right" data-testid="storage-persisted">
                 {update.persisted === null
-                  ? 'Not requested'
+                  ? t`Not requested`
                   : update.persisted
-                    ? 'Granted'
-                    : 'Not granted by the browser'}
+                    ? t`Granted`
+                    : t`Not granted by the browser`}
               </Table.Td>
             </Table.Tr>
           </Table.Tbody>
         </Table>
         {confirmClear !== null && (
-          <Alert color="red" title="Unsent changes would be lost">
+          <Alert color="red" title={t`Unsent changes would be lost`}>
             <Text size="sm">
-              {confirmClear} change{confirmClear === 1 ? ' has' : 's have'} not reached the server yet. Clearing now
-              deletes {confirmClear === 1 ? 'it' : 'them'} for good.
+              <Plural
+                value={confirmClear}
+                one="# change has not reached the server yet. Clearing now deletes it for good."
+                other="# changes have not reached the server yet. Clearing now deletes them for good."
+              />
             </Text>
             <Group mt="sm">
               <Button color="red" size="xs" onClick={() => void clear(true)}>
-                Clear and lose {confirmClear} change{confirmClear === 1 ? '' : 's'}
+                <Plural value={confirmClear} one="Clear and lose # change" other="Clear and lose # changes" />
               </Button>
               <Button variant="default" size="xs" onClick={() => setConfirmClear(null)}>
-                Keep them
+                <Trans>Keep them</Trans>
               </Button>
             </Group>
           </Alert>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => void cleanUp()}>
-            Clean Up Cache
+            <Trans>Clean Up Cache</Trans>
           </Button>
           <Button onClick={() => void local.syncNow()} loading={local.syncing} disabled={!online}>
-            Sync Now
+            <Trans>Sync Now</Trans>
           </Button>
           <Button color="red" variant="light" onClick={() => void clear(false)} disabled={!local.store}>
-            Clear
+            <Trans>Clear</Trans>
           </Button>
         </Group>
       </Stack>

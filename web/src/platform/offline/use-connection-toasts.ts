@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useEffect } from 'react';
 import { isConnected, subscribeConnection } from '../api/connection.ts';
 import { toast } from '../toasts/toast.ts';
@@ -10,11 +11,12 @@ export function useConnectionToasts(onReconnect?: () => void): void {
       const now = isConnected();
       if (now === online) return;
       online = now;
+      // Translated when the connection changes, in the language shown then.
       if (!now) {
-        toast('Connection Lost', 'You are working offline. Changes are saved on this device.', 'warning');
+        toast(t`Connection Lost`, t`You are working offline. Changes are saved on this device.`, 'warning');
         return;
       }
-      toast('Connection Restored', 'Syncing your changes with the server...', 'success');
+      toast(t`Connection Restored`, t`Syncing your changes with the server...`, 'success');
       onReconnect?.();
     });
   }, [onReconnect]);

@@ -8,7 +8,8 @@ const REGION_ID = 'toast-region';
  * One toast at a time, 5 s each (spec 9). A click anywhere outside dismisses them and F8 moves
  * focus to the region so keyboard users can reach a toast.
  */
-export function ToastRegion() {
+/** `label` names the region in the language shown (it sits outside the i18n provider). */
+export function ToastRegion({ label }: { label: string }) {
   useEffect(() => {
     const region = () => document.getElementById(REGION_ID);
     const onPointerDown = (event: PointerEvent) => {
@@ -36,7 +37,7 @@ export function ToastRegion() {
       limit={TOASTS.maxVisible}
       autoClose={TOASTS.defaultDurationMs}
       position="bottom-right"
-      aria-label={`Notifications (${TOASTS.hotkey})`}
+      aria-label={`${label} (${TOASTS.hotkey})`}
       tabIndex={-1}
       role="region"
     />

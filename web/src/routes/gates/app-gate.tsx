@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { PageErrorBoundary } from '../../app/error-boundary.tsx';
@@ -14,7 +15,9 @@ export function FullScreenLoading() {
     <Center h="100vh">
       <Stack align="center" gap="xs">
         <Loader />
-        <Text c="dimmed">Loading...</Text>
+        <Text c="dimmed">
+          <Trans>Loading...</Trans>
+        </Text>
       </Stack>
     </Center>
   );

@@ -1,7 +1,8 @@
 import { type GuardedRoute, ROUTE_PERMISSIONS } from '@dental/domain/permissions/routes';
+import { useLingui } from '@lingui/react/macro';
 import { Loader } from '@mantine/core';
 import { type ReactNode, Suspense } from 'react';
-import { routeTitle } from '../../shell/nav-items.ts';
+import { routeLabel } from '../../shell/nav-labels.ts';
 import { UnavailablePage } from '../placeholders/unavailable-page.tsx';
 import { NeedsInternet } from './needs-internet.tsx';
 import { PageGuard } from './page-guard.tsx';
@@ -20,9 +21,10 @@ const OFFLINE_ROUTES: readonly GuardedRoute[] = [
  * screen, or the honest "not available" page for an area not built yet.
  */
 export function GuardedPage({ path, children }: { path: GuardedRoute; children?: ReactNode }) {
-  const title = path === '/appointments' ? routeTitle('/scheduling') : routeTitle(path);
+  const { t, i18n } = useLingui();
+  const title = routeLabel(i18n._.bind(i18n), path === '/appointments' ? '/scheduling' : path) ?? t`This page`;
   const page = (
-    <Suspense fallback={<Loader m="xl" aria-label="Loading" />}>
+    <Suspense fallback={<Loader m="xl" aria-label={t`Loading`} />}>
       {children ?? <UnavailablePage title={title} />}
     </Suspense>
   );

@@ -1,10 +1,12 @@
 import { MESSAGES } from '@dental/domain/messages';
 import { can } from '@dental/domain/permissions/can';
 import type { Permission } from '@dental/domain/permissions/catalogue';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock, IconLogin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useAuth } from '../../platform/auth/auth-context.tsx';
+import { domainText } from '../../platform/i18n/domain-text.ts';
 
 interface Props {
   permission: Permission;
@@ -30,45 +32,54 @@ function GuardCard({ icon, title, children }: { icon: ReactNode; title: string; 
 }
 
 export function PageGuard({ permission, children, fallback }: Props) {
+  const { t } = useLingui();
   const { status, user } = useAuth();
   if (status === 'checking') {
     return (
       <Center py="xl">
-        <Loader aria-label="Checking access" />
+        <Loader aria-label={t`Checking access`} />
       </Center>
     );
   }
   if (!user) {
     return (
       <GuardCard
-        title="Not Authenticated"
+        title={t`Not Authenticated`}
         icon={
           <ThemeIcon size="xl" radius="xl" variant="light">
             <IconLogin aria-hidden="true" />
           </ThemeIcon>
         }
       >
-        <Text>{MESSAGES.notAuthenticated}</Text>
+        <Text>{domainText(MESSAGES.notAuthenticated)}</Text>
       </GuardCard>
     );
   }
   if (!can(user, permission)) {
     if (fallback) return <>{fallback}</>;
+    // The role's code, next to the permission's: what an administrator looks up in the role table.
+    const role = user.role;
     return (
       <GuardCard
-        title="Access Denied"
+        title={t`Access Denied`}
         icon={
           <ThemeIcon size="xl" radius="xl" variant="light" color="red">
             <IconLock aria-hidden="true" />
           </ThemeIcon>
         }
       >
-        <Text>You don't have permission to access this page.</Text>
-        <Text size="sm" c="dimmed">
-          Your role: <strong data-testid="guard-role">{user.role}</strong>
+        <Text>
+          <Trans>You don't have permission to access this page.</Trans>
         </Text>
         <Text size="sm" c="dimmed">
-          Required permission: <code data-testid="guard-permission">{permission}</code>
+          <Trans>
+            Your role: <strong data-testid="guard-role">{role}</strong>
+          </Trans>
+        </Text>
+        <Text size="sm" c="dimmed">
+          <Trans>
+            Required permission: <code data-testid="guard-permission">{permission}</code>
+          </Trans>
         </Text>
       </GuardCard>
     );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 
@@ -5,10 +6,14 @@ export function NotFoundPage() {
   return (
     <Center py="xl">
       <Stack align="center" gap="sm" ta="center">
-        <Title order={1}>404 Page Not Found</Title>
-        <Text c="dimmed">The page you are looking for does not exist or has moved.</Text>
+        <Title order={1}>
+          <Trans>404 Page Not Found</Trans>
+        </Title>
+        <Text c="dimmed">
+          <Trans>The page you are looking for does not exist or has moved.</Trans>
+        </Text>
         <Button component={Link} to="/">
-          Go to the dashboard
+          <Trans>Go to the dashboard</Trans>
         </Button>
       </Stack>
     </Center>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 
 /** Token pages for patients (forms, reviews, confirmations, self-scheduling): not in this version yet. */
@@ -9,9 +10,11 @@ export function PublicUnavailablePage({ title }: { title: string }) {
           <Title order={1} size="h3">
             {title}
           </Title>
-          <Text>This page is not available in this version.</Text>
+          <Text>
+            <Trans>This page is not available in this version.</Trans>
+          </Text>
           <Text size="sm" c="dimmed">
-            Please contact the dental office directly; the staff will be glad to help.
+            <Trans>Please contact the dental office directly; the staff will be glad to help.</Trans>
           </Text>
         </Stack>
       </Paper>
