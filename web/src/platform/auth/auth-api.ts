@@ -4,6 +4,7 @@ import type { User } from '@dental/domain/users/user';
 import { t } from '@lingui/core/macro';
 import { ApiError, apiRequest, NetworkError } from '../api/api.ts';
 import { domainText } from '../i18n/domain-text.ts';
+import { serverErrorText } from '../i18n/server-error.ts';
 
 export interface LoginResult {
   user: User;
@@ -44,7 +45,7 @@ export function loginErrorMessage(error: unknown): string {
     if (error.status === 502) return t`Server is temporarily unavailable. Please try again in a moment.`;
     if (error.status === 503) return t`Service temporarily unavailable. Please try again later.`;
     const body = error.body as { error?: unknown; message?: unknown } | null;
-    if (body && typeof body.message === 'string' && body.message) return domainText(body.message);
+    if (body && typeof body.message === 'string' && body.message) return serverErrorText(body) ?? body.message;
     if (body && typeof body.error === 'string' && body.error) return domainText(body.error);
     const status = error.status;
     return t`Login failed (${status})`;

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { t } from '@lingui/core/macro';
+import { useState } from 'react';
 
 type FieldValue = string | number;
 export type FieldErrors<V> = Partial<Record<keyof V, string>>;
