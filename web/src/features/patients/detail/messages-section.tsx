@@ -83,7 +83,9 @@ export function MessagesSection({ patientId, timeZone }: { patientId: string; ti
                       <Table.Td>{label(CHANNEL_LABELS, message.channel)}</Table.Td>
                       <Table.Td>{domainText(message.message)}</Table.Td>
                       <Table.Td>
-                        <Badge variant="light">{label(STATUS_LABELS, message.status)}</Badge>
+                        <Badge variant="light" miw="max-content">
+                          {label(STATUS_LABELS, message.status)}
+                        </Badge>
                       </Table.Td>
                     </Table.Tr>
                   ))}
@@ -134,7 +136,9 @@ export function MessagesSection({ patientId, timeZone }: { patientId: string; ti
                       </Table.Td>
                       <Table.Td>{domainText(labelOf(SURVEY_METHOD_LABELS, survey.method))}</Table.Td>
                       <Table.Td>
-                        <Badge variant="light">{label(STATUS_LABELS, survey.status)}</Badge>
+                        <Badge variant="light" miw="max-content">
+                          {label(STATUS_LABELS, survey.status)}
+                        </Badge>
                       </Table.Td>
                     </Table.Tr>
                   ))}

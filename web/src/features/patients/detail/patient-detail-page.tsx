@@ -135,7 +135,13 @@ function PatientRecord({ patient }: { patient: LocalPatient }) {
         <Trans>← All patients</Trans>
       </Anchor>
       <PatientHeader patient={patient} today={today} providers={providers} actions={actions} />
-      <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(value) => value && setTab(value as Tab)}
+        keepMounted={false}
+        // Narrower than Mantine's default, so every tab (French runs longer) shows at 1024 px wide.
+        styles={{ tab: { paddingInline: 'var(--mantine-spacing-xs)' } }}
+      >
         {/* One row that scrolls on a narrow screen keeps the active tab's underline next to its panel. */}
         <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
           <Tabs.Tab value="details">

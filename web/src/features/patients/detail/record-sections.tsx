@@ -101,7 +101,7 @@ export function MedicalSection({ patient }: { patient: LocalPatient }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <div>
               <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                <Trans>Provider</Trans>
+                <Trans context="insurance">Provider</Trans>
               </Text>
               <Text size="sm">{history.insuranceProvider || t`None recorded`}</Text>
             </div>
