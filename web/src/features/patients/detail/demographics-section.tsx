@@ -3,9 +3,13 @@ import { PROVINCES } from '@dental/domain/constants';
 import { formatPhone } from '@dental/domain/patients/phone';
 import { formatPostalCode, POSTAL_CODE_MAX_LENGTH } from '@dental/domain/patients/postal-code';
 import { CommandValidationError, type LocalPatient, type PatientChanges } from '@dental/local-store';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { type FormEvent, useState } from 'react';
+import { domainText } from '../../../platform/i18n/domain-text.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
 
@@ -25,18 +29,18 @@ const FIELDS = [
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 
-const LABELS: Record<Field, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  dateOfBirth: 'Date of birth',
-  phone: 'Phone',
-  email: 'Email',
-  address: 'Street address',
-  city: 'City',
-  province: 'Province',
-  zipCode: 'Postal code',
-  emergencyContact: 'Emergency contact',
-  emergencyPhone: 'Emergency phone',
+const LABELS: Record<Field, MessageDescriptor> = {
+  firstName: msg`First name`,
+  lastName: msg`Last name`,
+  dateOfBirth: msg`Date of birth`,
+  phone: msg`Phone`,
+  email: msg`Email`,
+  address: msg`Street address`,
+  city: msg`City`,
+  province: msg`Province`,
+  zipCode: msg`Postal code`,
+  emergencyContact: msg`Emergency contact`,
+  emergencyPhone: msg`Emergency phone`,
 };
 
 /** Spec 5: phones are typed as (xxx) xxx-xxxx, at most 17 characters. */
@@ -61,6 +65,7 @@ export function DemographicsSection(props: {
   canEdit: boolean;
   onEditingChange(editing: boolean): void;
 }) {
+  const { t, i18n } = useLingui();
   const { patient, editing } = props;
   if (!editing) {
     return (
@@ -69,10 +74,10 @@ export function DemographicsSection(props: {
           {FIELDS.map((field) => (
             <div key={field}>
               <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                {LABELS[field]}
+                {i18n._(LABELS[field])}
               </Text>
               <Text size="sm">
-                {field === 'address' && !patient.address ? 'Address not available' : shown(field, patient)}
+                {field === 'address' && !patient.address ? t`Address not available` : shown(field, patient)}
               </Text>
             </div>
           ))}
@@ -80,7 +85,7 @@ export function DemographicsSection(props: {
         {props.canEdit && (
           <Group>
             <Button variant="light" onClick={() => props.onEditingChange(true)}>
-              Edit details
+              <Trans>Edit details</Trans>
             </Button>
           </Group>
         )}
@@ -90,7 +95,13 @@ export function DemographicsSection(props: {
   return <EditForm patient={patient} onDone={() => props.onEditingChange(false)} />;
 }
 
+/** A message the shared schema wrote, in the language shown. */
+function shownError(message: string | undefined): string | undefined {
+  return message ? domainText(message) : undefined;
+}
+
 function EditForm({ patient, onDone }: { patient: LocalPatient; onDone(): void }) {
+  const { t, i18n } = useLingui();
   const local = useLocalData();
   const [initial] = useState(() => valuesOf(patient));
   const [values, setValues] = useState(initial);
@@ -123,7 +134,8 @@ function EditForm({ patient, onDone }: { patient: LocalPatient; onDone(): void }
     try {
       await local.store.patients.update(patient.id, changes);
       local.afterWrite();
-      toast('Patient updated', `${values.firstName} ${values.lastName}’s details were saved.`, 'success');
+      const { firstName, lastName } = values;
+      toast(t`Patient updated`, t`${firstName} ${lastName}’s details were saved.`, 'success');
       onDone();
     } catch (error) {
       if (error instanceof CommandValidationError) {
@@ -137,7 +149,7 @@ function EditForm({ patient, onDone }: { patient: LocalPatient; onDone(): void }
         setErrors(byField);
         setProblem(other[0] ?? null);
       } else {
-        setProblem(error instanceof Error ? error.message : 'The changes could not be saved.');
+        setProblem(error instanceof Error ? error.message : t`The changes could not be saved.`);
       }
     } finally {
       setBusy(false);
@@ -146,9 +158,9 @@ function EditForm({ patient, onDone }: { patient: LocalPatient; onDone(): void }
 
   const input = (field: Field, extra: { type?: string; maxLength?: number; required?: boolean } = {}) => (
     <TextInput
-      label={LABELS[field]}
+      label={i18n._(LABELS[field])}
       value={values[field]}
-      error={errors[field]}
+      error={shownError(errors[field])}
       type={extra.type}
       maxLength={extra.maxLength}
       required={extra.required}
@@ -157,18 +169,18 @@ function EditForm({ patient, onDone }: { patient: LocalPatient; onDone(): void }
   );
 
   return (
-    <form onSubmit={save} noValidate aria-label="Edit patient details">
+    <form onSubmit={save} noValidate aria-label={t`Edit patient details`}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           {input('firstName', { required: true })}
           {input('lastName', { required: true })}
           <DateInput
-            label={LABELS.dateOfBirth}
+            label={i18n._(LABELS.dateOfBirth)}
             valueFormat="YYYY-MM-DD"
             clearable
             maxDate={new Date()}
             value={values.dateOfBirth || null}
-            error={errors.dateOfBirth}
+            error={shownError(errors.dateOfBirth)}
             onChange={(value) => set('dateOfBirth', value ? value.slice(0, 10) : '')}
             popoverProps={{ withinPortal: true }}
           />
@@ -177,31 +189,31 @@ function EditForm({ patient, onDone }: { patient: LocalPatient; onDone(): void }
           {input('address')}
           {input('city')}
           <Select
-            label={LABELS.province}
+            label={i18n._(LABELS.province)}
             data={[...PROVINCES]}
             clearable
             value={values.province || null}
-            error={errors.province}
+            error={shownError(errors.province)}
             onChange={(value) => set('province', value ?? '')}
             comboboxProps={{ withinPortal: true }}
           />
           <TextInput
-            label={LABELS.zipCode}
+            label={i18n._(LABELS.zipCode)}
             maxLength={POSTAL_CODE_MAX_LENGTH}
             value={values.zipCode}
-            error={errors.zipCode}
+            error={shownError(errors.zipCode)}
             onChange={(event) => set('zipCode', formatPostalCode(event.currentTarget.value))}
           />
           {input('emergencyContact')}
           {input('emergencyPhone', { type: 'tel', maxLength: PHONE_MAX_LENGTH })}
         </SimpleGrid>
-        {problem && <Alert color="red">{problem}</Alert>}
+        {problem && <Alert color="red">{domainText(problem)}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" loading={busy}>
-            Save changes
+            <Trans>Save changes</Trans>
           </Button>
         </Group>
       </Stack>

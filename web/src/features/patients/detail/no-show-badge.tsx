@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../platform/api/api.ts';
@@ -5,6 +7,8 @@ import { useConnection } from '../../../platform/api/connection.ts';
 
 /** Missed appointments, so the front desk sees a pattern before booking; the events live on the server. */
 export function NoShowBadge({ patientId }: { patientId: string }) {
+  // Re-renders with the language.
+  useLingui();
   const { online } = useConnection();
   const history = useQuery({
     queryKey: ['patient-no-shows', patientId],
@@ -15,7 +19,7 @@ export function NoShowBadge({ patientId }: { patientId: string }) {
   if (count === 0) return null;
   return (
     <Badge color="orange" variant="light" data-testid="no-show-count">
-      {count === 1 ? '1 no-show' : `${count} no-shows`}
+      {plural(count, { one: '# no-show', other: '# no-shows' })}
     </Badge>
   );
 }

@@ -1,11 +1,13 @@
 import { can } from '@dental/domain/permissions/can';
 import { localDate } from '@dental/domain/time/zones';
 import type { LocalPatient } from '@dental/local-store';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, Loader, Modal, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCalendarPlus, IconEdit, IconFileDescription, IconUserOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useAuth } from '../../../platform/auth/auth-context.tsx';
+import { domainText } from '../../../platform/i18n/domain-text.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { PreparingDevice } from '../../../platform/offline/preparing-device.tsx';
 import { usePatientsArrival } from '../../../platform/offline/sync-status.ts';
@@ -21,15 +23,16 @@ type Tab = 'details' | 'medical' | 'family' | 'appointments' | 'recalls' | 'form
 
 /** One patient, by the id in the address, read from the device so the front desk and the chair see it offline too. */
 export function PatientDetailPage({ id }: { id: string }) {
+  const { t } = useLingui();
   const patient = usePatient(id);
   const arrival = usePatientsArrival();
-  if (patient === undefined) return <Loader aria-label="Loading patient" />;
+  if (patient === undefined) return <Loader aria-label={t`Loading patient`} />;
   // Not here yet is not the same as not found: the patient list may still be arriving.
   if (patient === null && arrival !== 'arrived') {
     return arrival === 'arriving' ? (
-      <PreparingDevice waitingFor="This patient" />
+      <PreparingDevice waitingFor={t`This patient`} />
     ) : (
-      <Loader aria-label="Loading patient" />
+      <Loader aria-label={t`Loading patient`} />
     );
   }
   if (patient === null) return <NotFound />;
@@ -40,12 +43,17 @@ function NotFound() {
   return (
     <Paper withBorder p="xl" radius="md" maw={560}>
       <Stack gap="sm">
-        <Title order={2}>Patient not found</Title>
+        <Title order={2}>
+          <Trans>Patient not found</Trans>
+        </Title>
         <Text>
-          We could not find this patient on this device. They may have been removed, or they belong to another practice.
+          <Trans>
+            We could not find this patient on this device. They may have been removed, or they belong to another
+            practice.
+          </Trans>
         </Text>
         <Anchor component={Link} to="/patients">
-          Back to patients
+          <Trans>Back to patients</Trans>
         </Anchor>
       </Stack>
     </Paper>
@@ -53,6 +61,7 @@ function NotFound() {
 }
 
 function PatientRecord({ patient }: { patient: LocalPatient }) {
+  const { t } = useLingui();
   const local = useLocalData();
   const { user } = useAuth();
   const providers = useProviders();
@@ -65,18 +74,16 @@ function PatientRecord({ patient }: { patient: LocalPatient }) {
   const now = Date.now();
   const today = localDate(new Date(now), local.timezone);
 
+  const { firstName, lastName } = patient;
+
   async function deactivate() {
     if (!local.store) return;
     try {
       await local.store.patients.deactivate(patient.id);
       local.afterWrite();
-      toast(
-        'Patient deactivated',
-        `${patient.firstName} ${patient.lastName} will no longer be offered for booking.`,
-        'success',
-      );
+      toast(t`Patient deactivated`, t`${firstName} ${lastName} will no longer be offered for booking.`, 'success');
     } catch (error) {
-      toast('Deactivation failed', error instanceof Error ? error.message : undefined, 'error');
+      toast(t`Deactivation failed`, error instanceof Error ? domainText(error.message) : undefined, 'error');
     } finally {
       setConfirming(false);
     }
@@ -88,14 +95,14 @@ function PatientRecord({ patient }: { patient: LocalPatient }) {
         renderRoot={(props) => <Link {...props} to="/scheduling" search={{ patientId: patient.id }} />}
         leftSection={<IconCalendarPlus size={16} />}
       >
-        Schedule
+        <Trans>Schedule</Trans>
       </Button>
       <Button
         renderRoot={(props) => <Link {...props} to="/clinical-charts" search={{ patientId: patient.id }} />}
         variant="light"
         leftSection={<IconFileDescription size={16} />}
       >
-        Open Chart
+        <Trans>Open Chart</Trans>
       </Button>
       {canEdit && (
         <Button
@@ -106,7 +113,7 @@ function PatientRecord({ patient }: { patient: LocalPatient }) {
             setEditing(true);
           }}
         >
-          Edit
+          <Trans>Edit</Trans>
         </Button>
       )}
       {canEdit && patient.isActive && (
@@ -116,7 +123,7 @@ function PatientRecord({ patient }: { patient: LocalPatient }) {
           leftSection={<IconUserOff size={16} />}
           onClick={() => setConfirming(true)}
         >
-          Deactivate
+          <Trans>Deactivate</Trans>
         </Button>
       )}
     </>
@@ -125,19 +132,42 @@ function PatientRecord({ patient }: { patient: LocalPatient }) {
   return (
     <Stack gap="md">
       <Anchor component={Link} to="/patients" size="sm">
-        ← All patients
+        <Trans>← All patients</Trans>
       </Anchor>
       <PatientHeader patient={patient} today={today} providers={providers} actions={actions} />
-      <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(value) => value && setTab(value as Tab)}
+        keepMounted={false}
+        // Narrower than Mantine's default, so every tab (French runs longer) shows at 1024 px wide.
+        styles={{ tab: { paddingInline: 'var(--mantine-spacing-xs)' } }}
+      >
         {/* One row that scrolls on a narrow screen keeps the active tab's underline next to its panel. */}
         <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
-          <Tabs.Tab value="details">Details</Tabs.Tab>
-          <Tabs.Tab value="medical">Medical &amp; insurance</Tabs.Tab>
-          <Tabs.Tab value="appointments">Appointments{appointments ? ` (${appointments.length})` : ''}</Tabs.Tab>
-          <Tabs.Tab value="recalls">Recalls</Tabs.Tab>
-          <Tabs.Tab value="family">Family</Tabs.Tab>
-          <Tabs.Tab value="forms">Forms</Tabs.Tab>
-          {canSeeMessages && <Tabs.Tab value="messages">Messages</Tabs.Tab>}
+          <Tabs.Tab value="details">
+            <Trans>Details</Trans>
+          </Tabs.Tab>
+          <Tabs.Tab value="medical">
+            <Trans>Medical &amp; insurance</Trans>
+          </Tabs.Tab>
+          <Tabs.Tab value="appointments">
+            <Trans>Appointments</Trans>
+            {appointments ? ` (${appointments.length})` : ''}
+          </Tabs.Tab>
+          <Tabs.Tab value="recalls">
+            <Trans>Recalls</Trans>
+          </Tabs.Tab>
+          <Tabs.Tab value="family">
+            <Trans>Family</Trans>
+          </Tabs.Tab>
+          <Tabs.Tab value="forms">
+            <Trans>Forms</Trans>
+          </Tabs.Tab>
+          {canSeeMessages && (
+            <Tabs.Tab value="messages">
+              <Trans>Messages</Trans>
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Paper withBorder p="md" radius="md" mt="sm">
           <Tabs.Panel value="details">
@@ -165,18 +195,20 @@ function PatientRecord({ patient }: { patient: LocalPatient }) {
           )}
         </Paper>
       </Tabs>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Deactivate patient?" centered>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t`Deactivate patient?`} centered>
         <Stack gap="md">
           <Text>
-            {patient.firstName} {patient.lastName} will be marked inactive. Their record and history are kept, and they
-            can be made active again.
+            <Trans>
+              {firstName} {lastName} will be marked inactive. Their record and history are kept, and they can be made
+              active again.
+            </Trans>
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button color="red" onClick={() => void deactivate()}>
-              Deactivate
+              <Trans>Deactivate</Trans>
             </Button>
           </Group>
         </Stack>

@@ -1,6 +1,7 @@
 import { ageOn } from '@dental/domain/patients/age';
 import { formatPhone } from '@dental/domain/patients/phone';
 import type { LocalPatient } from '@dental/local-store';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconMail, IconPhone, IconStethoscope } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -22,6 +23,7 @@ export function PatientHeader(props: {
   providers: readonly Provider[];
   actions: ReactNode;
 }) {
+  const { t } = useLingui();
   const { patient, today, providers } = props;
   const age = ageOn(patient.dateOfBirth, today);
   const provider = providers.find((candidate) => candidate.id === patient.preferredProviderId);
@@ -29,6 +31,7 @@ export function PatientHeader(props: {
   const hidden = patient.restricted.includes('medicalHistory');
   const allergies = history.allergies ?? [];
   const conditions = history.conditions ?? [];
+  const born = patient.dateOfBirth?.slice(0, 10);
 
   return (
     <Paper withBorder p="md" radius="md">
@@ -41,12 +44,12 @@ export function PatientHeader(props: {
               </Title>
               {!patient.isActive && (
                 <Badge color="gray" variant="filled">
-                  Inactive
+                  <Trans>Inactive</Trans>
                 </Badge>
               )}
               {patient.version === 0 ? (
                 <Badge color="blue" variant="light">
-                  Not yet on the server
+                  <Trans>Not yet on the server</Trans>
                 </Badge>
               ) : (
                 <NoShowBadge patientId={patient.id} />
@@ -54,13 +57,13 @@ export function PatientHeader(props: {
             </Group>
             <Group gap="lg" wrap="wrap">
               <Text size="sm" c="dimmed">
-                {age === null ? 'Age not recorded' : `${age} years`}
-                {patient.dateOfBirth ? ` · born ${patient.dateOfBirth.slice(0, 10)}` : ''}
+                {age === null ? t`Age not recorded` : t`${age} years`}
+                {born ? ` · ${t`born ${born}`}` : ''}
               </Text>
               <Fact icon={<IconPhone size={16} aria-hidden="true" />}>{formatPhone(patient.phone)}</Fact>
               {patient.email && <Fact icon={<IconMail size={16} aria-hidden="true" />}>{patient.email}</Fact>}
               <Fact icon={<IconStethoscope size={16} aria-hidden="true" />}>
-                {provider ? provider.name : 'No preferred provider'}
+                {provider ? provider.name : t`No preferred provider`}
               </Fact>
             </Group>
           </Stack>
@@ -71,14 +74,14 @@ export function PatientHeader(props: {
             color="red"
             variant="light"
             icon={<IconAlertTriangle size={18} />}
-            title="Medical alerts"
-            aria-label="Medical alerts"
+            title={t`Medical alerts`}
+            aria-label={t`Medical alerts`}
           >
             <Stack gap={4}>
               {allergies.length > 0 && (
                 <Group gap="xs">
                   <Text size="sm" fw={700} c="red">
-                    Allergies:
+                    <Trans>Allergies:</Trans>
                   </Text>
                   {allergies.map((entry) => (
                     <Badge key={entry} color="red" variant="filled">
@@ -90,7 +93,7 @@ export function PatientHeader(props: {
               {conditions.length > 0 && (
                 <Group gap="xs">
                   <Text size="sm" fw={700} c="red">
-                    Conditions:
+                    <Trans>Conditions:</Trans>
                   </Text>
                   {conditions.map((entry) => (
                     <Badge key={entry} color="red" variant="outline">

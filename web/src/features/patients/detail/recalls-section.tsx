@@ -1,7 +1,9 @@
 import { SCHEDULING } from '@dental/domain/constants';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Loader, Table, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
+import { RECALL_PRIORITY_LABELS, RECALL_STATUS_LABELS, useLabels } from './record-labels.ts';
 import { usePatientRecalls } from './use-patient.ts';
 
 /** The schedule's priority colours (spec 9); a recall's default 'normal' priority, like any other, is grey. */
@@ -13,6 +15,8 @@ const PRIORITY_COLOURS: Readonly<Record<string, string>> = SCHEDULING.priorityCo
  * what changed, so a recall recorded elsewhere a moment ago shows without waiting for the next sync.
  */
 export function RecallsSection({ patientId, today }: { patientId: string; today: string }) {
+  const { t } = useLingui();
+  const label = useLabels();
   const local = useLocalData();
   const recalls = usePatientRecalls(patientId);
   // A ref, so a new context value (every sync changes it) does not ask again.
@@ -22,17 +26,30 @@ export function RecallsSection({ patientId, today }: { patientId: string; today:
     void pullNow.current();
   }, []);
 
-  if (recalls === undefined) return <Loader size="sm" aria-label="Loading recalls" />;
-  if (recalls.length === 0) return <Text c="dimmed">No recalls are set for this patient.</Text>;
+  if (recalls === undefined) return <Loader size="sm" aria-label={t`Loading recalls`} />;
+  if (recalls.length === 0)
+    return (
+      <Text c="dimmed">
+        <Trans>No recalls are set for this patient.</Trans>
+      </Text>
+    );
   return (
     <Table.ScrollContainer minWidth={520}>
-      <Table striped aria-label="Recalls" style={{ whiteSpace: 'nowrap' }}>
+      <Table striped aria-label={t`Recalls`} style={{ whiteSpace: 'nowrap' }}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Recall</Table.Th>
-            <Table.Th>Due</Table.Th>
-            <Table.Th>Priority</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <Table.Th>
+              <Trans>Recall</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Due</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Priority</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Status</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -43,16 +60,16 @@ export function RecallsSection({ patientId, today }: { patientId: string; today:
                 {recall.dueDate}
                 {recall.status === 'active' && recall.dueDate < today && (
                   <Badge ml="xs" color="red" variant="light">
-                    Overdue
+                    <Trans>Overdue</Trans>
                   </Badge>
                 )}
               </Table.Td>
               <Table.Td>
                 <Badge color={PRIORITY_COLOURS[recall.priority] ?? 'gray'} variant="light">
-                  {recall.priority}
+                  {label(RECALL_PRIORITY_LABELS, recall.priority)}
                 </Badge>
               </Table.Td>
-              <Table.Td>{recall.status}</Table.Td>
+              <Table.Td>{label(RECALL_STATUS_LABELS, recall.status)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,13 +1,23 @@
-import { formatClockTime } from '@dental/domain/scheduling/conflicts';
 import { localDate } from '@dental/domain/time/zones';
 import type { LocalAppointment, LocalPatient } from '@dental/local-store';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Group, List, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { useFormats } from '../../../platform/i18n/formats.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
+import {
+  APPOINTMENT_STATUS_LABELS,
+  RELATIONSHIP_LABELS,
+  SEND_METHOD_LABELS,
+  SENT_FORM_STATUS_LABELS,
+  useLabels,
+} from './record-labels.ts';
 import { usePatientFamily, usePatientSentForms } from './use-patient.ts';
 
-const NO_PERMISSION = 'You do not have permission to view this section.';
+const NO_PERMISSION = msg`You do not have permission to view this section.`;
 
 /**
  * Opening a section read from the device also asks the server for what changed, so a link or a send
@@ -23,21 +33,22 @@ function usePullOnOpen(): void {
   }, []);
 }
 
-const PREFERENCE_LABELS: Record<string, string> = {
-  email: 'Email',
-  phone: 'Phone call',
-  sms: 'Text message (SMS)',
-  portal: 'Patient portal',
+const PREFERENCE_LABELS: Record<string, MessageDescriptor> = {
+  email: msg`Email`,
+  phone: msg`Phone call`,
+  sms: msg`Text message (SMS)`,
+  portal: msg`Patient portal`,
 };
 
 function Entries({ label, entries, alert }: { label: string; entries: readonly string[]; alert?: boolean }) {
+  const { t } = useLingui();
   return (
     <div>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
       {entries.length === 0 ? (
-        <Text size="sm">None recorded</Text>
+        <Text size="sm">{t`None recorded`}</Text>
       ) : (
         <Group gap={6} mt={4}>
           {entries.map((entry) => (
@@ -53,42 +64,52 @@ function Entries({ label, entries, alert }: { label: string; entries: readonly s
 
 /** Sections the server left out for this user say so; an empty list would read as "no allergies". */
 export function MedicalSection({ patient }: { patient: LocalPatient }) {
+  const { t, i18n } = useLingui();
   const history = patient.medicalHistory;
+  const preference = history.communicationPreference;
+  const preferenceLabel = Object.hasOwn(PREFERENCE_LABELS, preference)
+    ? i18n._(PREFERENCE_LABELS[preference] as MessageDescriptor)
+    : preference;
   return (
     <Stack gap="lg">
       <Stack gap="sm">
-        <Title order={4}>Medical history</Title>
+        <Title order={4}>
+          <Trans>Medical history</Trans>
+        </Title>
         {patient.restricted.includes('medicalHistory') ? (
-          <Alert color="gray">{NO_PERMISSION}</Alert>
+          <Alert color="gray">{i18n._(NO_PERMISSION)}</Alert>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Entries label="Allergies" entries={history.allergies ?? []} alert />
-            <Entries label="Medical conditions" entries={history.conditions ?? []} alert />
-            <Entries label="Medications" entries={history.medications ?? []} />
+            <Entries label={t`Allergies`} entries={history.allergies ?? []} alert />
+            <Entries label={t`Medical conditions`} entries={history.conditions ?? []} alert />
+            <Entries label={t`Medications`} entries={history.medications ?? []} />
           </SimpleGrid>
         )}
         <Text size="sm">
-          Communication preference:{' '}
-          <b>{PREFERENCE_LABELS[history.communicationPreference] ?? history.communicationPreference}</b>
+          <Trans>
+            Communication preference: <b>{preferenceLabel}</b>
+          </Trans>
         </Text>
       </Stack>
       <Stack gap="sm">
-        <Title order={4}>Insurance</Title>
+        <Title order={4}>
+          <Trans>Insurance</Trans>
+        </Title>
         {patient.restricted.includes('insurance') ? (
-          <Alert color="gray">{NO_PERMISSION}</Alert>
+          <Alert color="gray">{i18n._(NO_PERMISSION)}</Alert>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <div>
               <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                Provider
+                <Trans context="insurance">Provider</Trans>
               </Text>
-              <Text size="sm">{history.insuranceProvider || 'None recorded'}</Text>
+              <Text size="sm">{history.insuranceProvider || t`None recorded`}</Text>
             </div>
             <div>
               <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                Policy number
+                <Trans>Policy number</Trans>
               </Text>
-              <Text size="sm">{history.insurancePolicyNumber || 'None recorded'}</Text>
+              <Text size="sm">{history.insurancePolicyNumber || t`None recorded`}</Text>
             </div>
           </SimpleGrid>
         )}
@@ -99,10 +120,18 @@ export function MedicalSection({ patient }: { patient: LocalPatient }) {
 
 /** The patient's family, read from the device, so it shows offline; both sides of a link sync. */
 export function FamilySection({ patientId }: { patientId: string }) {
+  const { t } = useLingui();
+  const label = useLabels();
   usePullOnOpen();
   const family = usePatientFamily(patientId);
-  if (family === undefined) return <Loader size="sm" aria-label="Loading family members" />;
-  if (family.length === 0) return <Text c="dimmed">No family members are linked to this patient.</Text>;
+  if (family === undefined) return <Loader size="sm" aria-label={t`Loading family members`} />;
+  if (family.length === 0) {
+    return (
+      <Text c="dimmed">
+        <Trans>No family members are linked to this patient.</Trans>
+      </Text>
+    );
+  }
   return (
     <List spacing="xs">
       {family.map((relation) => (
@@ -113,7 +142,7 @@ export function FamilySection({ patientId }: { patientId: string }) {
             {relation.relatedPatient.firstName} {relation.relatedPatient.lastName}
           </Anchor>{' '}
           <Text span size="sm" c="dimmed" tt="capitalize">
-            ({relation.relationshipType})
+            ({label(RELATIONSHIP_LABELS, relation.relationshipType)})
           </Text>
         </List.Item>
       ))}
@@ -130,31 +159,51 @@ const STATUS_COLOURS: Record<string, string> = {
 };
 
 function AppointmentTable(props: { appointments: readonly LocalAppointment[]; timeZone: string; label: string }) {
-  if (props.appointments.length === 0) return <Text c="dimmed">None</Text>;
+  const formats = useFormats();
+  const label = useLabels();
+  if (props.appointments.length === 0) {
+    return (
+      <Text c="dimmed">
+        <Trans>None</Trans>
+      </Text>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped aria-label={props.label} style={{ whiteSpace: 'nowrap' }}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>Procedure</Table.Th>
-            <Table.Th>Provider</Table.Th>
-            <Table.Th>Room</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <Table.Th>
+              <Trans>Date</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Time</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Procedure</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Provider</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Room</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Status</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {props.appointments.map((appointment) => (
             <Table.Tr key={appointment.id}>
               <Table.Td>{appointment.day}</Table.Td>
-              <Table.Td>{formatClockTime(appointment.appointmentDate, props.timeZone)}</Table.Td>
+              <Table.Td>{formats.instantTime(appointment.appointmentDate, props.timeZone)}</Table.Td>
               <Table.Td>{appointment.procedure}</Table.Td>
               <Table.Td>{appointment.providerName}</Table.Td>
               <Table.Td>{appointment.treatmentRoom}</Table.Td>
               <Table.Td>
                 <Badge color={STATUS_COLOURS[appointment.status] ?? 'gray'} variant="light">
-                  {appointment.status}
+                  {label(APPOINTMENT_STATUS_LABELS, appointment.status)}
                 </Badge>
               </Table.Td>
             </Table.Tr>
@@ -170,7 +219,8 @@ export function AppointmentsSection(props: {
   timeZone: string;
   now: number;
 }) {
-  if (!props.appointments) return <Loader size="sm" aria-label="Loading appointments" />;
+  const { t } = useLingui();
+  if (!props.appointments) return <Loader size="sm" aria-label={t`Loading appointments`} />;
   const upcoming = props.appointments.filter((appointment) => Date.parse(appointment.appointmentDate) >= props.now);
   const past = props.appointments
     .filter((appointment) => Date.parse(appointment.appointmentDate) < props.now)
@@ -178,12 +228,16 @@ export function AppointmentsSection(props: {
   return (
     <Stack gap="lg">
       <Stack gap="xs">
-        <Title order={4}>Upcoming</Title>
-        <AppointmentTable appointments={upcoming} timeZone={props.timeZone} label="Upcoming appointments" />
+        <Title order={4}>
+          <Trans>Upcoming</Trans>
+        </Title>
+        <AppointmentTable appointments={upcoming} timeZone={props.timeZone} label={t`Upcoming appointments`} />
       </Stack>
       <Stack gap="xs">
-        <Title order={4}>Past</Title>
-        <AppointmentTable appointments={past} timeZone={props.timeZone} label="Past appointments" />
+        <Title order={4}>
+          <Trans>Past</Trans>
+        </Title>
+        <AppointmentTable appointments={past} timeZone={props.timeZone} label={t`Past appointments`} />
       </Stack>
     </Stack>
   );
@@ -194,29 +248,45 @@ export function AppointmentsSection(props: {
  * and the pull brings the sends back.
  */
 export function FormsSection({ patientId, timeZone }: { patientId: string; timeZone: string }) {
+  const { t } = useLingui();
+  const label = useLabels();
   usePullOnOpen();
   const forms = usePatientSentForms(patientId);
-  if (forms === undefined) return <Loader size="sm" aria-label="Loading sent forms" />;
-  if (forms.length === 0) return <Text c="dimmed">No forms have been sent to this patient yet.</Text>;
+  if (forms === undefined) return <Loader size="sm" aria-label={t`Loading sent forms`} />;
+  if (forms.length === 0) {
+    return (
+      <Text c="dimmed">
+        <Trans>No forms have been sent to this patient yet.</Trans>
+      </Text>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={520}>
-      <Table striped aria-label="Forms sent" style={{ whiteSpace: 'nowrap' }}>
+      <Table striped aria-label={t`Forms sent`} style={{ whiteSpace: 'nowrap' }}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Form</Table.Th>
-            <Table.Th>Sent</Table.Th>
-            <Table.Th>Via</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <Table.Th>
+              <Trans>Form</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Sent</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Via</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Status</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {forms.map((form) => (
             <Table.Tr key={form.id}>
-              <Table.Td>{form.title ?? 'Removed template'}</Table.Td>
+              <Table.Td>{form.title ?? t`Removed template`}</Table.Td>
               <Table.Td>{localDate(form.sentAt, timeZone)}</Table.Td>
-              <Table.Td tt="uppercase">{form.method}</Table.Td>
+              <Table.Td tt="uppercase">{label(SEND_METHOD_LABELS, form.method)}</Table.Td>
               <Table.Td>
-                <Badge variant="light">{form.status}</Badge>
+                <Badge variant="light">{label(SENT_FORM_STATUS_LABELS, form.status)}</Badge>
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,4 +1,5 @@
 import { PATIENTS } from '@dental/domain/constants';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { PatientListFilters } from './patient-list-model.ts';
 
@@ -15,12 +16,13 @@ function bound(value: string | number): number | undefined {
 
 /** Spec 5's list filters; every change lands in the address so a filtered list can be shared or reloaded. */
 export function PatientFilters({ filters, onChange }: Props) {
+  const { t } = useLingui();
   const set = (patch: PatientListFilters) => onChange({ ...filters, ...patch });
   return (
-    <Paper withBorder p="sm" radius="md" aria-label="Patient filters" component="section">
+    <Paper withBorder p="sm" radius="md" aria-label={t`Patient filters`} component="section">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         <NumberInput
-          label="Age min"
+          label={t`Age min`}
           min={PATIENTS.ageMin}
           max={PATIENTS.ageMax}
           allowDecimal={false}
@@ -30,7 +32,7 @@ export function PatientFilters({ filters, onChange }: Props) {
           onChange={(value) => set({ ageMin: bound(value) })}
         />
         <NumberInput
-          label="Age max"
+          label={t`Age max`}
           min={PATIENTS.ageMin}
           max={PATIENTS.ageMax}
           allowDecimal={false}
@@ -40,14 +42,14 @@ export function PatientFilters({ filters, onChange }: Props) {
           onChange={(value) => set({ ageMax: bound(value) })}
         />
         <TextInput
-          label="City"
-          placeholder="Any city"
+          label={t`City`}
+          placeholder={t`Any city`}
           value={filters.city ?? ''}
           onChange={(event) => set({ city: event.currentTarget.value || undefined })}
         />
         <Select
-          label="Province"
-          placeholder="Any province"
+          label={t`Province`}
+          placeholder={t`Any province`}
           data={[...PATIENTS.provinces]}
           clearable
           value={filters.province ?? null}
@@ -60,7 +62,7 @@ export function PatientFilters({ filters, onChange }: Props) {
           size="xs"
           onClick={() => onChange({ ageMin: undefined, ageMax: undefined, city: undefined, province: undefined })}
         >
-          Clear filters
+          <Trans>Clear filters</Trans>
         </Button>
       </Group>
     </Paper>

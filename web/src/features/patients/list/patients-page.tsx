@@ -3,6 +3,8 @@ import { formatPhone } from '@dental/domain/patients/phone';
 import { can } from '@dental/domain/permissions/can';
 import { localDate } from '@dental/domain/time/zones';
 import type { LocalPatient } from '@dental/local-store';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
   Alert,
@@ -56,6 +58,7 @@ export interface PatientsPageProps {
 }
 
 function PatientList({ query: params, onQueryChange }: PatientsPageProps) {
+  const { t } = useLingui();
   const local = useLocalData();
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -114,13 +117,18 @@ function PatientList({ query: params, onQueryChange }: PatientsPageProps) {
     downloadCsv(patientsCsv(filtered, user), `patients-${today}.csv`);
   }
 
+  const count = filtered.length;
+  const directoryError = directory.error;
+  const viewLabel = ({ firstName, lastName }: LocalPatient) => t`View ${firstName} ${lastName}`;
+  const scheduleLabel = ({ firstName, lastName }: LocalPatient) => t`Schedule ${firstName} ${lastName}`;
+
   const SortIcon = sort === 'name' ? IconChevronUp : sort === '-name' ? IconChevronDown : IconSelector;
 
   return (
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={1} size="h2">
-          Patients
+          <Trans>Patients</Trans>
         </Title>
         <Group gap="xs">
           {canExport && (
@@ -130,16 +138,18 @@ function PatientList({ query: params, onQueryChange }: PatientsPageProps) {
               onClick={exportCsv}
               disabled={filtered.length === 0}
             >
-              Export
+              <Trans>Export</Trans>
             </Button>
           )}
-          <Button onClick={form.open}>New Patient</Button>
+          <Button onClick={form.open}>
+            <Trans>New Patient</Trans>
+          </Button>
         </Group>
       </Group>
       <Group gap="sm" align="flex-end">
         <TextInput
-          aria-label="Search the patient list"
-          placeholder="Search by name, phone, date of birth or email"
+          aria-label={t`Search the patient list`}
+          placeholder={t`Search by name, phone, date of birth or email`}
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(event) => update({ search: event.currentTarget.value || undefined })}
@@ -159,24 +169,27 @@ function PatientList({ query: params, onQueryChange }: PatientsPageProps) {
             ) : undefined
           }
         >
-          Filters
+          <Trans>Filters</Trans>
         </Button>
       </Group>
       <Collapse expanded={filtersOpen}>
         <PatientFilters filters={filters} onChange={(next) => update(next)} />
       </Collapse>
       {patientsArrival === 'arriving' ? (
-        <PreparingDevice waitingFor="The patient list" />
+        <PreparingDevice waitingFor={t`The patient list`} />
       ) : directory.error ? (
-        <Alert color="red" title="Error loading patients">
-          The patients saved on this device could not be read ({directory.error}).
+        <Alert color="red" title={t`Error loading patients`}>
+          <Trans>The patients saved on this device could not be read ({directoryError}).</Trans>
         </Alert>
       ) : (
         <>
           <Text size="sm" c="dimmed" data-testid="patient-count">
-            {filtered.length} patient{filtered.length === 1 ? '' : 's'}
+            {plural(count, { one: `${count} patient`, other: `${count} patients` })}
             {unreadable > 0 &&
-              ` · ${unreadable} record${unreadable === 1 ? '' : 's'} on this device could not be decrypted and ${unreadable === 1 ? 'is' : 'are'} hidden`}
+              ` · ${plural(unreadable, {
+                one: `${unreadable} record on this device could not be decrypted and is hidden`,
+                other: `${unreadable} records on this device could not be decrypted and are hidden`,
+              })}`}
           </Text>
           {/* Under the md breakpoint birth date and province give way so the row actions stay in view. */}
           <Table.ScrollContainer minWidth={480}>
@@ -184,21 +197,31 @@ function PatientList({ query: params, onQueryChange }: PatientsPageProps) {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th aria-sort={sort === 'name' ? 'ascending' : sort === '-name' ? 'descending' : undefined}>
-                    <UnstyledButton onClick={nextSort} aria-label="Sort by name">
+                    <UnstyledButton onClick={nextSort} aria-label={t`Sort by name`}>
                       <Group gap={4} wrap="nowrap">
                         <Text fw={700} size="sm">
-                          Name
+                          <Trans>Name</Trans>
                         </Text>
                         <SortIcon size={14} />
                       </Group>
                     </UnstyledButton>
                   </Table.Th>
-                  <Table.Th>Phone</Table.Th>
-                  <Table.Th visibleFrom="md">Date of birth</Table.Th>
-                  <Table.Th>City</Table.Th>
-                  <Table.Th visibleFrom="md">Province</Table.Th>
                   <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
+                    <Trans>Phone</Trans>
+                  </Table.Th>
+                  <Table.Th visibleFrom="md">
+                    <Trans>Date of birth</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>City</Trans>
+                  </Table.Th>
+                  <Table.Th visibleFrom="md">
+                    <Trans>Province</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>
+                      <Trans>Actions</Trans>
+                    </VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -215,7 +238,7 @@ function PatientList({ query: params, onQueryChange }: PatientsPageProps) {
                       {patient.lastName}, {patient.firstName}{' '}
                       {patient.version === 0 && (
                         <Badge size="xs" color="blue.9" variant="filled">
-                          Pending sync
+                          <Trans>Pending sync</Trans>
                         </Badge>
                       )}
                     </Table.Td>
@@ -223,15 +246,15 @@ function PatientList({ query: params, onQueryChange }: PatientsPageProps) {
                     <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
                       {patient.dateOfBirth ?? ''}
                     </Table.Td>
-                    <Table.Td>{patient.city ?? 'Address not available'}</Table.Td>
+                    <Table.Td>{patient.city ?? t`Address not available`}</Table.Td>
                     <Table.Td visibleFrom="md">{patient.province ?? ''}</Table.Td>
                     <Table.Td>
                       {/* The row is clickable too; the buttons stop the click so it opens only what they name. */}
                       <Group gap={4} wrap="nowrap" justify="flex-end">
-                        <Tooltip label="View">
+                        <Tooltip label={t`View`}>
                           <ActionIcon
                             variant="subtle"
-                            aria-label={`View ${patient.firstName} ${patient.lastName}`}
+                            aria-label={viewLabel(patient)}
                             onClick={(event) => {
                               event.stopPropagation();
                               void navigate({ to: '/patients/$id', params: { id: patient.id } });
@@ -240,10 +263,10 @@ function PatientList({ query: params, onQueryChange }: PatientsPageProps) {
                             <IconEye size={18} />
                           </ActionIcon>
                         </Tooltip>
-                        <Tooltip label="Schedule">
+                        <Tooltip label={t`Schedule`}>
                           <ActionIcon
                             variant="subtle"
-                            aria-label={`Schedule ${patient.firstName} ${patient.lastName}`}
+                            aria-label={scheduleLabel(patient)}
                             onClick={(event) => {
                               event.stopPropagation();
                               void navigate({ to: '/scheduling', search: { patientId: patient.id } });
@@ -261,7 +284,7 @@ function PatientList({ query: params, onQueryChange }: PatientsPageProps) {
           </Table.ScrollContainer>
           {directory.patients && !searching && filtered.length === 0 && (
             <Text c="dimmed" ta="center" py="md">
-              {term.length >= PATIENTS.searchMinChars ? `No patients found matching "${term}"` : 'No patients found'}
+              {term.length >= PATIENTS.searchMinChars ? t`No patients found matching "${term}"` : t`No patients found`}
             </Text>
           )}
           <Group justify="space-between" wrap="wrap" gap="sm">
@@ -271,10 +294,10 @@ function PatientList({ query: params, onQueryChange }: PatientsPageProps) {
               onChange={(value) => update({ page: value === 1 ? undefined : value }, true)}
               siblings={1}
               boundaries={1}
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+              getItemProps={(item) => ({ 'aria-label': t`Page ${item}` })}
             />
             <Select
-              label="Rows per page"
+              label={t`Rows per page`}
               data={PATIENTS.pageSizes.map(String)}
               value={String(pageSize)}
               onChange={(value) => {

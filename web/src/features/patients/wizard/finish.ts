@@ -1,6 +1,8 @@
 import { CHECKOUT } from '@dental/domain/constants';
 import type { LocalPatient, LocalStore } from '@dental/local-store';
+import { plural, t } from '@lingui/core/macro';
 import { errorMessage } from '../../../platform/errors/error-message.ts';
+import { domainText } from '../../../platform/i18n/domain-text.ts';
 import { toPatientInput, type WizardValues } from './wizard-values.ts';
 
 const BOOKING = CHECKOUT.wizardBooking;
@@ -33,9 +35,15 @@ export async function finishWizard(
     const count = values.templateIds.length;
     try {
       await store.forms.send({ patientId: patient.id, templateIds: values.templateIds.map(Number) });
-      forms = { ok: true, detail: `${count} form${count === 1 ? '' : 's'} will be sent to the patient.` };
+      forms = {
+        ok: true,
+        detail: plural(count, {
+          one: `${count} form will be sent to the patient.`,
+          other: `${count} forms will be sent to the patient.`,
+        }),
+      };
     } catch (error) {
-      forms = { ok: false, detail: errorMessage(error, 'The forms could not be queued.') };
+      forms = { ok: false, detail: domainText(errorMessage(error, t`The forms could not be queued.`)) };
     }
   }
 
@@ -51,9 +59,10 @@ export async function finishWizard(
         status: BOOKING.status,
         procedure: BOOKING.procedure,
       });
-      appointment = { ok: true, detail: `${BOOKING.procedure} booked in ${BOOKING.room}.` };
+      const { procedure, room } = BOOKING;
+      appointment = { ok: true, detail: t`${procedure} booked in ${room}.` };
     } catch (error) {
-      appointment = { ok: false, detail: errorMessage(error, 'Failed to schedule appointment') };
+      appointment = { ok: false, detail: domainText(errorMessage(error, t`Failed to schedule appointment`)) };
     }
   }
   return { patient, forms, appointment };

@@ -1,5 +1,7 @@
 import { PATIENTS } from '@dental/domain/constants';
 import { can } from '@dental/domain/permissions/can';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Checkbox, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
@@ -36,16 +38,32 @@ function useFormTemplates(): FormTemplate[] | undefined {
 }
 
 export function FormsStep({ values, set }: StepProps) {
+  const { t } = useLingui();
   const templates = useFormTemplates();
   const { user } = useAuth();
   const [page, setPage] = useState(1);
   if (!can(user, 'communications.send')) {
-    return <Text c="dimmed">You do not have permission to send forms. Someone who can may send them later.</Text>;
+    return (
+      <Text c="dimmed">
+        <Trans>You do not have permission to send forms. Someone who can may send them later.</Trans>
+      </Text>
+    );
   }
-  if (!templates) return <Text c="dimmed">Loading forms...</Text>;
+  if (!templates) {
+    return (
+      <Text c="dimmed">
+        <Trans>Loading forms...</Trans>
+      </Text>
+    );
+  }
   if (templates.length === 0) {
-    return <Text c="dimmed">No form templates are stored on this device yet. You can send forms later.</Text>;
+    return (
+      <Text c="dimmed">
+        <Trans>No form templates are stored on this device yet. You can send forms later.</Trans>
+      </Text>
+    );
   }
+  const selected = values.templateIds.length;
   const size = PATIENTS.formSelectionPageSize;
   const pages = Math.ceil(templates.length / size);
   const shown = templates.slice((page - 1) * size, page * size);
@@ -56,9 +74,9 @@ export function FormsStep({ values, set }: StepProps) {
     <Stack gap="sm">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          Choose the forms the patient should fill in before the first visit.
+          <Trans>Choose the forms the patient should fill in before the first visit.</Trans>
         </Text>
-        <Badge variant="light">{values.templateIds.length} selected</Badge>
+        <Badge variant="light">{plural(selected, { one: '# selected', other: '# selected' })}</Badge>
       </Group>
       {shown.map((template) => (
         <Paper key={template.id} withBorder p="sm" radius="sm">
@@ -81,7 +99,7 @@ export function FormsStep({ values, set }: StepProps) {
       ))}
       {pages > 1 && (
         <Group justify="center">
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" aria-label="Form pages" />
+          <Pagination total={pages} value={page} onChange={setPage} size="sm" aria-label={t`Form pages`} />
         </Group>
       )}
     </Stack>

@@ -4,12 +4,14 @@ import { normalizePhone } from '@dental/domain/patients/phone';
 import { can } from '@dental/domain/permissions/can';
 import { instantAt, localDate } from '@dental/domain/time/zones';
 import type { LocalPatient } from '@dental/local-store';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, List, Modal, Stack, Stepper, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useAuth } from '../../../platform/auth/auth-context.tsx';
+import { domainText } from '../../../platform/i18n/domain-text.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
 import { useScheduleDay } from '../../scheduling/index.ts';
@@ -18,20 +20,22 @@ import { type FinishResult, finishWizard, type Outcome } from './finish.ts';
 import { FormsStep } from './forms-step.tsx';
 import { ContactStep, MedicalStep, PersonalStep } from './patient-steps.tsx';
 import { checkSlot, ScheduleStep, wizardProvider } from './schedule-step.tsx';
-import { EMPTY_VALUES, type FieldErrors, STEP_TITLES, stepErrors, type WizardValues } from './wizard-values.ts';
+import { STEP_TITLES } from './step-titles.ts';
+import { EMPTY_VALUES, type FieldErrors, stepErrors, type WizardValues } from './wizard-values.ts';
 
 const LAST_STEP = STEP_TITLES.length - 1;
 
 /** The New Patient flow opened from the list and the header (spec 2.9). */
 export function NewPatientWizard({ opened, onClose }: { opened: boolean; onClose(): void }) {
   // A fresh body per opening, so a closed wizard never reopens half filled with the last patient.
+  const { t } = useLingui();
   const [session, setSession] = useState(0);
   const close = () => {
     onClose();
     setSession((current) => current + 1);
   };
   return (
-    <Modal opened={opened} onClose={close} title="New Patient" size={980} centered closeOnClickOutside={false}>
+    <Modal opened={opened} onClose={close} title={t`New Patient`} size={980} centered closeOnClickOutside={false}>
       <WizardBody key={session} onClose={close} />
     </Modal>
   );
@@ -41,6 +45,7 @@ export function NewPatientWizard({ opened, onClose }: { opened: boolean; onClose
 const CONTACT_STEP = 1;
 
 function WizardBody({ onClose }: { onClose(): void }) {
+  const { t, i18n } = useLingui();
   const local = useLocalData();
   const { user } = useAuth();
   const canRecordMedical = can(user, 'patients.medical_history');
@@ -67,9 +72,9 @@ function WizardBody({ onClose }: { onClose(): void }) {
   function bookingCheck(): { booking: { providerId: number; appointmentDate: string } | null; errors: FieldErrors } {
     if (!values.appointmentDate) return { booking: null, errors: {} };
     if (!values.appointmentTime)
-      return { booking: null, errors: { appointmentTime: 'Choose a time, or skip booking' } };
+      return { booking: null, errors: { appointmentTime: t`Choose a time, or skip booking` } };
     const provider = wizardProvider(day.providers);
-    if (!provider) return { booking: null, errors: { appointmentTime: 'No provider is stored on this device yet.' } };
+    if (!provider) return { booking: null, errors: { appointmentTime: t`No provider is stored on this device yet.` } };
     const check = checkSlot(day, provider.id, values.appointmentDate, values.appointmentTime);
     const problem = check.rule ?? check.conflicts[0]?.message;
     if (problem) return { booking: null, errors: { appointmentTime: problem } };
@@ -151,7 +156,7 @@ function WizardBody({ onClose }: { onClose(): void }) {
       setCompleted(new Set(STEP_TITLES.keys()));
       setResult(outcome);
     } catch (error) {
-      toast('Error Creating Patient', error instanceof Error ? error.message : undefined, 'error');
+      toast(t`Error Creating Patient`, error instanceof Error ? domainText(error.message) : undefined, 'error');
     } finally {
       setBusy(false);
     }
@@ -182,50 +187,59 @@ function WizardBody({ onClose }: { onClose(): void }) {
   return (
     <Stack gap="lg">
       <Stepper active={active} onStepClick={goTo} size="sm" allowNextStepsSelect={false} wrap={false}>
-        {STEP_TITLES.map((title, index) => (
-          <Stepper.Step
-            key={title}
-            label={compact ? undefined : title}
-            aria-label={title}
-            completedIcon={<IconCheck size={16} />}
-            // After going back, steps ahead that Next already accepted still show as done.
-            icon={index > active && completed.has(index) ? <IconCheck size={16} /> : undefined}
-          >
-            {compact && (
-              <Title order={4} mb="sm">
-                Step {index + 1} of {STEP_TITLES.length}: {title}
-              </Title>
-            )}
-            {steps[index]}
-            {index === CONTACT_STEP && duplicate && (
-              <DuplicateNotice
-                existing={duplicate}
-                onOpen={() => {
-                  onClose();
-                  void navigate({ to: '/patients/$id', params: { id: duplicate.id } });
-                }}
-                onContinue={() => {
-                  setNotDuplicate(true);
-                  setDuplicate(null);
-                }}
-              />
-            )}
-          </Stepper.Step>
-        ))}
+        {STEP_TITLES.map((descriptor, index) => {
+          const title = i18n._(descriptor);
+          const step = index + 1;
+          const count = STEP_TITLES.length;
+          return (
+            <Stepper.Step
+              key={descriptor.id}
+              label={compact ? undefined : title}
+              aria-label={title}
+              completedIcon={<IconCheck size={16} />}
+              // After going back, steps ahead that Next already accepted still show as done.
+              icon={index > active && completed.has(index) ? <IconCheck size={16} /> : undefined}
+            >
+              {compact && (
+                <Title order={4} mb="sm">
+                  <Trans>
+                    Step {step} of {count}: {title}
+                  </Trans>
+                </Title>
+              )}
+              {steps[index]}
+              {index === CONTACT_STEP && duplicate && (
+                <DuplicateNotice
+                  existing={duplicate}
+                  onOpen={() => {
+                    onClose();
+                    void navigate({ to: '/patients/$id', params: { id: duplicate.id } });
+                  }}
+                  onContinue={() => {
+                    setNotDuplicate(true);
+                    setDuplicate(null);
+                  }}
+                />
+              )}
+            </Stepper.Step>
+          );
+        })}
       </Stepper>
       <Group justify="space-between">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Group gap="sm">
           <Button variant="default" disabled={active === 0} onClick={() => goTo(active - 1)}>
-            Back
+            <Trans>Back</Trans>
           </Button>
           {active < LAST_STEP ? (
-            <Button onClick={() => void next()}>Next</Button>
+            <Button onClick={() => void next()}>
+              <Trans>Next</Trans>
+            </Button>
           ) : (
             <Button onClick={() => void finish()} loading={busy} disabled={!local.store}>
-              Create patient
+              <Trans>Create patient</Trans>
             </Button>
           )}
         </Group>
@@ -253,36 +267,41 @@ function OutcomeLine({ label, outcome }: { label: string; outcome: Outcome }) {
 
 /** Each part reports on its own line, since a failed booking must not hide a saved patient. */
 function WizardResult({ result, onClose, onOpen }: { result: FinishResult; onClose(): void; onOpen(): void }) {
-  const { patient } = result;
+  const { t } = useLingui();
+  const { firstName, lastName } = result.patient;
   const failed = [result.forms, result.appointment].some((outcome) => outcome && !outcome.ok);
   return (
-    <Stack gap="md" aria-label="New patient result">
+    <Stack gap="md" aria-label={t`New patient result`}>
       <List spacing="sm" center={false}>
         <OutcomeLine
-          label="Patient saved"
-          outcome={{ ok: true, detail: `${patient.firstName} ${patient.lastName} was added to the practice.` }}
+          label={t`Patient saved`}
+          outcome={{ ok: true, detail: t`${firstName} ${lastName} was added to the practice.` }}
         />
         {result.forms && (
-          <OutcomeLine label={result.forms.ok ? 'Forms queued' : 'Forms not sent'} outcome={result.forms} />
+          <OutcomeLine label={result.forms.ok ? t`Forms queued` : t`Forms not sent`} outcome={result.forms} />
         )}
         {result.appointment && (
           <OutcomeLine
-            label={result.appointment.ok ? 'Appointment booked' : 'Failed to schedule appointment'}
+            label={result.appointment.ok ? t`Appointment booked` : t`Failed to schedule appointment`}
             outcome={result.appointment}
           />
         )}
       </List>
       {failed && (
-        <Alert color="yellow">The patient is saved. What failed can be done again from the patient’s page.</Alert>
+        <Alert color="yellow">
+          <Trans>The patient is saved. What failed can be done again from the patient’s page.</Trans>
+        </Alert>
       )}
       <Text size="sm" c="dimmed">
-        Saved on this device first; it is sent to the server as soon as there is a connection.
+        <Trans>Saved on this device first; it is sent to the server as soon as there is a connection.</Trans>
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          Close
+          <Trans>Close</Trans>
         </Button>
-        <Button onClick={onOpen}>Open patient</Button>
+        <Button onClick={onOpen}>
+          <Trans>Open patient</Trans>
+        </Button>
       </Group>
     </Stack>
   );

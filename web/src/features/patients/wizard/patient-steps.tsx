@@ -1,11 +1,20 @@
 import { COMMUNICATION_PREFERENCES } from '@dental/domain/patients/patient.schema';
 import { formatPhone } from '@dental/domain/patients/phone';
 import { formatPostalCode, POSTAL_CODE_MAX_LENGTH } from '@dental/domain/patients/postal-code';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Alert, Autocomplete, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconLock } from '@tabler/icons-react';
+import { domainText } from '../../../platform/i18n/domain-text.ts';
 import { suggestCities } from './canadian-cities.ts';
 import { type FieldErrors, PROVINCE_OPTIONS, type WizardValues } from './wizard-values.ts';
+
+/** A field's message (the shared schema's, or a booking rule's) in the language shown. */
+export function shown(message: string | undefined): string | undefined {
+  return message ? domainText(message) : undefined;
+}
 
 export interface StepProps {
   values: WizardValues;
@@ -16,43 +25,44 @@ export interface StepProps {
 /** Spec 5: phones show as (xxx) xxx-xxxx, at most 17 characters typed. */
 const PHONE_MAX_LENGTH = 17;
 
-const PREFERENCE_LABELS: Record<(typeof COMMUNICATION_PREFERENCES)[number], string> = {
-  email: 'Email',
-  phone: 'Phone call',
-  sms: 'Text message (SMS)',
-  portal: 'Patient portal',
+const PREFERENCE_LABELS: Record<(typeof COMMUNICATION_PREFERENCES)[number], MessageDescriptor> = {
+  email: msg`Email`,
+  phone: msg`Phone call`,
+  sms: msg`Text message (SMS)`,
+  portal: msg`Patient portal`,
 };
 
 export function PersonalStep({ values, errors, set }: StepProps) {
+  const { t } = useLingui();
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
-          label="First name"
+          label={t`First name`}
           required
           data-autofocus
           value={values.firstName}
-          error={errors.firstName}
+          error={shown(errors.firstName)}
           onChange={(event) => set('firstName', event.currentTarget.value)}
         />
         <TextInput
-          label="Last name"
+          label={t`Last name`}
           required
           value={values.lastName}
-          error={errors.lastName}
+          error={shown(errors.lastName)}
           onChange={(event) => set('lastName', event.currentTarget.value)}
         />
       </SimpleGrid>
       <DateInput
-        label="Date of birth"
-        placeholder="YYYY-MM-DD"
+        label={t`Date of birth`}
+        placeholder={t`YYYY-MM-DD`}
         valueFormat="YYYY-MM-DD"
         // Birth dates are typed more often than picked; the picker opens on the decade view.
         defaultLevel="decade"
         maxDate={new Date()}
         clearable
         value={values.dateOfBirth || null}
-        error={errors.dateOfBirth}
+        error={shown(errors.dateOfBirth)}
         onChange={(value) => set('dateOfBirth', value ? value.slice(0, 10) : '')}
         popoverProps={{ withinPortal: true }}
       />
@@ -61,41 +71,42 @@ export function PersonalStep({ values, errors, set }: StepProps) {
 }
 
 export function ContactStep({ values, errors, set }: StepProps) {
+  const { t } = useLingui();
   const suggestions = suggestCities(values.city);
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
-          label="Phone"
+          label={t`Phone`}
           type="tel"
           required
           maxLength={PHONE_MAX_LENGTH}
           placeholder="(416) 555-0142"
           value={values.phone}
-          error={errors.phone}
+          error={shown(errors.phone)}
           onChange={(event) => set('phone', event.currentTarget.value)}
           onBlur={() => set('phone', formatPhone(values.phone))}
         />
         <TextInput
-          label="Email"
+          label={t`Email`}
           type="email"
           value={values.email}
-          error={errors.email}
+          error={shown(errors.email)}
           onChange={(event) => set('email', event.currentTarget.value)}
         />
       </SimpleGrid>
       <TextInput
-        label="Street address"
+        label={t`Street address`}
         value={values.address}
-        error={errors.address}
+        error={shown(errors.address)}
         onChange={(event) => set('address', event.currentTarget.value)}
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Autocomplete
-          label="City"
-          description="Suggestions from Canadian cities"
+          label={t`City`}
+          description={t`Suggestions from Canadian cities`}
           value={values.city}
-          error={errors.city}
+          error={shown(errors.city)}
           data={suggestions.map((entry) => `${entry.city}, ${entry.province}`)}
           filter={({ options }) => options}
           onChange={(value) => {
@@ -110,37 +121,37 @@ export function ContactStep({ values, errors, set }: StepProps) {
           comboboxProps={{ withinPortal: true }}
         />
         <Select
-          label="Province"
-          description="Two-letter code"
+          label={t`Province`}
+          description={t`Two-letter code`}
           data={PROVINCE_OPTIONS}
           clearable
           value={values.province || null}
-          error={errors.province}
+          error={shown(errors.province)}
           onChange={(value) => set('province', value ?? '')}
           comboboxProps={{ withinPortal: true }}
         />
         <TextInput
-          label="Postal code"
-          description="Such as M5V 2T6"
+          label={t`Postal code`}
+          description={t`Such as M5V 2T6`}
           maxLength={POSTAL_CODE_MAX_LENGTH}
           value={values.zipCode}
-          error={errors.zipCode}
+          error={shown(errors.zipCode)}
           onChange={(event) => set('zipCode', formatPostalCode(event.currentTarget.value))}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
-          label="Emergency contact"
+          label={t`Emergency contact`}
           value={values.emergencyContact}
-          error={errors.emergencyContact}
+          error={shown(errors.emergencyContact)}
           onChange={(event) => set('emergencyContact', event.currentTarget.value)}
         />
         <TextInput
-          label="Emergency phone"
+          label={t`Emergency phone`}
           type="tel"
           maxLength={PHONE_MAX_LENGTH}
           value={values.emergencyPhone}
-          error={errors.emergencyPhone}
+          error={shown(errors.emergencyPhone)}
           onChange={(event) => set('emergencyPhone', event.currentTarget.value)}
           onBlur={() => set('emergencyPhone', formatPhone(values.emergencyPhone))}
         />
@@ -149,21 +160,21 @@ export function ContactStep({ values, errors, set }: StepProps) {
   );
 }
 
-export const MEDICAL_LOCKED_TITLE = 'A clinician completes the medical history';
-export const MEDICAL_LOCKED_TEXT =
-  "Allergies, conditions and medications need the medical history permission, so a dentist or hygienist records them from the patient's page. You can still choose how the patient prefers to be contacted.";
+export const MEDICAL_LOCKED_TITLE = msg`A clinician completes the medical history`;
+export const MEDICAL_LOCKED_TEXT = msg`Allergies, conditions and medications need the medical history permission, so a dentist or hygienist records them from the patient's page. You can still choose how the patient prefers to be contacted.`;
 
 /** Without patients.medical_history the clinical lists are not offered: the server would refuse them. */
 export function MedicalStep({ values, errors, set, canRecordMedical }: StepProps & { canRecordMedical: boolean }) {
+  const { t, i18n } = useLingui();
   const list = (field: 'conditions' | 'medications' | 'allergies', label: string, placeholder: string) => (
     <Textarea
       label={label}
-      description="Separate entries with commas or new lines"
+      description={t`Separate entries with commas or new lines`}
       placeholder={placeholder}
       autosize
       minRows={2}
       value={values[field]}
-      error={errors[field]}
+      error={shown(errors[field])}
       onChange={(event) => set(field, event.currentTarget.value)}
     />
   );
@@ -171,20 +182,20 @@ export function MedicalStep({ values, errors, set, canRecordMedical }: StepProps
     <Stack gap="sm">
       {canRecordMedical ? (
         <>
-          {list('allergies', 'Allergies', 'Penicillin, latex')}
-          {list('conditions', 'Medical conditions', 'Diabetes, hypertension')}
-          {list('medications', 'Medications', 'Metformin 500 mg')}
+          {list('allergies', t`Allergies`, t`Penicillin, latex`)}
+          {list('conditions', t`Medical conditions`, t`Diabetes, hypertension`)}
+          {list('medications', t`Medications`, t`Metformin 500 mg`)}
         </>
       ) : (
-        <Alert color="gray" icon={<IconLock size={18} />} title={MEDICAL_LOCKED_TITLE}>
-          {MEDICAL_LOCKED_TEXT}
+        <Alert color="gray" icon={<IconLock size={18} />} title={i18n._(MEDICAL_LOCKED_TITLE)}>
+          {i18n._(MEDICAL_LOCKED_TEXT)}
         </Alert>
       )}
       <Select
-        label="Communication preference"
-        data={COMMUNICATION_PREFERENCES.map((value) => ({ value, label: PREFERENCE_LABELS[value] }))}
+        label={t`Communication preference`}
+        data={COMMUNICATION_PREFERENCES.map((value) => ({ value, label: i18n._(PREFERENCE_LABELS[value]) }))}
         value={values.communicationPreference}
-        error={errors.communicationPreference}
+        error={shown(errors.communicationPreference)}
         onChange={(value) => {
           const chosen = COMMUNICATION_PREFERENCES.find((preference) => preference === value);
           if (chosen) set('communicationPreference', chosen);

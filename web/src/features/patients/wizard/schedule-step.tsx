@@ -1,14 +1,16 @@
 import { CHECKOUT, SCHEDULING } from '@dental/domain/constants';
-import { timeSlots, twelveHourTime } from '@dental/domain/practices/hours';
+import { timeSlots } from '@dental/domain/practices/hours';
 import { addDays, checkBookingRules } from '@dental/domain/scheduling/booking-rules';
 import { type Conflict, findConflicts } from '@dental/domain/scheduling/conflicts';
 import { instantAt, localDate } from '@dental/domain/time/zones';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useMemo } from 'react';
+import { useFormats } from '../../../platform/i18n/formats.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import type { Provider, ScheduleDay } from '../../scheduling/index.ts';
-import type { StepProps } from './patient-steps.tsx';
+import { type StepProps, shown } from './patient-steps.tsx';
 
 const BOOKING = CHECKOUT.wizardBooking;
 
@@ -40,10 +42,13 @@ export function checkSlot(day: ScheduleDay, providerId: number, date: string, ti
 }
 
 export function ScheduleStep({ values, errors, set, day }: StepProps & { day: ScheduleDay }) {
+  const { t } = useLingui();
+  const formats = useFormats();
   const { timezone } = useLocalData();
   const today = localDate(new Date(), timezone);
   const provider = wizardProvider(day.providers);
   const date = values.appointmentDate;
+  const minutes = BOOKING.durationMinutes;
 
   const options = useMemo(() => {
     if (!date || !day.hours || !day.current || !provider) return [];
@@ -53,34 +58,35 @@ export function ScheduleStep({ values, errors, set, day }: StepProps & { day: Sc
       .map((time) => {
         const check = checkSlot(day, provider.id, date, time);
         const busy = check.conflicts.length > 0 || check.rule !== null;
-        return { value: time, label: `${twelveHourTime(time)}${busy ? ' (unavailable)' : ''}`, disabled: busy };
+        const clock = formats.clock(time);
+        return { value: time, label: busy ? t`${clock} (unavailable)` : clock, disabled: busy };
       });
-  }, [date, day, provider]);
+  }, [date, day, provider, formats, t]);
   const closed = date !== '' && day.hours !== null && day.current && options.length === 0;
 
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Optional: book the first visit now. Leave the date empty to skip.
+        <Trans>Optional: book the first visit now. Leave the date empty to skip.</Trans>
       </Text>
       <Paper withBorder p="sm" radius="sm" bg="var(--mantine-color-default-hover)">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-          <Summary label="Procedure" value={BOOKING.procedure} />
-          <Summary label="Duration" value={`${BOOKING.durationMinutes} minutes`} />
-          <Summary label="Provider" value={provider?.name ?? 'No provider on this device'} />
-          <Summary label="Room" value={BOOKING.room} />
+          <Summary label={t`Procedure`} value={BOOKING.procedure} />
+          <Summary label={t`Duration`} value={t`${minutes} minutes`} />
+          <Summary label={t`Provider`} value={provider?.name ?? t`No provider on this device`} />
+          <Summary label={t`Room`} value={BOOKING.room} />
         </SimpleGrid>
       </Paper>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <DateInput
-          label="Appointment date"
-          placeholder="YYYY-MM-DD"
+          label={t`Appointment date`}
+          placeholder={t`YYYY-MM-DD`}
           valueFormat="YYYY-MM-DD"
           minDate={today}
           maxDate={addDays(today, SCHEDULING.maxAdvanceBookingDays)}
           clearable
           value={date || null}
-          error={errors.appointmentDate}
+          error={shown(errors.appointmentDate)}
           onChange={(value) => {
             set('appointmentDate', value ? value.slice(0, 10) : '');
             set('appointmentTime', '');
@@ -88,21 +94,27 @@ export function ScheduleStep({ values, errors, set, day }: StepProps & { day: Sc
           popoverProps={{ withinPortal: true }}
         />
         <Select
-          label="Time"
-          placeholder={date ? 'Choose a time' : 'Choose a date first'}
+          label={t`Time`}
+          placeholder={date ? t`Choose a time` : t`Choose a date first`}
           disabled={!date || options.length === 0}
           data={options}
           value={values.appointmentTime || null}
-          error={errors.appointmentTime}
+          error={shown(errors.appointmentTime)}
           onChange={(value) => set('appointmentTime', value ?? '')}
           comboboxProps={{ withinPortal: true }}
           maxDropdownHeight={240}
         />
       </SimpleGrid>
       {!day.hours && (
-        <Alert color="yellow">The practice hours are not on this device yet, so no time can be offered.</Alert>
+        <Alert color="yellow">
+          <Trans>The practice hours are not on this device yet, so no time can be offered.</Trans>
+        </Alert>
       )}
-      {closed && <Alert color="yellow">No free time is left on this day. Choose another date.</Alert>}
+      {closed && (
+        <Alert color="yellow">
+          <Trans>No free time is left on this day. Choose another date.</Trans>
+        </Alert>
+      )}
       {date && (
         <Group justify="flex-end">
           <Button
@@ -113,7 +125,7 @@ export function ScheduleStep({ values, errors, set, day }: StepProps & { day: Sc
               set('appointmentTime', '');
             }}
           >
-            Skip booking
+            <Trans>Skip booking</Trans>
           </Button>
         </Group>
       )}

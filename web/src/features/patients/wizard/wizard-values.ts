@@ -8,14 +8,6 @@ import type { Clock } from '@dental/domain/time/clock';
 import { parseWith } from '@dental/domain/validation/issues';
 import type { PatientInput } from '@dental/local-store';
 
-export const STEP_TITLES = [
-  'Personal Information',
-  'Contact & Address',
-  'Medical Information',
-  'Send Forms',
-  'Schedule Appointment',
-] as const;
-
 export interface WizardValues {
   firstName: string;
   lastName: string;
