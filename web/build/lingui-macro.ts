@@ -18,6 +18,10 @@ const USES_MACRO = /from ['"]@lingui\/(core|react)\/macro['"]/;
 export function linguiMacros(): Plugin {
   // Loaded from this folder, not the working directory: vitest runs the web tests from the repository root.
   let linguiConfig: LinguiConfigNormalized | undefined;
+  const loadConfig = (): LinguiConfigNormalized => {
+    linguiConfig ??= getConfig({ configPath: resolve(import.meta.dirname, '../lingui.config.ts') });
+    return linguiConfig;
+  };
   return {
     name: 'dental:lingui-macros',
     enforce: 'pre',
@@ -34,9 +38,7 @@ export function linguiMacros(): Plugin {
           [
             linguiMacro,
             {
-              linguiConfig: (linguiConfig ??= getConfig({
-                configPath: resolve(import.meta.dirname, '../lingui.config.ts'),
-              })),
+              linguiConfig: loadConfig(),
             },
           ],
         ],
