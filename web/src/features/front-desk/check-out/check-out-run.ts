@@ -1,32 +1,13 @@
 import type { SendSurveyBody } from '@dental/domain/communications/survey.schema';
 import { CHECK_OUT_TEXTS } from '@dental/domain/scheduling/check-out';
-import type { CheckOutDetails, LocalStore } from '@dental/local-store';
+import type { LocalStore } from '@dental/local-store';
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { errorMessage } from '../../../platform/errors/error-message.ts';
 import { logError, logWarning } from '../../../platform/errors/log.ts';
 import { recallName } from './check-out-labels.ts';
+import type { CheckOutPlan, RecallChoice } from './check-out-values.ts';
 import { bookFollowUp, type FollowUpRequest } from './follow-up.ts';
-
-export interface RecallChoice {
-  /** What the user chose, such as 'Cleaning'. */
-  label: string;
-  /** Null when this device has no recall type of that name: the recall is skipped (spec 8). */
-  recallTypeId: number | null;
-  lastVisitDate: string;
-  dueDate: string;
-  priority: string;
-  notes: string | null;
-}
-
-export interface CheckOutPlan {
-  appointmentId: string;
-  patientId: string;
-  details: CheckOutDetails;
-  followUp: FollowUpRequest | null;
-  recalls: RecallChoice[];
-  survey: SendSurveyBody | null;
-}
 
 /** One part of a check-out after the visit itself was completed. */
 export interface PartOutcome {

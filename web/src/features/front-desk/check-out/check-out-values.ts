@@ -1,14 +1,34 @@
-import type { SurveyMethod } from '@dental/domain/communications/survey.schema';
+import type { SendSurveyBody, SurveyMethod } from '@dental/domain/communications/survey.schema';
 import { CHECKOUT } from '@dental/domain/constants';
 import { addDays } from '@dental/domain/scheduling/booking-rules';
 import { type RecallPresetKey, recallFromPreset } from '@dental/domain/scheduling/check-out';
 import { localDate } from '@dental/domain/time/zones';
-import type { ClearRow, LocalAppointment } from '@dental/local-store';
-import type { CheckOutPlan, RecallChoice } from './check-out-run.ts';
+import type { CheckOutDetails, ClearRow, LocalAppointment } from '@dental/local-store';
 import type { FollowUpRequest } from './follow-up.ts';
 import { type PaymentValues, paymentFields } from './payment.ts';
 
 export type { RecallPresetKey } from '@dental/domain/scheduling/check-out';
+
+export interface RecallChoice {
+  /** What the user chose, such as 'Cleaning'. */
+  label: string;
+  /** Null when this device has no recall type of that name: the recall is skipped (spec 8). */
+  recallTypeId: number | null;
+  lastVisitDate: string;
+  dueDate: string;
+  priority: string;
+  notes: string | null;
+}
+
+export interface CheckOutPlan {
+  appointmentId: string;
+  patientId: string;
+  details: CheckOutDetails;
+  followUp: FollowUpRequest | null;
+  recalls: RecallChoice[];
+  survey: SendSurveyBody | null;
+}
+
 export type VisitRating = (typeof CHECKOUT.fullCheckoutSatisfaction)[number];
 
 /** The presets' names in English: a recall's name in a check-out plan, which the outcome list goes by. */

@@ -13,7 +13,8 @@ import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
 import { type FormInitial, practiceToday, useScheduleDay } from '../../scheduling/index.ts';
 import { CheckOutResult } from './check-out-result.tsx';
-import { type CheckOutPlan, type PartOutcome, runCheckOut, runParts } from './check-out-run.ts';
+import { type PartOutcome, runCheckOut, runParts } from './check-out-run.ts';
+import type { CheckOutPlan } from './check-out-values.ts';
 import {
   FOLLOW_UP_ROLES,
   followUpRequest,
