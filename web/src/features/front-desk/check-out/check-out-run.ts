@@ -1,4 +1,3 @@
-import type { SendSurveyBody } from '@dental/domain/communications/survey.schema';
 import { CHECK_OUT_TEXTS } from '@dental/domain/scheduling/check-out';
 import type { LocalStore } from '@dental/local-store';
 import { i18n } from '@lingui/core';
@@ -6,8 +5,8 @@ import { t } from '@lingui/core/macro';
 import { errorMessage } from '../../../platform/errors/error-message.ts';
 import { logError, logWarning } from '../../../platform/errors/log.ts';
 import { recallName } from './check-out-labels.ts';
-import type { CheckOutPlan, RecallChoice } from './check-out-values.ts';
-import { bookFollowUp, type FollowUpRequest } from './follow-up.ts';
+import type { CheckOutPlan } from './check-out-values.ts';
+import { bookFollowUp } from './follow-up.ts';
 
 /** One part of a check-out after the visit itself was completed. */
 export interface PartOutcome {
