@@ -6,7 +6,7 @@ import type { CreateAppointmentBody } from '@dental/domain/scheduling/appointmen
 import type { AnalyzeConflictsBody } from '@dental/domain/scheduling/appointment-queries.schema';
 import { type FreeSlot, freeSlots, nextOpenDate } from '@dental/domain/scheduling/availability';
 import { addDays } from '@dental/domain/scheduling/booking-rules';
-import type { Conflict } from '@dental/domain/scheduling/conflicts';
+import { CONFLICT_TEXTS, type Conflict } from '@dental/domain/scheduling/conflicts';
 import { localDate, localDayRange } from '@dental/domain/time/zones';
 import type { Db } from '../db/connection.ts';
 import { appointmentPatient, appointmentsStarting } from '../repos/appointments.ts';
@@ -17,7 +17,7 @@ import { practiceTimezone } from './practice-time.ts';
 import { daySchedules } from './schedule.ts';
 
 export function refuseConflicts(conflicts: Conflict[]): never {
-  throw new DomainError('SCHEDULING_CONFLICT', 'Scheduling conflict', { details: { conflicts } });
+  throw new DomainError('SCHEDULING_CONFLICT', CONFLICT_TEXTS.scheduling.message, { details: { conflicts } });
 }
 
 /** Something recorded about a visit (a message, a survey) must name one of the patient's own appointments. */

@@ -15,6 +15,7 @@ import {
   relationshipsTo,
 } from '../repos/family-relationships.ts';
 import { findPatient } from '../repos/patients.ts';
+import { refuseConflicts } from './appointments.ts';
 import { type BookingActor, checkReferences, conflictsFor, createAppointment, enforceBookingRules } from './booking.ts';
 import { requirePatient } from './patients.ts';
 
@@ -146,7 +147,7 @@ export async function bookFamily(
   }
   const all = conflicts.flat();
   if (all.length > 0 && body.override !== true) {
-    throw new DomainError('SCHEDULING_CONFLICT', 'Scheduling conflict', { details: { conflicts: all } });
+    refuseConflicts(all);
   }
 
   const appointments: Appointment[] = [];

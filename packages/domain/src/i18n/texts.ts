@@ -1,11 +1,14 @@
+import { ERROR_CODE_TEXTS } from '../error-codes.ts';
 import { REQUEST_INVALID } from '../errors.ts';
 import { ACCOUNT_LOCKED, ID_TAKEN, MESSAGE_TEXTS, SIGN_IN_WAIT_TEXTS } from '../messages.ts';
 import { DUPLICATE_PATIENT_TEXTS } from '../patients/duplicates.ts';
 import { EXPORT_COLUMN_TEXTS } from '../patients/export.ts';
+import { RELATIONSHIP_TEXTS } from '../patients/family.ts';
 import { FORM_TEXTS } from '../patients/forms.ts';
 import { PATIENT_TEXTS } from '../patients/patient.schema.ts';
 import { RESTRICTED_FIELD } from '../patients/patient-permissions.ts';
 import { POSTAL_CODE_TEXTS } from '../patients/postal-code.ts';
+import { RECALL_PRIORITY_TEXTS } from '../patients/recall.schema.ts';
 import { PERMISSION_TEXTS } from '../permissions/catalogue.ts';
 import { HOURS_TEXTS } from '../practices/hours.ts';
 import { ABSENCE_I18N, ABSENCE_REASON_TEXTS } from '../scheduling/absence.schema.ts';
@@ -21,7 +24,7 @@ import { PAYMENT_METHOD_TEXTS, SURVEY_METHOD_TEXTS, WAITING_AREA_TEXTS } from '.
 import { MAINTENANCE_I18N } from '../scheduling/maintenance.schema.ts';
 import { SUGGESTION_TEXTS } from '../scheduling/move-plans.ts';
 import { RESCHEDULE_PLAN_TEXTS } from '../scheduling/reschedule-plan.ts';
-import { TRANSITION_REFUSAL } from '../scheduling/status-transitions.ts';
+import { APPOINTMENT_STATUS_TEXTS, TRANSITION_REFUSAL } from '../scheduling/status-transitions.ts';
 import { PROTOCOL_TEXTS } from '../sync/protocol.ts';
 import { SYNCED_TABLE_TEXTS } from '../sync/table-labels.ts';
 import { ZONE_TEXTS } from '../time/canadian-zones.ts';
@@ -33,11 +36,11 @@ import type { Text } from './text.ts';
 /** Each module's group of texts, by the module's name, so a test or a tool can tell where a text lives. */
 export const DOMAIN_TEXT_GROUPS: Readonly<Record<string, readonly Text[]>> = {
   messages: [...Object.values(MESSAGE_TEXTS), ACCOUNT_LOCKED, ID_TAKEN, ...Object.values(SIGN_IN_WAIT_TEXTS)],
-  errors: [REQUEST_INVALID],
+  errors: [REQUEST_INVALID, ...Object.values(ERROR_CODE_TEXTS)],
   language: [LANGUAGE_INVALID],
   validation: Object.values(FIELD_TEXTS),
   appointmentFields: Object.values(APPOINTMENT_FIELD_TEXTS),
-  appointment: [...Object.values(APPOINTMENT_TEXTS), TRANSITION_REFUSAL],
+  appointment: [...Object.values(APPOINTMENT_TEXTS), TRANSITION_REFUSAL, ...Object.values(APPOINTMENT_STATUS_TEXTS)],
   slotQuery: Object.values(SLOT_QUERY_TEXTS),
   bookingRules: Object.values(BOOKING_RULE_TEXTS),
   hours: Object.values(HOURS_TEXTS),
@@ -61,6 +64,8 @@ export const DOMAIN_TEXT_GROUPS: Readonly<Record<string, readonly Text[]>> = {
     ...Object.values(FORM_TEXTS),
     RESTRICTED_FIELD,
     ...Object.values(EXPORT_COLUMN_TEXTS),
+    ...Object.values(RELATIONSHIP_TEXTS),
+    ...Object.values(RECALL_PRIORITY_TEXTS),
   ],
   permissions: PERMISSION_TEXTS,
   sync: [...Object.values(PROTOCOL_TEXTS), ...Object.values(SYNCED_TABLE_TEXTS)],

@@ -1,8 +1,20 @@
 import * as v from 'valibot';
+import type { Text } from '../i18n/text.ts';
 import { enumMessage, jsonObject, uuid } from '../validation/fields.ts';
 
 export const RELATIONSHIP_TYPES = ['parent', 'child', 'spouse', 'sibling', 'guardian', 'dependent', 'other'] as const;
 export type RelationshipType = (typeof RELATIONSHIP_TYPES)[number];
+
+/** Each relationship as people read it; English shows the stored word. */
+export const RELATIONSHIP_TEXTS = {
+  parent: /*i18n*/ { id: 'relationship.parent', message: 'parent' },
+  child: /*i18n*/ { id: 'relationship.child', message: 'child' },
+  spouse: /*i18n*/ { id: 'relationship.spouse', message: 'spouse' },
+  sibling: /*i18n*/ { id: 'relationship.sibling', message: 'sibling' },
+  guardian: /*i18n*/ { id: 'relationship.guardian', message: 'guardian' },
+  dependent: /*i18n*/ { id: 'relationship.dependent', message: 'dependent' },
+  other: /*i18n*/ { id: 'relationship.other', message: 'other' },
+} as const satisfies Record<RelationshipType, Text>;
 
 const INVERSE: Readonly<Record<RelationshipType, RelationshipType>> = {
   parent: 'child',

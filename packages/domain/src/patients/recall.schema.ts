@@ -1,9 +1,19 @@
 import * as v from 'valibot';
-import { fill } from '../i18n/text.ts';
+import { fill, type Text } from '../i18n/text.ts';
 import { dateField } from '../scheduling/appointment-fields.ts';
 import { FIELD_TEXTS, jsonObject, optionalText, positiveId, uuid } from '../validation/fields.ts';
 
 export const RECALL_PRIORITIES = ['low', 'normal', 'medium', 'high', 'urgent'] as const;
+export type RecallPriority = (typeof RECALL_PRIORITIES)[number];
+
+/** Each recall priority as people read it; English shows the stored word. */
+export const RECALL_PRIORITY_TEXTS = {
+  low: /*i18n*/ { id: 'recallPriority.low', message: 'low' },
+  normal: /*i18n*/ { id: 'recallPriority.normal', message: 'normal' },
+  medium: /*i18n*/ { id: 'recallPriority.medium', message: 'medium' },
+  high: /*i18n*/ { id: 'recallPriority.high', message: 'high' },
+  urgent: /*i18n*/ { id: 'recallPriority.urgent', message: 'urgent' },
+} as const satisfies Record<RecallPriority, Text>;
 /** Spec 9: a recall without a priority is 'normal'. */
 export const DEFAULT_RECALL_PRIORITY = 'normal';
 

@@ -8,6 +8,8 @@ const MINUTE_MS = 60_000;
 
 /** Spec 8 conflict messages. */
 export const CONFLICT_TEXTS = {
+  /** The refusal of a booking that clashes, with the conflicts beside it. */
+  scheduling: /*i18n*/ { id: 'conflict.scheduling', message: 'Scheduling conflict' },
   room: /*i18n*/ { id: 'conflict.room', message: '{time} in {room} is already booked by {patient}' },
   provider: /*i18n*/ { id: 'conflict.provider', message: 'Provider is already seeing {patient} at {time}' },
   maintenance: /*i18n*/ {

@@ -4,6 +4,15 @@ import { fill, type Text } from '../i18n/text.ts';
 export const APPOINTMENT_STATUSES = ['scheduled', 'in-progress', 'completed', 'cancelled', 'no-show'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
+/** Each stored status as people read it; English shows the stored word. */
+export const APPOINTMENT_STATUS_TEXTS = {
+  scheduled: /*i18n*/ { id: 'appointmentStatus.scheduled', message: 'scheduled' },
+  'in-progress': /*i18n*/ { id: 'appointmentStatus.inProgress', message: 'in-progress' },
+  completed: /*i18n*/ { id: 'appointmentStatus.completed', message: 'completed' },
+  cancelled: /*i18n*/ { id: 'appointmentStatus.cancelled', message: 'cancelled' },
+  'no-show': /*i18n*/ { id: 'appointmentStatus.noShow', message: 'no-show' },
+} as const satisfies Record<AppointmentStatus, Text>;
+
 /** The check-in panels write 'checked-in'; it means the same as in-progress. */
 export const STATUS_ALIASES: Readonly<Record<string, AppointmentStatus>> = { 'checked-in': 'in-progress' };
 

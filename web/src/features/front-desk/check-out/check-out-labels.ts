@@ -24,17 +24,3 @@ export const RATING_LABELS: Record<VisitRating, MessageDescriptor> = {
   fair: msg`Fair`,
   poor: msg`Poor`,
 };
-
-/** Recall priorities as the recall step lists them. */
-export const PRIORITY_LABELS: Readonly<Record<string, MessageDescriptor>> = {
-  low: msg`low`,
-  normal: msg`normal`,
-  medium: msg`medium`,
-  high: msg`high`,
-  urgent: msg`urgent`,
-};
-
-export function priorityName(i18n: I18n, priority: string): string {
-  const label = PRIORITY_LABELS[priority];
-  return label ? i18n._(label) : priority;
-}

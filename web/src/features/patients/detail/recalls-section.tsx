@@ -1,9 +1,10 @@
 import { SCHEDULING } from '@dental/domain/constants';
+import { RECALL_PRIORITY_TEXTS } from '@dental/domain/patients/recall.schema';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Loader, Table, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
-import { RECALL_PRIORITY_LABELS, RECALL_STATUS_LABELS, useLabels } from './record-labels.ts';
+import { RECALL_STATUS_LABELS, useLabels } from './record-labels.ts';
 import { usePatientRecalls } from './use-patient.ts';
 
 /** The schedule's priority colours (spec 9); a recall's default 'normal' priority, like any other, is grey. */
@@ -66,7 +67,7 @@ export function RecallsSection({ patientId, today }: { patientId: string; today:
               </Table.Td>
               <Table.Td>
                 <Badge color={PRIORITY_COLOURS[recall.priority] ?? 'gray'} variant="light">
-                  {label(RECALL_PRIORITY_LABELS, recall.priority)}
+                  {label(RECALL_PRIORITY_TEXTS, recall.priority)}
                 </Badge>
               </Table.Td>
               <Table.Td>{label(RECALL_STATUS_LABELS, recall.status)}</Table.Td>

@@ -4,23 +4,10 @@ import { useLingui } from '@lingui/react';
 
 type Labels = Readonly<Record<string, MessageDescriptor>>;
 
-/** A stored value's name in the language shown; English shows the value as stored. */
-export const APPOINTMENT_STATUS_LABELS: Labels = {
-  scheduled: msg`scheduled`,
-  'in-progress': msg`in-progress`,
-  completed: msg`completed`,
-  cancelled: msg`cancelled`,
-  'no-show': msg`no-show`,
-};
-
-export const RECALL_PRIORITY_LABELS: Labels = {
-  low: msg`low`,
-  normal: msg`normal`,
-  medium: msg`medium`,
-  high: msg`high`,
-  urgent: msg`urgent`,
-};
-
+/**
+ * A stored value's name in the language shown; English shows the value as stored. The domain names its
+ * own enums (appointment statuses, recall priorities, relationships); these are the records' others.
+ */
 export const RECALL_STATUS_LABELS: Labels = {
   active: msg`active`,
   scheduled: msg`scheduled`,
@@ -39,16 +26,6 @@ export const SENT_FORM_STATUS_LABELS: Labels = {
 };
 
 export const SEND_METHOD_LABELS: Labels = { email: msg`email`, sms: msg`sms`, text: msg`text` };
-
-export const RELATIONSHIP_LABELS: Labels = {
-  parent: msg`parent`,
-  child: msg`child`,
-  spouse: msg`spouse`,
-  sibling: msg`sibling`,
-  guardian: msg`guardian`,
-  dependent: msg`dependent`,
-  other: msg`other`,
-};
 
 /** Names a stored value from one of the lists above, or shows it as stored when it is none of them. */
 export function useLabels(): (labels: Labels, value: string) => string {

@@ -1,3 +1,5 @@
+import { RELATIONSHIP_TEXTS } from '@dental/domain/patients/family';
+import { APPOINTMENT_STATUS_TEXTS } from '@dental/domain/scheduling/status-transitions';
 import { localDate } from '@dental/domain/time/zones';
 import type { LocalAppointment, LocalPatient } from '@dental/local-store';
 import type { MessageDescriptor } from '@lingui/core';
@@ -8,13 +10,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useFormats } from '../../../platform/i18n/formats.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
-import {
-  APPOINTMENT_STATUS_LABELS,
-  RELATIONSHIP_LABELS,
-  SEND_METHOD_LABELS,
-  SENT_FORM_STATUS_LABELS,
-  useLabels,
-} from './record-labels.ts';
+import { SEND_METHOD_LABELS, SENT_FORM_STATUS_LABELS, useLabels } from './record-labels.ts';
 import { usePatientFamily, usePatientSentForms } from './use-patient.ts';
 
 const NO_PERMISSION = msg`You do not have permission to view this section.`;
@@ -142,7 +138,7 @@ export function FamilySection({ patientId }: { patientId: string }) {
             {relation.relatedPatient.firstName} {relation.relatedPatient.lastName}
           </Anchor>{' '}
           <Text span size="sm" c="dimmed" tt="capitalize">
-            ({label(RELATIONSHIP_LABELS, relation.relationshipType)})
+            ({label(RELATIONSHIP_TEXTS, relation.relationshipType)})
           </Text>
         </List.Item>
       ))}
@@ -203,7 +199,7 @@ function AppointmentTable(props: { appointments: readonly LocalAppointment[]; ti
               <Table.Td>{appointment.treatmentRoom}</Table.Td>
               <Table.Td>
                 <Badge color={STATUS_COLOURS[appointment.status] ?? 'gray'} variant="light">
-                  {label(APPOINTMENT_STATUS_LABELS, appointment.status)}
+                  {label(APPOINTMENT_STATUS_TEXTS, appointment.status)}
                 </Badge>
               </Table.Td>
             </Table.Tr>

@@ -1,13 +1,11 @@
-import type { FamilyRelationship } from '@dental/domain/patients/family';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { type FamilyRelationship, RELATIONSHIP_TEXTS } from '@dental/domain/patients/family';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Checkbox, Group, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { apiRequest } from '../../../platform/api/api.ts';
 import { useConnection } from '../../../platform/api/connection.ts';
-import { domainText } from '../../../platform/i18n/domain-text.ts';
+import { domainText, sayValue } from '../../../platform/i18n/domain-text.ts';
 
 type Lookup =
   | { state: 'idle' }
@@ -21,17 +19,6 @@ interface Props {
   onScheduleFamily(memberIds: string[]): Promise<boolean>;
 }
 
-/** The relationship as stored ('child'), in the language shown; English shows the stored word. */
-const RELATIONSHIP: Readonly<Record<string, MessageDescriptor>> = {
-  parent: msg`parent`,
-  child: msg`child`,
-  spouse: msg`spouse`,
-  sibling: msg`sibling`,
-  guardian: msg`guardian`,
-  dependent: msg`dependent`,
-  other: msg`other`,
-};
-
 function memberName(member: FamilyRelationship): string {
   return `${member.relatedPatient.firstName} ${member.relatedPatient.lastName}`;
 }
@@ -42,7 +29,7 @@ function memberName(member: FamilyRelationship): string {
  * patient's relatives are another question.
  */
 export function FamilyOptionsPanel({ patientId, onScheduleFamily }: Props) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { online } = useConnection();
   const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
   const [selected, setSelected] = useState<string[]>([]);
@@ -91,10 +78,7 @@ export function FamilyOptionsPanel({ patientId, onScheduleFamily }: Props) {
   }
 
   const failure = lookup.state === 'failed' ? lookup.message : '';
-  const relationship = (type: string) => {
-    const known = RELATIONSHIP[type];
-    return known ? i18n._(known) : type;
-  };
+  const relationship = (type: string) => sayValue(RELATIONSHIP_TEXTS, type);
   return (
     <Paper withBorder p="xs" radius="sm" data-testid="family-options">
       {lookup.state === 'loading' && (

@@ -1,10 +1,12 @@
 import { CHECKOUT } from '@dental/domain/constants';
+import { RECALL_PRIORITIES, RECALL_PRIORITY_TEXTS } from '@dental/domain/patients/recall.schema';
 import { localDate } from '@dental/domain/time/zones';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Checkbox, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { say } from '../../../../platform/i18n/domain-text.ts';
 import { useFormats } from '../../../../platform/i18n/formats.ts';
-import { PRIORITY_LABELS, RECALL_NAMES } from '../check-out-labels.ts';
+import { RECALL_NAMES } from '../check-out-labels.ts';
 import { dueDateOf, type RecallPresetKey } from '../check-out-values.ts';
 import type { StepProps } from './step-parts.tsx';
 
@@ -20,7 +22,7 @@ export function RecallsStep({
   const formats = useFormats();
   const visitDate = localDate(appointment.appointmentDate, timeZone);
   const visitDay = formats.instantLongDate(appointment.appointmentDate, timeZone);
-  const priorities = Object.entries(PRIORITY_LABELS).map(([value, label]) => ({ value, label: i18n._(label) }));
+  const priorities = RECALL_PRIORITIES.map((value) => ({ value, label: say(RECALL_PRIORITY_TEXTS[value]) }));
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">

@@ -1,13 +1,14 @@
 import type { SurveyMethod } from '@dental/domain/communications/survey.schema';
 import { CHECKOUT } from '@dental/domain/constants';
+import { RECALL_PRIORITY_TEXTS } from '@dental/domain/patients/recall.schema';
 import { labelOf, PAYMENT_METHOD_LABELS, SURVEY_METHOD_LABELS } from '@dental/domain/scheduling/front-desk-labels';
 import { localDate } from '@dental/domain/time/zones';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Input, SegmentedControl, SimpleGrid, Stack, Switch } from '@mantine/core';
-import { domainText } from '../../../../platform/i18n/domain-text.ts';
+import { domainText, sayValue } from '../../../../platform/i18n/domain-text.ts';
 import { useFormats } from '../../../../platform/i18n/formats.ts';
 import type { Provider } from '../../../scheduling/index.ts';
-import { priorityName, RATING_LABELS, RECALL_NAMES } from '../check-out-labels.ts';
+import { RATING_LABELS, RECALL_NAMES } from '../check-out-labels.ts';
 import { dueDateOf, type VisitRating } from '../check-out-values.ts';
 import { PAYMENT_OFFLINE_TEXT } from '../payment-fieldset.tsx';
 import { Fact, money, type StepProps } from './step-parts.tsx';
@@ -59,7 +60,7 @@ export function ReviewStep({ appointment, values, onChange, timeZone, online, pr
                 .map((preset) => {
                   const name = i18n._(RECALL_NAMES[preset.key]);
                   const due = formats.mediumDate(dueDateOf(preset.key, visitDate));
-                  const priority = priorityName(i18n, values.recalls[preset.key].priority);
+                  const priority = sayValue(RECALL_PRIORITY_TEXTS, values.recalls[preset.key].priority);
                   return t`${name} due ${due} (${priority})`;
                 })
                 .join(', ')}
