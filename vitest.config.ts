@@ -47,6 +47,8 @@ export default defineConfig({
         },
       },
       {
+        // The tests read the sidebar's English names from nav-items.ts, which writes them with Lingui's msg.
+        plugins: [linguiMacros()],
         test: {
           name: 'e2e',
           root: 'web',

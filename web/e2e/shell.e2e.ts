@@ -28,7 +28,9 @@ describe('sidebar shows exactly what each demo user may open', () => {
   it.each(['admin', 'doctor', 'hygienist', 'receptionist', 'staff'])('%s', async (username) => {
     await signInToShell(page, username);
     const user = (await (await page.request.get('/api/auth/me')).json()).user;
-    const expected = NAV_ITEMS.filter((item) => can(user, ROUTE_PERMISSIONS[item.to])).map((item) => item.label);
+    const expected = NAV_ITEMS.filter((item) => can(user, ROUTE_PERMISSIONS[item.to])).map(
+      (item) => item.label.message,
+    );
     expect(await sidebarLinks(page)).toEqual(expected);
   });
 

@@ -25,8 +25,7 @@ import {
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useConnection } from '../platform/api/connection.ts';
 import { useAuth } from '../platform/auth/auth-context.tsx';
-import { NAV_GROUPS, NAV_ITEMS, type NavGroup, type NavItem, navPermission } from './nav-items.ts';
-import { navGroupLabel, navLabel } from './nav-labels.ts';
+import { NAV_GROUP_LABELS, NAV_GROUPS, NAV_ITEMS, type NavGroup, type NavItem, navPermission } from './nav-items.ts';
 import { roleLabel } from './role-labels.ts';
 import classes from './shell.module.css';
 import { useSidebarPreferences } from './sidebar-preferences.ts';
@@ -55,7 +54,7 @@ function NavLinkItem({
   active: boolean;
 }) {
   const { t, i18n } = useLingui();
-  const label = navLabel(i18n._.bind(i18n), item);
+  const label = i18n._(item.label);
   const dot = offline && item.offline;
   const link = (
     <Link
@@ -173,7 +172,7 @@ export function Sidebar({ forceCollapsed, onLogout }: Props) {
                       aria-expanded={open}
                       aria-controls={panelId}
                     >
-                      <span>{navGroupLabel(translate, group)}</span>
+                      <span>{translate(NAV_GROUP_LABELS[group])}</span>
                       {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
                     </UnstyledButton>
                     <Collapse expanded={open} keepMounted={false} id={panelId}>

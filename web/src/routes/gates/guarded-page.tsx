@@ -2,7 +2,7 @@ import { type GuardedRoute, ROUTE_PERMISSIONS } from '@dental/domain/permissions
 import { useLingui } from '@lingui/react/macro';
 import { Loader } from '@mantine/core';
 import { type ReactNode, Suspense } from 'react';
-import { routeLabel } from '../../shell/nav-labels.ts';
+import { routeLabel } from '../../shell/nav-items.ts';
 import { UnavailablePage } from '../placeholders/unavailable-page.tsx';
 import { NeedsInternet } from './needs-internet.tsx';
 import { PageGuard } from './page-guard.tsx';
@@ -22,7 +22,8 @@ const OFFLINE_ROUTES: readonly GuardedRoute[] = [
  */
 export function GuardedPage({ path, children }: { path: GuardedRoute; children?: ReactNode }) {
   const { t, i18n } = useLingui();
-  const title = routeLabel(i18n._.bind(i18n), path === '/appointments' ? '/scheduling' : path) ?? t`This page`;
+  const label = routeLabel(path === '/appointments' ? '/scheduling' : path);
+  const title = label ? i18n._(label) : t`This page`;
   const page = (
     <Suspense fallback={<Loader m="xl" aria-label={t`Loading`} />}>
       {children ?? <UnavailablePage title={title} />}
