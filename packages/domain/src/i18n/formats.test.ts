@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatPhone } from '../patients/phone.ts';
-import { formatClock, formatInstantTime, formatLongDate, formatMoney, formatNumber } from './formats.ts';
+import {
+  formatClock,
+  formatInstantTime,
+  formatLongDate,
+  formatMoney,
+  formatNumber,
+  formatScheduleClock,
+} from './formats.ts';
 import { languageFromTags } from './language.ts';
 
 // Intl writes the thin spaces French typography asks for; the texts compare with plain spaces.
@@ -17,6 +24,14 @@ describe('Canadian formats in both languages', () => {
     expect(plain(formatClock('14:30', 'en'))).toBe('2:30 PM');
     expect(plain(formatClock('09:05', 'fr'))).toBe('9 h 05');
     expect(plain(formatInstantTime('2026-11-23T19:30:00Z', 'America/Toronto', 'fr'))).toBe('14 h 30');
+  });
+
+  it("writes the schedule's clock: 24-hour in English, as its lists read", () => {
+    expect(formatScheduleClock('09:00', 'en')).toBe('09:00');
+    expect(formatScheduleClock('14:30', 'en')).toBe('14:30');
+    expect(formatScheduleClock('00:05', 'en')).toBe('00:05');
+    expect(plain(formatScheduleClock('09:00', 'fr'))).toBe('9 h 00');
+    expect(plain(formatScheduleClock('14:30', 'fr'))).toBe('14 h 30');
   });
 
   it('writes money and numbers', () => {

@@ -54,6 +54,20 @@ export function formatClock(clock: string, language: Language): string {
   return dateFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(at);
 }
 
+/** The schedule's clock: 24-hour in English as its grid, lists and toasts read ('09:00'), '9 h 00' in French. */
+const SCHEDULE_CLOCK: Readonly<Record<Language, Intl.DateTimeFormatOptions>> = {
+  en: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' },
+  fr: { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' },
+};
+
+/** A wall-clock time 'HH:MM' as the schedule shows it: '14:30' · '14 h 30'. */
+export function formatScheduleClock(clock: string, language: Language): string {
+  const match = /^(\d{1,2}):(\d{2})/.exec(clock);
+  if (!match) return clock;
+  const at = new Date(Date.UTC(2000, 0, 1, Number(match[1]) % 24, Number(match[2])));
+  return dateFormat(language, SCHEDULE_CLOCK[language]).format(at);
+}
+
 /** An instant's long date in a zone, whatever the device's zone. */
 export function formatInstantLongDate(instant: Date | string, timeZone: string, language: Language): string {
   return dateFormat(language, { dateStyle: 'full', timeZone }).format(new Date(instant));

@@ -8,6 +8,7 @@ import {
   formatMoney,
   formatNumber,
   formatPercent,
+  formatScheduleClock,
   formatShortDay,
 } from '@dental/domain/i18n/formats';
 import type { Language } from '@dental/domain/i18n/language';
@@ -27,6 +28,8 @@ export function formatsFor(language: Language) {
     shortDay: (date: string) => formatShortDay(date, language),
     /** 'HH:MM' → '2:30 PM' · '14 h 30'. */
     clock: (time: string) => formatClock(time, language),
+    /** 'HH:MM' as the schedule shows it → '14:30' · '14 h 30'. */
+    scheduleClock: (time: string) => formatScheduleClock(time, language),
     instantLongDate: (instant: Date | string, timeZone: string) => formatInstantLongDate(instant, timeZone, language),
     instantTime: (instant: Date | string, timeZone: string) => formatInstantTime(instant, timeZone, language),
     instantShort: (instant: Date | string, timeZone: string) => formatInstantShort(instant, timeZone, language),

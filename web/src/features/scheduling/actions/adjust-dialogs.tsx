@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { useFormats } from '../../../platform/i18n/formats.ts';
 import type { GridAppointment, GridRoom } from '../day/schedule-model.ts';
 import { DialogActions, DurationSelect } from '../form/field-blocks.tsx';
-import { useTimeText } from '../time-text.ts';
 
 /** Submits a dialog's change; the dialog closes once it is written and stays open (the toast says why) when not. */
 function useChange(change: () => Promise<boolean>, onClose: () => void) {
@@ -30,7 +30,7 @@ interface MoveProps {
 /** The keyboard and screen-reader way to move a card: pick the new time and room from lists. */
 export function MoveDialog({ appointment, time, times, rooms, onClose, onMove }: MoveProps) {
   const { t } = useLingui();
-  const timeText = useTimeText();
+  const timeText = useFormats().scheduleClock;
   const duration = appointment.duration;
   const [values, setValues] = useState({ time, room: appointment.treatmentRoom });
   const { busy, submit } = useChange(() => onMove(values), onClose);

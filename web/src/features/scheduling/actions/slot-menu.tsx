@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { Menu } from '@mantine/core';
 import { IconCalendarPlus, IconTool } from '@tabler/icons-react';
+import { useFormats } from '../../../platform/i18n/formats.ts';
 import type { SlotRef } from '../grid/schedule-grid.tsx';
-import { useTimeText } from '../time-text.ts';
 import { type MenuPoint, PointMenu } from './point-menu.tsx';
 
 export interface SlotMenuTarget {
@@ -22,7 +22,7 @@ interface Props {
 /** The right-click menu of an empty slot (spec 2.6). */
 export function SlotMenu({ target, canCreate, canEdit, onClose, onAddAppointment, onScheduleMaintenance }: Props) {
   const slot = target?.slot;
-  const timeText = useTimeText();
+  const timeText = useFormats().scheduleClock;
   return (
     <PointMenu
       point={target?.point ?? null}

@@ -19,7 +19,6 @@ import { useFormats } from '../../../platform/i18n/formats.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
 import { daySchedule, useDayAppointments, useScheduleDay } from '../day/use-schedule-day.ts';
-import { useTimeText } from '../time-text.ts';
 import {
   changedFrom,
   conflictsIn,
@@ -75,7 +74,7 @@ function shownErrors(errors: FieldErrors): FieldErrors {
 function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void }) {
   const { t } = useLingui();
   const { longDate } = useFormats();
-  const timeText = useTimeText();
+  const timeText = useFormats().scheduleClock;
   const local = useLocalData();
   const { user } = useAuth();
   const canOverride = can(user, 'appointments.create');

@@ -4,8 +4,8 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconCircleCheckFilled, IconCloudUp } from '@tabler/icons-react';
 import { type CSSProperties, type MouseEvent, memo, useState } from 'react';
+import { useFormats } from '../../../platform/i18n/formats.ts';
 import { type GridAppointment, PRIORITY_COLOURS } from '../day/schedule-model.ts';
-import { useTimeText } from '../time-text.ts';
 import { aimAt, type CardDrag, startDrag } from './card-drag-source.tsx';
 import { type DragData, type DragPreview, RESIZE_PREFIX } from './drag-data.ts';
 import { type Box, MIN_CARD_PX } from './grid-layout.ts';
@@ -90,7 +90,7 @@ function Card({
   onEdit,
 }: CardProps) {
   const { t } = useLingui();
-  const timeText = useTimeText();
+  const timeText = useFormats().scheduleClock;
   const source = useSignal(drag.source, (shown) => (shown?.id === appointment.id ? shown : null));
   const isDragging = source?.dragging ?? false;
   const resized = useSignal(preview, (shown) =>
@@ -193,7 +193,7 @@ function cardOf(face: HTMLElement): HTMLElement {
 
 const CardFace = memo(function CardFace({ appointment, time, height, attributes, drag, onMenu, onEdit }: FaceProps) {
   const { t, i18n } = useLingui();
-  const timeText = useTimeText();
+  const timeText = useFormats().scheduleClock;
   const priority = priorityOf(appointment.procedure);
   const inProgress = appointment.status === 'in-progress';
   const pending = appointment.version === 0;

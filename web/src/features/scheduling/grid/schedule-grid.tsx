@@ -6,8 +6,8 @@ import { DndContext } from '@dnd-kit/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import { type CSSProperties, memo, useCallback, useMemo, useRef, useState } from 'react';
+import { useFormats } from '../../../platform/i18n/formats.ts';
 import { type GridAppointment, type GridRoom, matchesSearch, type SlotView } from '../day/schedule-model.ts';
-import { useTimeText } from '../time-text.ts';
 import { AppointmentCard } from './appointment-card.tsx';
 import { CardDragSource, createCardDrag } from './card-drag-source.tsx';
 import type { DragPreview } from './drag-data.ts';
@@ -81,7 +81,7 @@ function Grid(props: ScheduleGridProps) {
 function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
   const { geometry, appointments, maintenance = NO_MAINTENANCE, providerColors, search = '', editable = true } = props;
   const { t } = useLingui();
-  const timeText = useTimeText();
+  const timeText = useFormats().scheduleClock;
   const [announcement] = useState(() => createSignal(''));
   const announce = announcement.set;
   const [drag] = useState(createCardDrag);
@@ -244,7 +244,7 @@ function DropPreview({
   byId: ReadonlyMap<string, PlacedAppointment>;
 }) {
   const { t } = useLingui();
-  const timeText = useTimeText();
+  const timeText = useFormats().scheduleClock;
   const shown = useSignal(preview);
   const previewed = shown?.kind === 'move' ? byId.get(shown.id) : undefined;
   if (shown?.kind !== 'move' || !previewed) {

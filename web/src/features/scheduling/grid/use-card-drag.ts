@@ -14,8 +14,8 @@ import {
 } from '@dnd-kit/core';
 import { t } from '@lingui/core/macro';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { formats } from '../../../platform/i18n/formats.ts';
 import type { GridAppointment } from '../day/schedule-model.ts';
-import { timeText } from '../time-text.ts';
 import { type DragData, type DragPreview, RESIZE_PREFIX } from './drag-data.ts';
 import { dropTarget, type GridGeometry, instantOf, type PlacedAppointment, resizedDuration } from './grid-layout.ts';
 import { createSignal, type Signal } from './signal.ts';
@@ -54,7 +54,7 @@ function describePreview(preview: DragPreview, patient: string): string {
     const duration = preview.duration;
     return `${t`${patient}: ${duration} minutes.`}${clash}`;
   }
-  const time = timeText(clockTime(preview.minute));
+  const time = formats().scheduleClock(clockTime(preview.minute));
   const room = preview.room;
   return `${t`${patient}: ${time} in ${room}.`}${clash}`;
 }

@@ -1,7 +1,7 @@
 import { SCHEDULING } from '@dental/domain/constants';
 import { clockTime, minutesOfDay } from '@dental/domain/practices/hours';
 import { type FocusEvent, type KeyboardEvent, type MouseEvent, useRef } from 'react';
-import { timeText } from '../time-text.ts';
+import { formats } from '../../../platform/i18n/formats.ts';
 import { type GridGeometry, slotAt } from './grid-layout.ts';
 
 const STEP = SCHEDULING.durationStepMinutes;
@@ -41,7 +41,7 @@ export function useSlotCursor(geometry: GridGeometry, handlers: SlotHandlers, an
     cursor.style.width = `${geometry.columnWidth}px`;
     cursor.style.height = `${height}px`;
     cursor.style.transform = `translate(${column * geometry.columnWidth}px, ${(minute - geometry.open) * geometry.pxPerMinute}px)`;
-    cursor.textContent = height >= 16 ? `+ ${timeText(clockTime(minute))}` : '';
+    cursor.textContent = height >= 16 ? `+ ${formats().scheduleClock(clockTime(minute))}` : '';
   }
 
   function hide() {
@@ -98,7 +98,7 @@ export function useSlotCursor(geometry: GridGeometry, handlers: SlotHandlers, an
         slot.column = Math.min(Math.max(slot.column + arrow[0], 0), geometry.rooms.length - 1);
         slot.minute = Math.min(Math.max(slot.minute + arrow[1], geometry.open), geometry.close - STEP);
         show(slot.column, slot.minute);
-        announce(`${current().room}, ${timeText(current().time)}`);
+        announce(`${current().room}, ${formats().scheduleClock(current().time)}`);
       } else if (event.key === 'Enter' || event.key === ' ') {
         event.preventDefault();
         handlers.onSlotClick?.(current());

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Group, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTimeText } from '../time-text.ts';
+import { useFormats } from '../../../platform/i18n/formats.ts';
 
 const TICK_MS = 15_000;
 
@@ -19,7 +19,7 @@ export function PracticeClock({ timeZone }: { timeZone: string }) {
     return () => window.clearInterval(timer);
   }, []);
   const { t } = useLingui();
-  const timeText = useTimeText();
+  const timeText = useFormats().scheduleClock;
   const zone = zoneAbbreviation(timeZone, now);
   const time = timeText(localTime(now, timeZone));
   return (
