@@ -2,7 +2,8 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { describe, expect, it } from 'vitest';
-import { instantAt, localDate, localDayRange, localTime, longDate } from '../src/time/zones.ts';
+import { formatInstantLongDate } from '../src/i18n/formats.ts';
+import { instantAt, localDate, localDayRange, localTime } from '../src/time/zones.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -12,7 +13,7 @@ describe('practice time zones', () => {
     expect(localDate('2026-11-23T03:30:00Z', 'America/Toronto')).toBe('2026-11-22');
     expect(localTime('2026-11-23T03:30:00Z', 'America/Vancouver')).toBe('19:30');
     expect(instantAt('2026-11-23', '09:00', 'America/Edmonton')).toBe('2026-11-23T16:00:00.000Z');
-    expect(longDate('2026-11-23T03:30:00Z', 'America/Toronto')).toBe('Sunday, November 22, 2026');
+    expect(formatInstantLongDate('2026-11-23T03:30:00Z', 'America/Toronto', 'en')).toBe('Sunday, November 22, 2026');
   });
 
   it('spans 23 and 25 hours on daylight-saving days', () => {

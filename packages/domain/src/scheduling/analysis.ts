@@ -1,5 +1,7 @@
+import { formatInstantLongDate } from '../i18n/formats.ts';
+import { SOURCE_LANGUAGE } from '../i18n/language.ts';
 import { fill, type Text } from '../i18n/text.ts';
-import { localDate, localTime, longDate } from '../time/zones.ts';
+import { localDate, localTime } from '../time/zones.ts';
 import { type DaySchedule, type FreeSlot, freeSlots } from './availability.ts';
 import { checkHoursAt } from './booking-rules.ts';
 import {
@@ -345,7 +347,7 @@ function suggest(candidate: Candidate, day: DaySchedule, nextOpenDay: DaySchedul
         id: `reschedule-${nextOpenDay.date}-${chosen.room}-${chosen.time}`,
         type: 'reschedule',
         title: fill(SUGGESTION_TEXTS.rescheduleTo, {
-          date: longDate(chosen.start, nextOpenDay.timeZone),
+          date: formatInstantLongDate(chosen.start, nextOpenDay.timeZone, SOURCE_LANGUAGE),
           time: formatClockTime(chosen.start, nextOpenDay.timeZone),
         }),
         description: fill(ANALYSIS_TEXTS.nextOpenDay, {

@@ -102,11 +102,6 @@ export function localDayRange(date: string, timeZone: string): { start: string; 
   return { start: instantAt(date, '00:00', timeZone), end: instantAt(next, '00:00', timeZone) };
 }
 
-/** Long date in the practice's zone, whatever the device's zone: "Sunday, November 22, 2026". */
-export function longDate(instant: Date | string, timeZone: string): string {
-  return dayjs(instant).tz(timeZone).format('dddd, MMMM D, YYYY');
-}
-
 /** Whether the platform knows a zone name: a bad stored setting must not throw deep inside a formatter. */
 export function isValidTimeZone(timeZone: string): boolean {
   if (!timeZone) return false;

@@ -44,8 +44,7 @@ export type Formats = ReturnType<typeof formatsFor>;
 
 /** In components: re-renders with the language. */
 export function useFormats(): Formats {
-  const { i18n } = useLingui();
-  const language: Language = i18n.locale === 'fr' ? 'fr' : 'en';
+  const language = activeLanguage(useLingui().i18n.locale);
   return useMemo(() => formatsFor(language), [language]);
 }
 

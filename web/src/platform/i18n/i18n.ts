@@ -1,4 +1,4 @@
-import type { Language } from '@dental/domain/i18n/language';
+import { isLanguage, type Language, SOURCE_LANGUAGE } from '@dental/domain/i18n/language';
 import { i18n } from '@lingui/core';
 import dayjs from 'dayjs';
 import 'dayjs/locale/fr-ca';
@@ -20,8 +20,9 @@ export async function activateLanguage(language: Language): Promise<void> {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
-export function activeLanguage(): Language {
-  return i18n.locale === 'fr' ? 'fr' : 'en';
+/** The language of a Lingui locale, by default the one active now. */
+export function activeLanguage(locale: string = i18n.locale): Language {
+  return isLanguage(locale) ? locale : SOURCE_LANGUAGE;
 }
 
 export { i18n };

@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { DatesProvider } from '@mantine/dates';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useAuth } from '../auth/auth-context.tsx';
-import { deviceLanguage, rememberDeviceLanguage } from './device-language.ts';
+import { rememberDeviceLanguage } from './device-language.ts';
 import { activateLanguage, activeLanguage, DAYJS_LOCALE, i18n } from './i18n.ts';
 import { saveLanguagePreference, takePendingLanguage } from './language-preference.ts';
 
@@ -66,5 +66,3 @@ export function useLanguage(): LanguageContextValue {
   if (!value) throw new Error('useLanguage outside LanguageProvider');
   return value;
 }
-
-export { deviceLanguage };
