@@ -4,24 +4,33 @@ import { INTL_LOCALE, type Language } from './language.ts';
 // Intl formatters are costly to build and a schedule formats hundreds of times a render.
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
-function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d|${language}|${JSON.stringify(options)}`;
-  let format = cache.get(key) as Intl.DateTimeFormat | undefined;
+function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
+  let format = cache.get(key) as F | undefined;
   if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALE[language], options);
+    format = make();
     cache.set(key, format);
   }
   return format;
 }
 
+function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cached(
+    `d|${language}|${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(INTL_LOCALE[language], options),
+  );
+}
+
 function numberFormat(language: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `n|${language}|${JSON.stringify(options)}`;
-  let format = cache.get(key) as Intl.NumberFormat | undefined;
-  if (!format) {
-    format = new Intl.NumberFormat(INTL_LOCALE[language], options);
-    cache.set(key, format);
-  }
-  return format;
+  return cached(
+    `n|${language}|${JSON.stringify(options)}`,
+    () => new Intl.NumberFormat(INTL_LOCALE[language], options),
+  );
+}
+
+/** A wall-clock 'HH:MM' as an instant on a fixed UTC day, to format with timeZone 'UTC'; null when it is not one. */
+function wallClock(clock: string): Date | null {
+  const match = /^(\d{1,2}):(\d{2})/.exec(clock);
+  return match ? new Date(Date.UTC(2000, 0, 1, Number(match[1]) % 24, Number(match[2]))) : null;
 }
 
 /** A calendar day ('YYYY-MM-DD') as noon UTC, so no zone can move it to the day before or after. */
@@ -48,10 +57,8 @@ export function formatShortDay(date: string, language: Language): string {
 
 /** A wall-clock time 'HH:MM' (24-hour): '2:30 PM' · '14 h 30'. */
 export function formatClock(clock: string, language: Language): string {
-  const match = /^(\d{1,2}):(\d{2})/.exec(clock);
-  if (!match) return clock;
-  const at = new Date(Date.UTC(2000, 0, 1, Number(match[1]) % 24, Number(match[2])));
-  return dateFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(at);
+  const at = wallClock(clock);
+  return at ? dateFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(at) : clock;
 }
 
 /** The schedule's clock: 24-hour in English as its grid, lists and toasts read ('09:00'), '9 h 00' in French. */
@@ -62,10 +69,8 @@ const SCHEDULE_CLOCK: Readonly<Record<Language, Intl.DateTimeFormatOptions>> = {
 
 /** A wall-clock time 'HH:MM' as the schedule shows it: '14:30' · '14 h 30'. */
 export function formatScheduleClock(clock: string, language: Language): string {
-  const match = /^(\d{1,2}):(\d{2})/.exec(clock);
-  if (!match) return clock;
-  const at = new Date(Date.UTC(2000, 0, 1, Number(match[1]) % 24, Number(match[2])));
-  return dateFormat(language, SCHEDULE_CLOCK[language]).format(at);
+  const at = wallClock(clock);
+  return at ? dateFormat(language, SCHEDULE_CLOCK[language]).format(at) : clock;
 }
 
 /** An instant's long date in a zone, whatever the device's zone. */
