@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, newContext } from './browser.ts';
 import { DEMO_PASSWORD, FIRST_DATA_TIMEOUT_MS, signInToShell, untilFilled } from './helpers.ts';
+import { scheduleView } from './schedule-page.ts';
 
 // Every screen in French at a reception tablet's size (1024×768): French runs about 20% longer, so each
 // screen and dialog is checked for a page that scrolls sideways and for a label its box cuts off, and
@@ -104,6 +105,14 @@ describe('every screen in French at 1024×768', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('connection-status').click();
     await look('offline-panel');
+    await closeDialog();
+    await page.getByRole('button', { name: /^Notifications, / }).click();
+    await page.getByRole('dialog').or(page.getByRole('menu')).first().waitFor();
+    await look('notifications');
+    await open('/', () => page.getByRole('heading', { level: 1 }).first().waitFor());
+    await page.getByLabel('Rechercher des patients').first().fill('Smi');
+    await page.getByRole('option').first().waitFor();
+    await look('quick-search');
     await page.keyboard.press('Escape');
   });
 
@@ -130,6 +139,13 @@ describe('every screen in French at 1024×768', () => {
     await dialog().waitFor();
     await look('schedule-maintenance');
     await closeDialog();
+    await scheduleView(() => page).toBusyDay();
+    const firstCard = page.getByTestId('appointment-card').first();
+    await firstCard.scrollIntoViewIfNeeded();
+    await firstCard.locator('button').first().click({ button: 'right' });
+    await page.getByRole('menu').waitFor();
+    await look('schedule-card-menu');
+    await page.keyboard.press('Escape');
   });
 
   it('patients, a patient, and the new-patient wizard', async () => {

@@ -101,7 +101,9 @@ export function scheduleView(page: () => Page) {
     for (let step = 0; step < 7; step++) {
       const shown = await settled();
       if ((await body().count()) > 0 && (await page().getByTestId('appointment-card').count()) > 0) return shown;
-      await page().getByRole('button', { name: 'Next day' }).click();
+      await page()
+        .getByRole('button', { name: /^(Next day|Jour suivant)$/ })
+        .click();
     }
     throw new Error('no day with appointments this week');
   }

@@ -1,3 +1,7 @@
+import { NOTIFICATION_TEXTS } from '@dental/domain/communications/notification.schema';
+import { formatInstantShort } from '@dental/domain/i18n/formats';
+import { SOURCE_LANGUAGE } from '@dental/domain/i18n/language';
+import { fill } from '@dental/domain/i18n/text';
 import type { Insertable } from 'kysely';
 import type { AppointmentsTable, NotificationsTable, PatientsTable, UsersTable } from '../db/schema.ts';
 
@@ -25,19 +29,19 @@ export function buildNotifications(
     .sort((a, b) => a.appointment_date.localeCompare(b.appointment_date))
     .slice(0, 8);
 
-  const timeText = (iso: string) =>
-    new Date(iso).toLocaleString('en-CA', {
-      timeZone: 'America/Toronto',
-      weekday: 'short',
-      hour: 'numeric',
-      minute: '2-digit',
-    });
+  // In English, as the server writes every text; readers see the sentence in their language.
+  const when = (iso: string) => formatInstantShort(iso, 'America/Toronto', SOURCE_LANGUAGE);
+  const patient = (id: string) => names.get(id) ?? 'A patient';
 
   const pool = [
     ...noShows.map((a, index) => ({
       type: 'appointment',
-      title: 'Missed appointment',
-      message: `${names.get(a.patient_id) ?? 'A patient'} did not attend ${a.procedure} on ${timeText(a.appointment_date)}.`,
+      title: NOTIFICATION_TEXTS.missedTitle.message,
+      message: fill(NOTIFICATION_TEXTS.missed, {
+        patient: patient(a.patient_id),
+        procedure: a.procedure,
+        when: when(a.appointment_date),
+      }),
       priority: 'high',
       patient_name: names.get(a.patient_id) ?? null,
       action_url: `/patients/${a.patient_id}`,
@@ -45,8 +49,12 @@ export function buildNotifications(
     })),
     ...upcoming.map((a, index) => ({
       type: 'appointment',
-      title: 'Upcoming appointment',
-      message: `${names.get(a.patient_id) ?? 'A patient'}: ${a.procedure}, ${timeText(a.appointment_date)}.`,
+      title: NOTIFICATION_TEXTS.upcomingTitle.message,
+      message: fill(NOTIFICATION_TEXTS.upcoming, {
+        patient: patient(a.patient_id),
+        procedure: a.procedure,
+        when: when(a.appointment_date),
+      }),
       priority: 'medium',
       patient_name: names.get(a.patient_id) ?? null,
       action_url: '/scheduling',

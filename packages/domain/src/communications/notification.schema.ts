@@ -1,7 +1,15 @@
 import * as v from 'valibot';
-import { fill } from '../i18n/text.ts';
+import { fill, type Text } from '../i18n/text.ts';
 import type { CommunicationPreference } from '../patients/patient.schema.ts';
 import { enumMessage, FIELD_TEXTS, jsonObject, uuid } from '../validation/fields.ts';
+
+/** What a staff notification about an appointment says; the server writes the English, each reader sees their language. */
+export const NOTIFICATION_TEXTS = {
+  missedTitle: /*i18n*/ { id: 'notification.missed.title', message: 'Missed appointment' },
+  missed: /*i18n*/ { id: 'notification.missed', message: '{patient} did not attend {procedure} on {when}.' },
+  upcomingTitle: /*i18n*/ { id: 'notification.upcoming.title', message: 'Upcoming appointment' },
+  upcoming: /*i18n*/ { id: 'notification.upcoming', message: '{patient}: {procedure}, {when}.' },
+} as const satisfies Record<string, Text>;
 
 export const OUTGOING_MESSAGE_TYPES = ['appointment_change', 'appointment_reminder', 'recall', 'general'] as const;
 export type OutgoingMessageType = (typeof OUTGOING_MESSAGE_TYPES)[number];

@@ -1,3 +1,4 @@
+import { NOTIFICATION_TEXTS } from '../communications/notification.schema.ts';
 import { ERROR_CODE_TEXTS } from '../error-codes.ts';
 import { REQUEST_INVALID } from '../errors.ts';
 import { ACCOUNT_LOCKED, ID_TAKEN, MESSAGE_TEXTS, SIGN_IN_WAIT_TEXTS } from '../messages.ts';
@@ -37,6 +38,7 @@ import type { Text } from './text.ts';
 export const DOMAIN_TEXT_GROUPS: Readonly<Record<string, readonly Text[]>> = {
   messages: [...Object.values(MESSAGE_TEXTS), ACCOUNT_LOCKED, ID_TAKEN, ...Object.values(SIGN_IN_WAIT_TEXTS)],
   errors: [REQUEST_INVALID, ...Object.values(ERROR_CODE_TEXTS)],
+  notifications: Object.values(NOTIFICATION_TEXTS),
   language: [LANGUAGE_INVALID],
   validation: Object.values(FIELD_TEXTS),
   appointmentFields: Object.values(APPOINTMENT_FIELD_TEXTS),
