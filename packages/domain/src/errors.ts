@@ -12,6 +12,7 @@ export type DomainErrorKind =
   | 'not-found'
   | 'conflict'
   | 'unprocessable'
+  | 'locked'
   | 'rate-limited';
 
 /** Every machine code with its kind. Codes are stable: clients may branch on them, so one never changes kind. */
@@ -45,6 +46,14 @@ export const DOMAIN_ERROR_CODES = {
   ID_TAKEN: 'conflict',
   FAMILY_ALREADY_LINKED: 'conflict',
   ABSENCE_OVERLAP: 'conflict',
+  /** A signed clinical note is a legal record: corrections are addenda. */
+  NOTE_SIGNED: 'conflict',
+  /** Voided already, or an addendum to a note not yet signed. */
+  CLINICAL_STATE: 'conflict',
+  PLAN_EXPIRED: 'conflict',
+  PLAN_STATUS: 'conflict',
+  /** Another user or device holds the chart's edit lock. */
+  CHART_LOCKED: 'locked',
   /** The Idempotency-Key was first used for another request: a client bug, never stored as an answer. */
   IDEMPOTENCY_KEY_REUSED: 'unprocessable',
   RATE_LIMITED: 'rate-limited',

@@ -37,6 +37,7 @@ const STATUS_OF_KIND: Readonly<Record<DomainErrorKind, number>> = {
   'not-found': 404,
   conflict: 409,
   unprocessable: 422,
+  locked: 423,
   'rate-limited': 429,
 };
 

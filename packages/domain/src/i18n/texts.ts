@@ -1,3 +1,4 @@
+import { CLINICAL_TEXTS } from '../clinical/texts.ts';
 import { NOTIFICATION_TEXTS } from '../communications/notification.schema.ts';
 import { ERROR_CODE_TEXTS } from '../error-codes.ts';
 import { REQUEST_INVALID } from '../errors.ts';
@@ -70,6 +71,7 @@ export const DOMAIN_TEXT_GROUPS: Readonly<Record<string, readonly Text[]>> = {
     ...Object.values(RECALL_PRIORITY_TEXTS),
   ],
   permissions: PERMISSION_TEXTS,
+  clinical: CLINICAL_TEXTS,
   sync: [...Object.values(PROTOCOL_TEXTS), ...Object.values(SYNCED_TABLE_TEXTS)],
   time: [...Object.values(APPOINTMENT_TIME_TEXTS), ...Object.values(ZONE_TEXTS)],
 };
