@@ -1,4 +1,9 @@
 import * as v from 'valibot';
+import type { ChartEntry } from '../clinical/entry.ts';
+import type { ProcedureFee } from '../clinical/fees.ts';
+import type { ClinicalNote, NoteTemplate } from '../clinical/notes.ts';
+import type { PerioExam } from '../clinical/perio.ts';
+import type { TreatmentPlan } from '../clinical/plans.ts';
 import { fill, type Text } from '../i18n/text.ts';
 import type { FamilyRelationship } from '../patients/family.ts';
 import type { SentForm } from '../patients/forms.ts';
@@ -89,6 +94,12 @@ export const SYNCED_TABLES = [
   'recalls',
   'family_relationships',
   'form_sends',
+  'clinical_entries',
+  'perio_exams',
+  'clinical_notes',
+  'treatment_plans',
+  'note_templates',
+  'procedure_fees',
 ] as const;
 export type SyncedTable = (typeof SYNCED_TABLES)[number];
 
@@ -106,6 +117,12 @@ export const SYNC_READ_PERMISSIONS: Readonly<Record<SyncedTable, readonly Permis
   recalls: ['patients.view'],
   family_relationships: ['patients.view'],
   form_sends: ['patients.view'],
+  clinical_entries: ['clinical.view'],
+  perio_exams: ['clinical.view'],
+  clinical_notes: ['clinical.view'],
+  treatment_plans: ['clinical.view'],
+  note_templates: ['clinical.view'],
+  procedure_fees: ['clinical.view'],
 };
 
 export interface PracticeHoursDay {
@@ -140,6 +157,14 @@ export interface SyncRows {
   recalls: Recall;
   family_relationships: FamilyRelationship;
   form_sends: SentForm;
+  clinical_entries: ChartEntry;
+  perio_exams: PerioExam;
+  /** With its addenda. */
+  clinical_notes: ClinicalNote;
+  treatment_plans: TreatmentPlan;
+  note_templates: NoteTemplate;
+  /** Its id is the code. */
+  procedure_fees: ProcedureFee & { id: string };
 }
 
 export interface PullChange {
@@ -176,7 +201,20 @@ export const SNAPSHOT_PARTS = [
   { name: 'patients', tables: ['patients'], appointments: 'none' },
   {
     name: 'rest',
-    tables: ['appointments', 'recall_types', 'form_templates', 'recalls', 'family_relationships', 'form_sends'],
+    tables: [
+      'appointments',
+      'recall_types',
+      'form_templates',
+      'recalls',
+      'family_relationships',
+      'form_sends',
+      'note_templates',
+      'procedure_fees',
+      'clinical_entries',
+      'perio_exams',
+      'clinical_notes',
+      'treatment_plans',
+    ],
     appointments: 'other-days',
   },
 ] as const satisfies readonly {

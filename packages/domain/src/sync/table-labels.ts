@@ -15,6 +15,12 @@ export const SYNCED_TABLE_TEXTS = {
   recalls: /*i18n*/ { id: 'syncTable.recalls', message: 'Recalls' },
   family_relationships: /*i18n*/ { id: 'syncTable.familyRelationships', message: 'Family links' },
   form_sends: /*i18n*/ { id: 'syncTable.formSends', message: 'Forms sent' },
+  clinical_entries: /*i18n*/ { id: 'syncTable.clinicalEntries', message: 'Chart entries' },
+  perio_exams: /*i18n*/ { id: 'syncTable.perioExams', message: 'Periodontal exams' },
+  clinical_notes: /*i18n*/ { id: 'syncTable.clinicalNotes', message: 'Clinical notes' },
+  treatment_plans: /*i18n*/ { id: 'syncTable.treatmentPlans', message: 'Treatment plans' },
+  note_templates: /*i18n*/ { id: 'syncTable.noteTemplates', message: 'Note templates' },
+  procedure_fees: /*i18n*/ { id: 'syncTable.procedureFees', message: 'Fee schedule' },
 } as const satisfies Record<SyncedTable, Text>;
 export const SYNCED_TABLE_LABELS: Readonly<Record<SyncedTable, string>> = englishOf(SYNCED_TABLE_TEXTS);
 
