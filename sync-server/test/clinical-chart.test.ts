@@ -3,10 +3,10 @@ import type { ClinicalChartView } from '@dental/domain/clinical/chart-view';
 import type { ChartEntry } from '@dental/domain/clinical/entry';
 import type { PerioExam } from '@dental/domain/clinical/perio';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aPerioTooth, anEntry, auditOf, chartedPatient, send, newPatients } from './helpers/clinical.ts';
+import { anEntry, aPerioTooth, auditOf, chartedPatient, newPatients, send } from './helpers/clinical.ts';
 import { patientOf, userId } from './helpers/demo-data.ts';
-import { TEST_START } from './helpers/test-clock.ts';
 import { fileApp, signedIn } from './helpers/test-app.ts';
+import { TEST_START } from './helpers/test-clock.ts';
 
 const t = fileApp();
 const as = signedIn(t, 'doctor', 'hygienist', 'receptionist');
@@ -268,7 +268,11 @@ describe('perio exams', () => {
 
   it('refuses readings that are not six sites, a tooth that is not one, and unknown exams or patients', async () => {
     const post = (body: unknown) => send(t, as.hygienist, 'POST', '/api/perio-exams', body);
-    const short = await post({ patientId: patient(11), examDate: '2026-11-22', teeth: { '16': { ...aPerioTooth(3), depth: [3] } } });
+    const short = await post({
+      patientId: patient(11),
+      examDate: '2026-11-22',
+      teeth: { '16': { ...aPerioTooth(3), depth: [3] } },
+    });
     expect(short.statusCode).toBe(400);
     const deep = await post({ patientId: patient(11), examDate: '2026-11-22', teeth: { '16': aPerioTooth(16) } });
     expect(deep.statusCode).toBe(400);
