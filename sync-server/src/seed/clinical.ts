@@ -54,6 +54,18 @@ const TEMPLATE_OF_PROCEDURE: Readonly<Record<string, string>> = {
   Consultation: 'New patient exam',
 };
 
+/** Mulberry32: a tiny deterministic generator of numbers in [0, 1). */
+function smallRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 const iso = (ms: number) => new Date(ms).toISOString();
 const dateOf = (ms: number) => iso(ms).slice(0, 10);
 
@@ -184,6 +196,9 @@ function chartHistory(history: PatientHistory, author: Author, firstVisit: numbe
 /** 1–3 exams over the years, each a little worse at some sites; some patients with deep pockets. */
 function perioHistory(history: PatientHistory, author: Author, examTimes: readonly number[]): void {
   const { faker } = history;
+  // Thousands of readings per patient: a small generator seeded from the stream keeps the seed fast.
+  const random = smallRandom(faker.number.int({ min: 1, max: 2 ** 31 - 1 }));
+  const odds = (probability: number) => random() < probability;
   const teeth = PERMANENT_TEETH.filter((tooth) => !history.missing.has(tooth) && !THIRD_MOLARS.includes(tooth));
   const worsening = history.likely(0.5);
   const deepQuadrant = history.likely(0.3) ? faker.helpers.arrayElement(['1', '2', '3', '4']) : null;
@@ -195,20 +210,20 @@ function perioHistory(history: PatientHistory, author: Author, examTimes: readon
       const before = previous?.[tooth];
       const reading = emptyPerioTooth();
       for (let site = 0; site < 6; site += 1) {
-        let depth = before?.depth[site] ?? faker.number.int({ min: 1, max: 3 });
-        let recession = before?.recession[site] ?? (chance(faker, 0.15) ? 1 : 0);
-        if (before && worsening && chance(faker, 0.04)) {
+        let depth = before?.depth[site] ?? 1 + Math.floor(random() * 3);
+        let recession = before?.recession[site] ?? (odds(0.15) ? 1 : 0);
+        if (before && worsening && odds(0.04)) {
           depth += 1;
           recession += 1;
         }
-        if (last && deepQuadrant === tooth[0] && site % 3 !== 1 && chance(faker, 0.5)) depth = Math.max(depth, 5);
+        if (last && deepQuadrant === tooth[0] && site % 3 !== 1 && odds(0.5)) depth = Math.max(depth, 5);
         reading.depth[site] = Math.min(depth, 12);
         reading.recession[site] = Math.min(recession, 8);
-        reading.bleeding[site] = depth >= 4 ? chance(faker, 0.7) : chance(faker, 0.08);
-        reading.suppuration[site] = depth >= 5 && chance(faker, 0.1);
+        reading.bleeding[site] = depth >= 4 ? odds(0.7) : odds(0.08);
+        reading.suppuration[site] = depth >= 5 && odds(0.1);
       }
-      reading.mobility = chance(faker, 0.05) ? 1 : 0;
-      reading.furcation = Number(tooth[1]) >= 6 && chance(faker, 0.08) ? 1 : 0;
+      reading.mobility = odds(0.05) ? 1 : 0;
+      reading.furcation = Number(tooth[1]) >= 6 && odds(0.08) ? 1 : 0;
       readings[tooth] = reading;
     }
     history.seed.perioExams.push({
