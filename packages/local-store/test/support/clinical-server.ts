@@ -23,7 +23,11 @@ export class ClinicalServer extends FakeServer {
       }
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
       const headers = new Headers(init?.headers);
-      this.requests.push({ method, path: url.pathname, headers: Object.fromEntries(headers.entries()), body });
+      const recorded: Record<string, string> = {};
+      headers.forEach((value, name) => {
+        recorded[name] = value;
+      });
+      this.requests.push({ method, path: url.pathname, headers: recorded, body });
       const key = headers.get('idempotency-key') ?? '';
       const replay = this.replies.get(key);
       if (replay) return json(replay.status, replay.body);
