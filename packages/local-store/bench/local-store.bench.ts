@@ -5,6 +5,14 @@
  * setup (filling, unlocking, signing in, building request bodies) happens outside the clock.
  */
 import {
+  openChartCold,
+  openChartPlain,
+  openChartWarm,
+  profileChart,
+  setupChart,
+  teardownChart,
+} from './chart.bench.ts';
+import {
   profileLocal,
   readPlain,
   readSealed,
@@ -33,6 +41,12 @@ const bench = {
   pullSnapshot,
   pullRaw,
   profilePullSteps,
+  setupChart,
+  teardownChart,
+  openChartCold,
+  openChartWarm,
+  openChartPlain,
+  profileChart,
 };
 
 declare global {
