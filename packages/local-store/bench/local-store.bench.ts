@@ -6,6 +6,7 @@
  */
 import {
   openChartCold,
+  openChartFirst,
   openChartPlain,
   openChartWarm,
   profileChart,
@@ -44,6 +45,7 @@ const bench = {
   setupChart,
   teardownChart,
   openChartCold,
+  openChartFirst,
   openChartWarm,
   openChartPlain,
   profileChart,

@@ -37,7 +37,7 @@ import {
 import { parseWith } from '@dental/domain/validation/issues';
 import type { StoreKey } from '../crypto/store-key.ts';
 import type { StoreHandle } from '../db/handle.ts';
-import { readClinicalRecord, readClinicalRecords, readDraft } from '../records/clinical.ts';
+import { readClinicalRecord, readDraft, readPatientClinical } from '../records/clinical.ts';
 import { readRecord } from '../records/reads.ts';
 import type {
   EntryInput,
@@ -85,7 +85,7 @@ export async function addChartEntry(
   const recordedAt = store.clock().toISOString();
   const id = input.id ?? crypto.randomUUID();
   const body = parsed(parseWith(createEntrySchema, { ...input, id, recordedAt }));
-  const current = await readClinicalRecords<LocalChartEntry>(store, key, 'clinical_entries', patientId);
+  const current = (await readPatientClinical(store, key, patientId)).clinical_entries as unknown as LocalChartEntry[];
   const readable = current.filter((entry) => !entry.decryptionError);
   const replaces = body.replaces ?? entriesReplacedBy(readable, body);
   const entry: LocalChartEntry = {
@@ -252,7 +252,7 @@ export async function createNote(
   const body = parsed(parseWith(createNoteSchema, { ...input, id }));
   const noteId = body.id ?? id;
   if (body.appointmentId) {
-    const notes = await readClinicalRecords<ClinicalNote>(store, key, 'clinical_notes', body.patientId);
+    const notes = (await readPatientClinical(store, key, body.patientId)).clinical_notes as unknown as ClinicalNote[];
     if (notes.some((note) => note.appointmentId === body.appointmentId)) {
       throw refused('appointmentId', NOTE_TEXTS.oneDraftPerVisit.message);
     }

@@ -1,6 +1,7 @@
 import type { PermissionSubject } from '@dental/domain/permissions/can';
 import { type Clock, systemClock } from '@dental/domain/time/clock';
 import type { DexieOptions } from 'dexie';
+import { chartPackMiddleware } from '../records/chart-pack.ts';
 import { rosterMiddleware } from '../records/roster.ts';
 import type { PracticeCalendar } from '../types.ts';
 import type { StoreHandle } from './handle.ts';
@@ -32,6 +33,7 @@ export class StoreOutdatedError extends Error {
 export async function openStore(options: OpenStoreOptions): Promise<StoreHandle> {
   const db = new DentalDb(storeName(options.practiceId, options.userId), options.dexie);
   db.use(rosterMiddleware);
+  db.use(chartPackMiddleware);
   try {
     await db.open();
   } catch (error) {

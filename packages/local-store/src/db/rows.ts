@@ -265,3 +265,22 @@ export interface RosterDirty {
   seq?: number;
   id: string;
 }
+
+/** One patient's clinical records, opened and sealed together (records/chart-pack.ts). */
+export interface ChartPack {
+  patientId: string;
+  /** The chartDirty sequence the pack was cut at: rows written after it are overlaid on read. */
+  cutAt: number;
+  sealed: Sealed;
+}
+
+/**
+ * A clinical row written since the packs were cut, noted in the same transaction as the write. The
+ * patient is '*' when the write did not say (a delete); the id is '*' when the whole pack is stale.
+ */
+export interface ChartDirty {
+  seq?: number;
+  patientId: string;
+  table: string;
+  id: string;
+}

@@ -21,6 +21,7 @@ import type {
   LocalTreatmentPlan,
   PlainRecord,
 } from '../types.ts';
+import { type ClinicalRecords, forgetOpenedPacks, fromPack, packLater, readRows } from './chart-pack.ts';
 import { fromStoredRows } from './records.ts';
 
 /** Past this many opened rows per unlocked store the memo starts over, bounding the memory it holds. */
@@ -45,6 +46,7 @@ function memoOf(key: StoreKey): Memo {
 /** Drops what this store's key has opened (sign-out, practice switch). */
 export function forgetOpenedClinical(key: StoreKey): void {
   memos.delete(key);
+  forgetOpenedPacks(key);
 }
 
 function ivText(iv: Uint8Array): string {
@@ -104,6 +106,35 @@ export async function openClinicalRows<T>(
   return out.map((record) => ({ ...record })) as unknown as T[];
 }
 
+/**
+ * Every clinical record of the patient, table by table: from the patient's pack and the rows written
+ * since when there is one, else row by row (and a pack made from that read for a long chart).
+ */
+export async function readPatientClinical(
+  store: StoreHandle,
+  key: StoreKey,
+  patientId: string,
+): Promise<ClinicalRecords> {
+  const open = (table: ClinicalTable, rows: ClinicalRow[]) => openClinicalRows<PlainRecord>(store, key, table, rows);
+  const packed = await fromPack(store, key, patientId, open);
+  if (packed) return packed;
+  const { rows, cutAt } = await readRows(store.db, patientId);
+  const [entries, exams, notes, plans] = await Promise.all([
+    open('clinical_entries', rows.clinical_entries),
+    open('perio_exams', rows.perio_exams),
+    open('clinical_notes', rows.clinical_notes),
+    open('treatment_plans', rows.treatment_plans),
+  ]);
+  const records: ClinicalRecords = {
+    clinical_entries: entries,
+    perio_exams: exams,
+    clinical_notes: notes,
+    treatment_plans: plans,
+  };
+  packLater(store, key, patientId, records, cutAt);
+  return records;
+}
+
 export async function readClinicalRecords<T>(
   store: StoreHandle,
   key: StoreKey,
@@ -145,26 +176,15 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * out of the odontogram. Each note carries the device's draft when it differs from the note's body.
  */
 export async function readChart(store: StoreHandle, key: StoreKey, patientId: string): Promise<LocalClinicalChart> {
-  const { db } = store;
-  const [entryRows, examRows, noteRows, planRows, draftRows] = await db.transaction(
-    'r',
-    [db.clinical_entries, db.perio_exams, db.clinical_notes, db.treatment_plans, db.note_drafts],
-    () =>
-      Promise.all([
-        db.clinical_entries.where('patientId').equals(patientId).toArray(),
-        db.perio_exams.where('patientId').equals(patientId).toArray(),
-        db.clinical_notes.where('patientId').equals(patientId).toArray(),
-        db.treatment_plans.where('patientId').equals(patientId).toArray(),
-        db.note_drafts.where('patientId').equals(patientId).toArray(),
-      ]),
-  );
-  const [entries, perioExams, notes, plans, drafts] = await Promise.all([
-    openClinicalRows<LocalChartEntry>(store, key, 'clinical_entries', entryRows),
-    openClinicalRows<LocalPerioExam>(store, key, 'perio_exams', examRows),
-    openClinicalRows<Omit<LocalClinicalNote, 'draftBody'>>(store, key, 'clinical_notes', noteRows),
-    openClinicalRows<LocalTreatmentPlan>(store, key, 'treatment_plans', planRows),
-    Promise.all(draftRows.map(async (row) => [row.id, await openDraft(store, key, row)] as const)),
+  const [records, draftRows] = await Promise.all([
+    readPatientClinical(store, key, patientId),
+    store.db.note_drafts.where('patientId').equals(patientId).toArray(),
   ]);
+  const drafts = await Promise.all(draftRows.map(async (row) => [row.id, await openDraft(store, key, row)] as const));
+  const entries = records.clinical_entries as unknown as LocalChartEntry[];
+  const perioExams = records.perio_exams as unknown as LocalPerioExam[];
+  const notes = records.clinical_notes as unknown as Omit<LocalClinicalNote, 'draftBody'>[];
+  const plans = records.treatment_plans as unknown as LocalTreatmentPlan[];
   entries.sort((a, b) => byText(a.recordedAt, b.recordedAt) || byText(a.id, b.id));
   perioExams.sort((a, b) => byText(a.examDate, b.examDate) || byText(a.recordedAt, b.recordedAt));
   const draftOf = new Map(drafts);
