@@ -14,6 +14,7 @@ import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreTable, type Mi
 import { openValue, sealValue } from '../crypto/seal.ts';
 import type { StoreKey } from '../crypto/store-key.ts';
 import type { StoreHandle } from '../db/handle.ts';
+import { getMeta } from '../db/meta.ts';
 import { type ChartDirty, type ChartPack, CLINICAL_TABLES, type ClinicalRow, type ClinicalTable } from '../db/rows.ts';
 import type { DentalDb } from '../db/schema.ts';
 import { markMoment } from '../timing.ts';
@@ -210,19 +211,45 @@ async function writePack(
   const { db } = store;
   const started = performance.now();
   const sealed = await sealValue(key, store.practiceId, PACK_AAD_TABLE, patientId, records);
-  await db.transaction('rw', [db.chartPacks, db.chartDirty], async () => {
+  await db.transaction('rw', [db.chartPacks, db.chartDirty, db.meta], async () => {
     // The cut is the pack's index key: compared without reading the sealed records.
     const newer = await db.chartPacks.where('cutAt').aboveOrEqual(cutAt).primaryKeys();
     if (newer.includes(patientId)) return;
+    // Marks after this read were forgotten since: the pack could not be overlaid with them.
+    if (cutAt < Number((await getMeta(db, 'chartMarksPrunedThrough')) ?? 0)) return;
     await db.chartPacks.put({ patientId, cutAt, sealed });
-    const [oldest] = await db.chartPacks.orderBy('cutAt').limit(1).keys();
-    if (typeof oldest === 'number') await db.chartDirty.where('seq').belowOrEqual(oldest).delete();
-    if ((await db.chartDirty.count()) > DIRTY_LIMIT) {
-      await db.chartPacks.clear();
-      await db.chartDirty.clear();
-    }
+    await pruneMarks(db);
   });
   markMoment('chart-pack-built', { ms: performance.now() - started });
+}
+
+/**
+ * Forgets the marks no pack needs: those every pack was cut after, and those of patients with no pack (a
+ * pack made later is cut after them). Notes how far it went, so a pack read before cannot be written.
+ * Past DIRTY_LIMIT marks, every pack goes too (each is rebuilt when its chart is next read).
+ * Call inside a read-write transaction over chartPacks, chartDirty and meta.
+ */
+async function pruneMarks(db: DentalDb): Promise<void> {
+  const last = Number((await db.chartDirty.orderBy('seq').lastKey()) ?? 0);
+  if ((await db.chartDirty.count()) > DIRTY_LIMIT) {
+    await db.chartPacks.clear();
+    await db.chartDirty.clear();
+  } else {
+    const cuts = await packCuts(db);
+    const minCut = cuts.size > 0 ? Math.min(...cuts.values()) : last;
+    await db.chartDirty.where('seq').belowOrEqual(minCut).delete();
+    await db.chartDirty
+      .where('seq')
+      .above(minCut)
+      .filter((mark) => mark.patientId !== ALL && !cuts.has(mark.patientId))
+      .delete();
+  }
+  await db.meta.put({ key: 'chartMarksPrunedThrough', value: last });
+}
+
+/** After a sync: forgets the marks no pack needs. */
+export async function pruneChartMarks(db: DentalDb): Promise<void> {
+  await db.transaction('rw', [db.chartPacks, db.chartDirty, db.meta], () => pruneMarks(db));
 }
 
 /** Reads the patient's rows, and the mark they were read at, in one transaction. */
@@ -237,28 +264,68 @@ export async function readRows(db: DentalDb, patientId: string) {
   });
 }
 
-/** After a row-by-row read of a long chart: packs it in the background, outside the caller's live query. */
+/**
+ * After a row-by-row read of a long chart: packs it in the background, outside the caller's live query.
+ * Resolves once the pack is written (or was not worth writing); never rejects.
+ */
 export function packLater(
   store: StoreHandle,
   key: StoreKey,
   patientId: string,
   records: ClinicalRecords,
   cutAt: number,
-): void {
+): Promise<void> {
   const count = CLINICAL_TABLES.reduce((sum, table) => sum + records[table].length, 0);
-  if (count < PACK_FROM_ROWS) return;
-  if (CLINICAL_TABLES.some((table) => records[table].some((record) => record.decryptionError === true))) return;
+  if (count < PACK_FROM_ROWS) return Promise.resolve();
+  if (CLINICAL_TABLES.some((table) => records[table].some((record) => record.decryptionError === true))) {
+    return Promise.resolve();
+  }
   let busy = packing.get(store);
   if (!busy) {
     busy = new Set();
     packing.set(store, busy);
   }
-  if (busy.has(patientId)) return;
+  if (busy.has(patientId)) return Promise.resolve();
   busy.add(patientId);
   const running = busy;
-  setTimeout(() => {
-    Dexie.ignoreTransaction(() => writePack(store, key, patientId, records, cutAt))
-      .catch(() => undefined)
-      .finally(() => running.delete(patientId));
-  }, 0);
+  return new Promise((resolve) => {
+    setTimeout(() => {
+      Dexie.ignoreTransaction(() => writePack(store, key, patientId, records, cutAt))
+        .catch(() => undefined)
+        .finally(() => {
+          running.delete(patientId);
+          resolve();
+        });
+    }, 0);
+  });
+}
+
+/** The cut of every pack on disk, by patient, read from the index alone (no sealed records). */
+async function packCuts(db: DentalDb): Promise<Map<string, number>> {
+  return db.transaction('r', db.chartPacks, async () => {
+    const cuts = (await db.chartPacks.orderBy('cutAt').keys()) as number[];
+    const patients = await db.chartPacks.orderBy('cutAt').primaryKeys();
+    return new Map(patients.map((patientId, index) => [patientId, cuts[index] ?? 0]));
+  });
+}
+
+/**
+ * The patients whose long chart has no usable pack after a sync: those with rows written as a whole
+ * (a page of a first sync) or with no pack at all, and enough rows to be worth one.
+ */
+export async function chartsToPack(db: DentalDb): Promise<string[]> {
+  const [marks, cuts] = await Promise.all([db.chartDirty.toArray(), packCuts(db)]);
+  const candidates = new Set<string>();
+  for (const mark of marks) {
+    if (mark.patientId === ALL) continue;
+    const cut = cuts.get(mark.patientId);
+    if (cut === undefined || (mark.id === ALL && (mark.seq ?? 0) > cut)) candidates.add(mark.patientId);
+  }
+  const long: string[] = [];
+  for (const patientId of candidates) {
+    let count = 0;
+    for (const table of CLINICAL_TABLES) count += await db.table(table).where('patientId').equals(patientId).count();
+    if (count >= PACK_FROM_ROWS) long.push(patientId);
+  }
+  return long;
 }

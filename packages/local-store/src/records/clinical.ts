@@ -21,7 +21,15 @@ import type {
   LocalTreatmentPlan,
   PlainRecord,
 } from '../types.ts';
-import { type ClinicalRecords, forgetOpenedPacks, fromPack, packLater, readRows } from './chart-pack.ts';
+import {
+  type ClinicalRecords,
+  chartsToPack,
+  forgetOpenedPacks,
+  fromPack,
+  packLater,
+  pruneChartMarks,
+  readRows,
+} from './chart-pack.ts';
 import { fromStoredRows } from './records.ts';
 
 /** Past this many opened rows per unlocked store the memo starts over, bounding the memory it holds. */
@@ -115,9 +123,17 @@ export async function readPatientClinical(
   key: StoreKey,
   patientId: string,
 ): Promise<ClinicalRecords> {
+  return (await readAndPack(store, key, patientId)).records;
+}
+
+async function readAndPack(
+  store: StoreHandle,
+  key: StoreKey,
+  patientId: string,
+): Promise<{ records: ClinicalRecords; packed: Promise<void> }> {
   const open = (table: ClinicalTable, rows: ClinicalRow[]) => openClinicalRows<PlainRecord>(store, key, table, rows);
   const packed = await fromPack(store, key, patientId, open);
-  if (packed) return packed;
+  if (packed) return { records: packed, packed: Promise.resolve() };
   const { rows, cutAt } = await readRows(store.db, patientId);
   const [entries, exams, notes, plans] = await Promise.all([
     open('clinical_entries', rows.clinical_entries),
@@ -131,8 +147,31 @@ export async function readPatientClinical(
     clinical_notes: notes,
     treatment_plans: plans,
   };
-  packLater(store, key, patientId, records, cutAt);
-  return records;
+  return { records, packed: packLater(store, key, patientId, records, cutAt) };
+}
+
+/** Stores packing the charts a sync brought: one run at a time. */
+const packingAfterSync = new WeakSet<StoreHandle>();
+
+/**
+ * After a sync: packs the long charts it brought or rewrote as a whole, one after the other in the
+ * background, so even the first opening of a 20-year chart on this device reads one pack.
+ */
+export async function packSyncedCharts(store: StoreHandle, key: StoreKey): Promise<number> {
+  if (packingAfterSync.has(store)) return 0;
+  packingAfterSync.add(store);
+  let packed = 0;
+  try {
+    for (const patientId of await chartsToPack(store.db)) {
+      if (key.locked || !store.db.isOpen()) break;
+      await (await readAndPack(store, key, patientId)).packed;
+      packed += 1;
+    }
+    if (!key.locked && store.db.isOpen()) await pruneChartMarks(store.db);
+  } finally {
+    packingAfterSync.delete(store);
+  }
+  return packed;
 }
 
 export async function readClinicalRecords<T>(
