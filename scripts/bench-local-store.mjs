@@ -222,8 +222,8 @@ export async function runLocalStoreBench() {
           `\n  clinical.chart() of a 20-year chart, cold (store just unlocked): median ${chart.subjectMs.toFixed(1)} ms ` +
             `(target ${GOALS.chartMs} ms: ${chartGoal.pass ? 'PASS' : 'MISS'}); the same records in clear, read and ` +
             `projected: ${chart.baselineMs.toFixed(1)} ms (ratio ${chart.ratio.toFixed(2)}x); re-read after one more ` +
-            `charted entry (live query): median ${chartWarmMs.toFixed(1)} ms; first opening on the device (no pack ` +
-            `yet, row by row): median ${chartFirstMs.toFixed(1)} ms`,
+            `charted entry (live query): median ${chartWarmMs.toFixed(1)} ms; first opening before any pack exists (row by row, ` +
+            `e.g. opened before the sync's background packing ended): median ${chartFirstMs.toFixed(1)} ms`,
         );
         return { chartFixture, chart, chartWarmMs, chartFirstMs, chartGoal, chartProfile };
       },

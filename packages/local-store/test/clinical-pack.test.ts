@@ -161,5 +161,11 @@ describe('chart packs', () => {
     expect(await device.store.db.chartDirty.count()).toBe(0);
     expect((await device.local.clinical.chart(OTHER)).entries).toHaveLength(6);
     expect(await fromChart(device)).toEqual(await fromRows(device));
+
+    // With every mark forgotten, a chart read row by row is still packed again.
+    await device.store.db.chartPacks.clear();
+    expect(await fromChart(device)).toEqual(await fromRows(device));
+    await packed(device);
+    expect(await fromChart(device)).toEqual(await fromRows(device));
   });
 });

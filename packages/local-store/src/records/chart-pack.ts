@@ -230,7 +230,8 @@ async function writePack(
  * Call inside a read-write transaction over chartPacks, chartDirty and meta.
  */
 async function pruneMarks(db: DentalDb): Promise<void> {
-  const last = Number((await db.chartDirty.orderBy('seq').lastKey()) ?? 0);
+  const before = Number((await getMeta(db, 'chartMarksPrunedThrough')) ?? 0);
+  const last = Math.max(before, Number((await db.chartDirty.orderBy('seq').lastKey()) ?? 0));
   if ((await db.chartDirty.count()) > DIRTY_LIMIT) {
     await db.chartPacks.clear();
     await db.chartDirty.clear();
@@ -254,13 +255,15 @@ export async function pruneChartMarks(db: DentalDb): Promise<void> {
 
 /** Reads the patient's rows, and the mark they were read at, in one transaction. */
 export async function readRows(db: DentalDb, patientId: string) {
-  return db.transaction('r', [db.chartDirty, ...CLINICAL_TABLES.map((t) => db.table(t))], async () => {
+  return db.transaction('r', [db.chartDirty, db.meta, ...CLINICAL_TABLES.map((t) => db.table(t))], async () => {
     const rows = {} as Record<ClinicalTable, ClinicalRow[]>;
     for (const table of CLINICAL_TABLES) {
       rows[table] = await db.table<ClinicalRow, string>(table).where('patientId').equals(patientId).toArray();
     }
-    const cutAt = Number((await db.chartDirty.orderBy('seq').lastKey()) ?? 0);
-    return { rows, cutAt };
+    // The marks may all have been forgotten: the read is then as recent as the last one forgotten.
+    const lastMark = Number((await db.chartDirty.orderBy('seq').lastKey()) ?? 0);
+    const pruned = Number((await getMeta(db, 'chartMarksPrunedThrough')) ?? 0);
+    return { rows, cutAt: Math.max(lastMark, pruned) };
   });
 }
 
