@@ -208,11 +208,15 @@ async function openDraft(store: StoreHandle, key: StoreKey, row: NoteDraftRow): 
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** As the server lists plans: the latest proposal first. */
+const newestProposalFirst = (a: LocalTreatmentPlan, b: LocalTreatmentPlan) =>
+  byText(b.proposedAt, a.proposedAt) || byText(a.id, b.id);
 
 /**
- * The patient's chart as GET /api/clinical-charts/{patientId} gives it, from the device only: entries and
- * perio exams oldest first, notes and plans newest first. An entry that cannot be opened is listed but left
- * out of the odontogram. Each note carries the device's draft when it differs from the note's body.
+ * The patient's chart as GET /api/clinical-charts/{patientId} gives it, from the device only, in the
+ * server's orders: entries, perio exams and notes oldest first, plans latest proposal first. An entry that
+ * cannot be opened is listed but left out of the odontogram. Each note carries the device's draft when it
+ * differs from the note's body.
  */
 export async function readChart(store: StoreHandle, key: StoreKey, patientId: string): Promise<LocalClinicalChart> {
   const [records, draftRows] = await Promise.all([
@@ -225,25 +229,25 @@ export async function readChart(store: StoreHandle, key: StoreKey, patientId: st
   const notes = records.clinical_notes as unknown as Omit<LocalClinicalNote, 'draftBody'>[];
   const plans = records.treatment_plans as unknown as LocalTreatmentPlan[];
   entries.sort((a, b) => byText(a.recordedAt, b.recordedAt) || byText(a.id, b.id));
-  perioExams.sort((a, b) => byText(a.examDate, b.examDate) || byText(a.recordedAt, b.recordedAt));
+  perioExams.sort((a, b) => byText(a.examDate, b.examDate) || byText(a.recordedAt, b.recordedAt) || byText(a.id, b.id));
   const draftOf = new Map(drafts);
   const withDrafts: LocalClinicalNote[] = notes.map((note) => {
     const draft = draftOf.get(note.id) ?? null;
     return { ...note, draftBody: draft !== null && draft !== note.body && note.status !== 'signed' ? draft : null };
   });
-  withDrafts.sort((a, b) => byText(b.createdAt, a.createdAt) || byText(a.id, b.id));
-  plans.sort((a, b) => byText(b.createdAt, a.createdAt) || byText(a.id, b.id));
+  withDrafts.sort((a, b) => byText(a.createdAt, b.createdAt) || byText(a.id, b.id));
+  plans.sort(newestProposalFirst);
   const readable = entries.filter((entry) => !entry.decryptionError) as ChartEntry[];
   const { teeth } = chartView(patientId, { entries: readable, perioExams: [], notes: [], plans: [] });
   return { patientId, teeth, entries, perioExams, notes: withDrafts, plans };
 }
 
-/** Every plan of the patient, or of the practice, newest first. */
+/** Every plan of the patient, or of the practice, latest proposal first. */
 export async function readPlans(store: StoreHandle, key: StoreKey, patientId?: string): Promise<LocalTreatmentPlan[]> {
   const table = store.db.treatment_plans;
   const rows = patientId ? await table.where('patientId').equals(patientId).toArray() : await table.toArray();
   const plans = await openClinicalRows<LocalTreatmentPlan>(store, key, 'treatment_plans', rows);
-  return plans.sort((a, b) => byText(b.createdAt, a.createdAt) || byText(a.id, b.id));
+  return plans.sort(newestProposalFirst);
 }
 
 /** The treatment note library, inactive templates included, by category then name. */
