@@ -64,7 +64,8 @@ export type ClearResult = { ok: true } | { ok: false; unsent: number };
  * anything typed has not reached the server, unless the user has explicitly chosen to lose it.
  */
 export async function clearStore(store: StoreHandle, options: { force?: boolean } = {}): Promise<ClearResult> {
-  const unsent = await store.db.outbox.count();
+  // A note's typing not yet saved into it (a draft) is unsent too: clearing would lose it.
+  const unsent = (await store.db.outbox.count()) + (await store.db.note_drafts.count());
   if (unsent > 0 && options.force !== true) return { ok: false, unsent };
   await store.db.delete();
   return { ok: true };
