@@ -275,12 +275,14 @@ export interface ChartPack {
 }
 
 /**
- * A clinical row written since the packs were cut, noted in the same transaction as the write. The
- * patient is '*' when the write did not say (a delete); the id is '*' when the whole pack is stale.
+ * One write to a clinical table since the packs were cut, noted in the same transaction as the write: the
+ * rows it wrote, by patient. The patient is '*' when the write did not say (a delete); the id is '*' when
+ * the write was too big to list (the patient's whole pack, or every pack, is stale).
  */
 export interface ChartDirty {
   seq?: number;
-  patientId: string;
   table: string;
-  id: string;
+  /** Indexed (multi-entry): the patients whose packs this write concerns. */
+  patientIds: string[];
+  rows: { patientId: string; id: string }[];
 }

@@ -85,7 +85,7 @@ export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string,
       note_drafts: '&id, patientId',
       // A long chart opened from one sealed pack, overlaid with the rows written since (records/chart-pack.ts).
       chartPacks: '&patientId, cutAt',
-      chartDirty: '++seq, patientId',
+      chartDirty: '++seq, *patientIds',
     },
   },
 ];

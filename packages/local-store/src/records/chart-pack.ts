@@ -39,13 +39,14 @@ const OPENED_PACKS = 4;
 
 const isClinical = (name: string): name is ClinicalTable => (CLINICAL_TABLES as readonly string[]).includes(name);
 
-function marksOf(table: ClinicalTable, request: DBCoreMutateRequest): ChartDirty[] {
-  if (request.type === 'deleteRange') return [{ patientId: ALL, table, id: ALL }];
+function markOf(table: ClinicalTable, request: DBCoreMutateRequest): ChartDirty | null {
+  const whole = (patientId: string): ChartDirty => ({ table, patientIds: [patientId], rows: [{ patientId, id: ALL }] });
+  if (request.type === 'deleteRange') return whole(ALL);
   if (request.type === 'delete') {
     const ids = request.keys.map(String);
-    return ids.length > MARK_WHOLE_AFTER
-      ? [{ patientId: ALL, table, id: ALL }]
-      : ids.map((id) => ({ patientId: ALL, table, id }));
+    if (ids.length === 0) return null;
+    if (ids.length > MARK_WHOLE_AFTER) return whole(ALL);
+    return { table, patientIds: [ALL], rows: ids.map((id) => ({ patientId: ALL, id })) };
   }
   const byPatient = new Map<string, string[]>();
   for (const value of request.values as unknown[]) {
@@ -56,12 +57,13 @@ function marksOf(table: ClinicalTable, request: DBCoreMutateRequest): ChartDirty
     if (ids) ids.push(id);
     else byPatient.set(patientId, [id]);
   }
-  const marks: ChartDirty[] = [];
+  if (byPatient.size === 0) return null;
+  const rows: ChartDirty['rows'] = [];
   for (const [patientId, ids] of byPatient) {
-    if (ids.length > MARK_WHOLE_AFTER) marks.push({ patientId, table, id: ALL });
-    else for (const id of ids) marks.push({ patientId, table, id });
+    if (ids.length > MARK_WHOLE_AFTER) rows.push({ patientId, id: ALL });
+    else for (const id of ids) rows.push({ patientId, id });
   }
-  return marks;
+  return { table, patientIds: [...byPatient.keys()], rows };
 }
 
 function notingTable(name: ClinicalTable, table: DBCoreTable, dirty: DBCoreTable): DBCoreTable {
@@ -69,8 +71,9 @@ function notingTable(name: ClinicalTable, table: DBCoreTable, dirty: DBCoreTable
     ...table,
     async mutate(request) {
       const response = await table.mutate(request);
-      const marks = marksOf(name, request);
-      if (marks.length > 0) await dirty.mutate({ type: 'add', trans: request.trans, values: marks });
+      // One mark per write, however many rows: a page of a sync adds one small row, not hundreds.
+      const mark = markOf(name, request);
+      if (mark) await dirty.mutate({ type: 'add', trans: request.trans, values: [mark] });
       return response;
     },
   };
@@ -149,14 +152,20 @@ async function readPackSnapshot(db: DentalDb, patientId: string) {
     const pack = await db.chartPacks.get(patientId);
     if (!pack) return null;
     const marks = await db.chartDirty
-      .where('patientId')
+      .where('patientIds')
       .anyOf([patientId, ALL])
+      .distinct()
       .filter((mark) => (mark.seq ?? 0) > pack.cutAt)
       .toArray();
-    if (marks.length > PACK_REBUILD_AFTER || marks.some((mark) => mark.id === ALL)) return null;
+    const rows = marks.flatMap((mark) =>
+      mark.rows
+        .filter((row) => row.patientId === patientId || row.patientId === ALL)
+        .map((row) => ({ table: mark.table, id: row.id })),
+    );
+    if (rows.length > PACK_REBUILD_AFTER || rows.some((row) => row.id === ALL)) return null;
     const changed = new Map<ClinicalTable, { ids: string[]; rows: (ClinicalRow | undefined)[] }>();
     for (const table of CLINICAL_TABLES) {
-      const ids = [...new Set(marks.filter((mark) => mark.table === table).map((mark) => mark.id))];
+      const ids = [...new Set(rows.filter((row) => row.table === table).map((row) => row.id))];
       if (ids.length === 0) continue;
       changed.set(table, { ids, rows: await db.table<ClinicalRow, string>(table).bulkGet(ids) });
     }
@@ -242,7 +251,7 @@ async function pruneMarks(db: DentalDb): Promise<void> {
     await db.chartDirty
       .where('seq')
       .above(minCut)
-      .filter((mark) => mark.patientId !== ALL && !cuts.has(mark.patientId))
+      .filter((mark) => mark.patientIds.every((patientId) => patientId !== ALL && !cuts.has(patientId)))
       .delete();
   }
   await db.meta.put({ key: 'chartMarksPrunedThrough', value: last });
@@ -313,22 +322,32 @@ async function packCuts(db: DentalDb): Promise<Map<string, number>> {
 }
 
 /**
- * The patients whose long chart has no usable pack after a sync: those with rows written as a whole
- * (a page of a first sync) or with no pack at all, and enough rows to be worth one.
+ * The patients whose long chart has no usable pack after a sync: without a pack, those with at least
+ * PACK_FROM_ROWS rows written; with one, those with more changes than a read overlays; and those written
+ * as a whole (a big page of a sync) whose chart is long enough. Read from the marks, not the rows.
  */
 export async function chartsToPack(db: DentalDb): Promise<string[]> {
   const [marks, cuts] = await Promise.all([db.chartDirty.toArray(), packCuts(db)]);
-  const candidates = new Set<string>();
+  // Rows written per patient since its pack (or at all, without one), and patients written as a whole.
+  const written = new Map<string, number>();
+  const whole = new Set<string>();
   for (const mark of marks) {
-    if (mark.patientId === ALL) continue;
-    const cut = cuts.get(mark.patientId);
-    if (cut === undefined || (mark.id === ALL && (mark.seq ?? 0) > cut)) candidates.add(mark.patientId);
+    for (const { patientId, id } of mark.rows) {
+      const cut = cuts.get(patientId);
+      if (patientId === ALL || (cut !== undefined && (mark.seq ?? 0) <= cut)) continue;
+      if (id === ALL) whole.add(patientId);
+      else written.set(patientId, (written.get(patientId) ?? 0) + 1);
+    }
   }
-  const long: string[] = [];
-  for (const patientId of candidates) {
+  // Without a pack, a chart this long is worth one; with one, this many changes make the pack read row by row.
+  const needed = (patientId: string) => (cuts.has(patientId) ? PACK_REBUILD_AFTER + 1 : PACK_FROM_ROWS);
+  const long = [...written].filter(([patientId, count]) => count >= needed(patientId) && !whole.has(patientId));
+  const candidates = [...long.map(([patientId]) => patientId)];
+  // A whole mark says nothing of the chart's size: counted on the rows.
+  for (const patientId of whole) {
     let count = 0;
     for (const table of CLINICAL_TABLES) count += await db.table(table).where('patientId').equals(patientId).count();
-    if (count >= PACK_FROM_ROWS) long.push(patientId);
+    if (count >= PACK_FROM_ROWS) candidates.push(patientId);
   }
-  return long;
+  return candidates;
 }
