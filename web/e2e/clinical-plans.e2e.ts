@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser.ts';
 import { FIRST_DATA_TIMEOUT_MS, readyForOffline, SYNC_TIMEOUT_MS, settled, signInOffline, syncNow } from './helpers.ts';
 
@@ -73,8 +73,11 @@ async function checkPage(): Promise<void> {
   const results = await new AxeBuilder({ page }).include('main').analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.failureSummary})`).join(', ')}`,
+    );
+  expect(serious, await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toEqual([]);
 }
 
 /** Photographs the screen at both tablet and desktop sizes, light and dark, checking each. */
@@ -107,6 +110,12 @@ async function drawSignature(): Promise<void> {
   }
   await page.mouse.up();
 }
+
+beforeEach(async () => {
+  // A test that failed half-way may leave the page emulating print or dark.
+  await page.emulateMedia({ colorScheme: 'light', media: 'screen' });
+  await page.setViewportSize(SIZES[0]);
+});
 
 describe('treatment plans', () => {
   let patient: ServerPatient;
@@ -236,10 +245,17 @@ describe('treatment planning assistant', () => {
             !mark.layers.some((layer) => layer.condition === 'restoration' && layer.status !== 'existing'),
         ),
       );
-      if (carious) {
-        found = { patient: candidate, tooth: carious.tooth };
-        break;
-      }
+      if (!carious) continue;
+      // The seed's own plans may already propose that restoration: the assistant then shows it as in a plan.
+      const plans = await getJson<ServerPlan[]>(`/api/treatment-plans?patientId=${candidate.id}`);
+      // Every third seeded proposal is older than 90 days: expired, it no longer counts as planned.
+      const live = plans.filter(
+        (plan) => plan.status !== 'proposed' || Date.now() - Date.parse(plan.proposedAt) < 90 * 86_400_000,
+      );
+      if (live.some((plan) => plan.phases.some((phase) => phase.items.some((item) => item.tooth === carious.tooth))))
+        continue;
+      found = { patient: candidate, tooth: carious.tooth };
+      break;
     }
     expect(found, 'the seed charts caries for some patients').not.toBeNull();
     if (!found) return;
@@ -251,8 +267,11 @@ describe('treatment planning assistant', () => {
     expect(await card.textContent()).toMatch(new RegExp(`Caries on [MOIDBL]+ of ${found.tooth}: a \\d-surface`));
     expect(await card.textContent()).toContain('Rule: caries-restoration');
     await shoot('assistant');
-    await card.getByRole('button', { name: 'Add to plan' }).first().click();
-    await card.getByText('In plan').waitFor();
+    await card
+      .getByRole('button', { name: /^Add .+ to a plan$/ })
+      .first()
+      .click();
+    await card.getByTestId('in-plan').waitFor();
     const code = await card.getByTestId('suggestion-option').first().locator('span').first().textContent();
 
     // The plan the item went to has it, for that tooth.

@@ -10,7 +10,7 @@ import {
 import { type PlanItem, planStatus, type TreatmentPlan } from '@dental/domain/clinical/plans';
 import { can } from '@dental/domain/permissions/can';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconClipboardList, IconPlus, IconX } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -256,22 +256,23 @@ function SuggestionCard({
                 · {option.description} · {money(option.fee / 100)}
               </Text>
               {plan ? (
-                <Badge
-                  color="teal"
-                  variant="light"
-                  leftSection={<IconCheck size={12} />}
+                <Anchor
+                  size="sm"
+                  fw={600}
                   renderRoot={(props) => (
                     <Link {...props} to="/treatment-plans" search={{ patientId, planId: plan.id }} />
                   )}
-                  style={{ cursor: 'pointer', flexShrink: 0 }}
+                  style={{ flexShrink: 0, display: 'inline-flex', alignItems: 'center', gap: 4 }}
+                  data-testid="in-plan"
                 >
+                  <IconCheck size={14} />
                   <Trans>In plan</Trans>
-                </Badge>
+                </Anchor>
               ) : (
                 canPlan && (
                   <Button
                     size="compact-sm"
-                    variant="light"
+                    variant="default"
                     leftSection={<IconPlus size={14} />}
                     onClick={() => onAdd(option)}
                     loading={adding === `${suggestion.key}/${option.code}`}

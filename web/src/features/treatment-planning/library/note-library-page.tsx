@@ -90,11 +90,12 @@ export function NoteLibraryPage() {
                         key={template.id}
                         label={template.name}
                         active={template.id === selected}
+                        variant="filled"
                         onClick={() => setSelected(template.id)}
                         data-testid="template-link"
                         rightSection={
                           template.active ? undefined : (
-                            <Badge size="xs" color="gray" variant="light">
+                            <Badge size="xs" color="gray" variant="default">
                               <Trans>Deactivated</Trans>
                             </Badge>
                           )
@@ -197,12 +198,12 @@ function TemplateEditor({
             maxLength={60}
             list="note-template-categories"
           />
-          <datalist id="note-template-categories">
-            {categories.map((category) => (
-              <option key={category} value={category} />
-            ))}
-          </datalist>
         </Group>
+        <datalist id="note-template-categories">
+          {categories.map((category) => (
+            <option key={category} value={category} />
+          ))}
+        </datalist>
         <Textarea
           label={t`Template`}
           description={t`SOAP: subjective, objective, assessment, plan.`}

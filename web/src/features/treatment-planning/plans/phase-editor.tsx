@@ -213,6 +213,7 @@ function ItemRow({
             prefix={french ? undefined : '$'}
             suffix={french ? ' $' : undefined}
             decimalSeparator={french ? ',' : '.'}
+            thousandSeparator={french ? '\u00a0' : ','}
             styles={{ input: { textAlign: 'right' } }}
           />
         ) : (

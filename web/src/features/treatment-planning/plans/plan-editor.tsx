@@ -170,7 +170,7 @@ export function PlanEditor({
           )}
           {plan && status && (
             <Group gap="xs">
-              <Badge color={PLAN_STATUS_COLOURS[status]} variant="light" data-testid="plan-status">
+              <Badge color={PLAN_STATUS_COLOURS[status]} variant="dot" data-testid="plan-status">
                 {say(PLAN_STATUS_TEXTS[status])}
               </Badge>
               <Text size="sm" c="dimmed">
@@ -292,7 +292,7 @@ export function PlanEditor({
       ))}
       {mode === 'full' && draft.phases.length < 10 && (
         <Button
-          variant="light"
+          variant="default"
           leftSection={<IconPlus size={16} />}
           onClick={() => {
             const number = draft.phases.length + 1;

@@ -55,9 +55,15 @@ export function PlanPrint({
             <Trans>Patient: {patientName}</Trans>
           </div>
           <div className="tp-small">
-            <Trans>
-              Proposed {proposed} · valid until {expires} · {status}
-            </Trans>
+            {plan.status === 'proposed' ? (
+              <Trans>
+                Proposed {proposed} · valid until {expires} · {status}
+              </Trans>
+            ) : (
+              <Trans>
+                Proposed {proposed} · {status}
+              </Trans>
+            )}
           </div>
         </div>
       </div>

@@ -124,13 +124,13 @@ function PracticePlans({ onOpen }: { onOpen: (plan: TreatmentPlan) => void }) {
                 <Table.Th>
                   <Trans>Plan</Trans>
                 </Table.Th>
-                <Table.Th>
+                <Table.Th miw={140}>
                   <Trans>Status</Trans>
                 </Table.Th>
                 <Table.Th ta="right">
                   <Trans>Total</Trans>
                 </Table.Th>
-                <Table.Th ta="right">
+                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
                   <Trans>Patient portion</Trans>
                 </Table.Th>
                 <Table.Th>
@@ -143,12 +143,12 @@ function PracticePlans({ onOpen }: { onOpen: (plan: TreatmentPlan) => void }) {
                 <Table.Tr key={plan.id} data-testid="practice-plan-row">
                   <Table.Td>{names.get(plan.patientId) ?? '—'}</Table.Td>
                   <Table.Td>
-                    <Anchor component="button" type="button" onClick={() => onOpen(plan)} size="sm">
+                    <Anchor component="button" type="button" onClick={() => onOpen(plan)} size="sm" ta="left">
                       {plan.title}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>
-                    <Badge color={PLAN_STATUS_COLOURS[status]} variant="light">
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Badge color={PLAN_STATUS_COLOURS[status]} variant="dot" style={{ overflow: 'visible' }}>
                       {say(PLAN_STATUS_TEXTS[status])}
                     </Badge>
                   </Table.Td>
@@ -216,7 +216,7 @@ function PatientPlans({
                   {plan.title}
                 </Text>
                 <Group gap={6}>
-                  <Badge size="sm" color={PLAN_STATUS_COLOURS[status]} variant="light">
+                  <Badge size="sm" color={PLAN_STATUS_COLOURS[status]} variant="dot">
                     {say(PLAN_STATUS_TEXTS[status])}
                   </Badge>
                   <Text size="xs">{money(planEstimate(plan).total.total / 100)}</Text>
@@ -226,7 +226,7 @@ function PatientPlans({
           );
         })}
         {canPlan && (
-          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => onOpen('new')}>
+          <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => onOpen('new')}>
             <Trans>New plan</Trans>
           </Button>
         )}
