@@ -71,7 +71,7 @@ function inPlans(plans: readonly TreatmentPlan[], suggestion: PlanningSuggestion
         (item) =>
           item.code === option.code &&
           item.tooth === suggestion.tooth &&
-          item.surfaces.join('') === suggestion.surfaces.join(''),
+          [...item.surfaces].sort().join('') === [...suggestion.surfaces].sort().join(''),
       ),
     ),
   );
@@ -240,7 +240,14 @@ function SuggestionCard({
               <Trans>Rule: {rule}</Trans>
             </Text>
           </div>
-          <Button variant="subtle" color="gray" size="compact-sm" leftSection={<IconX size={14} />} onClick={onDismiss}>
+          <Button
+            variant="subtle"
+            color="gray"
+            size="compact-sm"
+            leftSection={<IconX size={14} />}
+            onClick={onDismiss}
+            style={{ flexShrink: 0 }}
+          >
             <Trans>Dismiss</Trans>
           </Button>
         </Group>
