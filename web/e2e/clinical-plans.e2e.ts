@@ -357,6 +357,7 @@ describe('offline', () => {
       .poll(() => page.getByTestId('plan-status').textContent(), { timeout: FIRST_DATA_TIMEOUT_MS })
       .toBe('Proposed');
     expect(await page.getByTestId('plan-item').count()).toBe(1);
+    await page.getByTestId('plan-pending').waitFor();
 
     await context.setOffline(false);
     await expect
@@ -372,5 +373,50 @@ describe('offline', () => {
         { timeout: SYNC_TIMEOUT_MS },
       )
       .toBe('Offline plan');
+    await page.getByTestId('plan-pending').waitFor({ state: 'detached', timeout: SYNC_TIMEOUT_MS });
   }, 300_000);
+});
+
+/** Texts a box cuts off (its content wider than itself), and whether the page scrolls sideways. */
+async function layoutProblems(): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1) problems.push(`page scrolls sideways (${root.scrollWidth}px)`);
+    const selectors =
+      '.mantine-Button-label, .mantine-InputWrapper-label, .mantine-Badge-label, .mantine-NavLink-label, th';
+    for (const element of document.querySelectorAll<HTMLElement>(selectors)) {
+      if (!element.offsetParent || !element.textContent?.trim()) continue;
+      const style = getComputedStyle(element);
+      const clips = style.overflow !== 'visible' || style.textOverflow === 'ellipsis';
+      if (clips && element.scrollWidth > element.clientWidth + 1)
+        problems.push(`cut off: "${element.textContent.trim()}"`);
+    }
+    return problems;
+  });
+}
+
+describe('in French at 1024×768', () => {
+  it('plans, the assistant and the library fit without cutting a label', async () => {
+    await page.goto('/treatment-plans');
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Français' }).click();
+    await page.waitForFunction(() => document.documentElement.lang === 'fr');
+    const plans = await getJson<ServerPlan[]>('/api/treatment-plans');
+    const accepted = plans.find((plan) => plan.status === 'accepted') ?? (plans[0] as ServerPlan);
+    const screens = [
+      [`/treatment-plans?patientId=${accepted.patientId}&planId=${accepted.id}`, 'plan-editor'],
+      [`/treatment-plans?patientId=${accepted.patientId}&planId=new`, 'plan-editor'],
+      [`/treatment-planning-assistant?patientId=${accepted.patientId}`, 'sample-fees'],
+      ['/treatment-note-library', 'template-link'],
+    ] as const;
+    for (const [index, [path, testId]] of screens.entries()) {
+      await page.goto(path);
+      await page.getByTestId(testId).first().waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
+      if (testId === 'template-link') await page.getByTestId(testId).first().click();
+      await settled(page);
+      await page.screenshot({ path: resolve(SHOTS, `fr-${index + 1}.png`) });
+      expect(await layoutProblems(), path).toEqual([]);
+    }
+  }, 240_000);
 });

@@ -8,6 +8,7 @@ import {
   type TreatmentPlan,
 } from '@dental/domain/clinical/plans';
 import { can } from '@dental/domain/permissions/can';
+import type { LocalTreatmentPlan } from '@dental/local-store';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconPlayerPlay, IconPlus, IconPrinter, IconRefresh, IconSignature } from '@tabler/icons-react';
@@ -49,7 +50,7 @@ export function PlanEditor({
   fees,
   onSaved,
 }: {
-  plan: TreatmentPlan | null;
+  plan: LocalTreatmentPlan | null;
   patientId: string;
   patientName: string | null;
   fees: readonly ProcedureFee[];
@@ -173,6 +174,11 @@ export function PlanEditor({
               <Badge color={PLAN_STATUS_COLOURS[status]} variant="dot" data-testid="plan-status">
                 {say(PLAN_STATUS_TEXTS[status])}
               </Badge>
+              {plan.version === 0 && (
+                <Badge size="xs" color="blue.9" variant="filled" data-testid="plan-pending">
+                  <Trans>Pending sync</Trans>
+                </Badge>
+              )}
               <Text size="sm" c="dimmed">
                 {status === 'proposed' ? (
                   <Trans>
