@@ -302,17 +302,20 @@ function planHistory(history: PatientHistory, author: Author, caries: readonly s
       acceptedBy: null,
     });
   }
-  if (chance(faker, 0.25)) {
+  if (chance(faker, 0.35)) {
+    // Past hygiene work, done; or under way (accepted, the exam done, the rest to come).
+    const underway = chance(faker, 0.3);
     const items = [
       planItem(faker, 'EXAM-RC', null, ''),
       planItem(faker, 'PREV-SC', null, ''),
       planItem(faker, 'PREV-PO', null, ''),
-    ];
+    ].map((item, index) => ({ ...item, done: !underway || index === 0 }));
+    const daysAgo = underway ? faker.number.int({ min: 10, max: 40 }) : faker.number.int({ min: 200, max: 900 });
     plan(history, author, {
       title: 'Hygiene and recall',
-      phases: [{ name: 'Phase 1: hygiene', items: items.map((item) => ({ ...item, done: true })) }],
-      status: 'completed',
-      proposedAt: now - faker.number.int({ min: 200, max: 900 }) * DAY_MS,
+      phases: [{ name: 'Phase 1: hygiene', items }],
+      status: underway ? 'in_progress' : 'completed',
+      proposedAt: now - daysAgo * DAY_MS,
       acceptedBy: name,
     });
   }
