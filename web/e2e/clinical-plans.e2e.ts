@@ -221,8 +221,22 @@ describe('treatment plans', () => {
     expect(await page.getByRole('button', { name: 'Accept with signature' }).count()).toBe(0);
     await shoot('plan-expired');
     await page.getByRole('button', { name: 'Propose again' }).click();
+    // The same plan, its 90 days restarted (on the device at once, on the server after the push).
     await expect.poll(() => page.getByTestId('plan-status').textContent()).toBe('Proposed');
-    expect(new URL(page.url()).searchParams.get('planId')).not.toBe(expired.id);
+    expect(new URL(page.url()).searchParams.get('planId')).toBe(expired.id);
+    await page.getByRole('button', { name: 'Accept with signature' }).waitFor();
+    await syncNow(page);
+    await expect
+      .poll(
+        async () => {
+          const plan = (await getJson<ServerPlan[]>(`/api/treatment-plans?patientId=${expired.patientId}`)).find(
+            (candidate) => candidate.id === expired.id,
+          );
+          return plan ? Date.now() - Date.parse(plan.proposedAt) < 3_600_000 : false;
+        },
+        { timeout: SYNC_TIMEOUT_MS },
+      )
+      .toBe(true);
   }, 180_000);
 
   it('lists the practice plans with their status when no patient is chosen', async () => {

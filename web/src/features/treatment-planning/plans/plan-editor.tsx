@@ -79,7 +79,7 @@ export function PlanEditor({
     ? 'none'
     : status === null || status === 'proposed'
       ? 'full'
-      : status === 'in_progress'
+      : status === 'accepted' || status === 'in_progress'
         ? 'progress'
         : 'none';
   const invalid = draftProblems(draft);
@@ -127,23 +127,12 @@ export function PlanEditor({
     }
   }
 
-  /** An expired proposal is reviewed and proposed again as a new plan, at today's fees; the old one stays as it was. */
+  /** An expired proposal is proposed again: the same plan, its 90 days restarted, open to review and change. */
   async function proposeAgain() {
     if (!plan) return;
-    const phases = plan.phases.map((phase) => ({
-      name: phase.name,
-      items: phase.items.map((item) => ({
-        ...item,
-        id: newId(),
-        done: false,
-        fee: fees.find((fee) => fee.code === item.code)?.fee ?? item.fee,
-      })),
-    }));
-    const result = await command((clinical) =>
-      clinical.createPlan({ patientId: plan.patientId, title: plan.title, notes: plan.notes, phases }),
-    );
+    const result = await command((clinical) => clinical.updatePlan(plan.id, { status: 'proposed' }));
     if (result) {
-      toast(t`Proposed again`, t`A new plan was proposed at today's fees. Review it with the patient.`, 'success');
+      toast(t`Proposed again`, t`The plan is proposed for another 90 days. Review it with the patient.`, 'success');
       onSaved(result);
     }
   }
@@ -228,20 +217,20 @@ export function PlanEditor({
             </Button>
           )}
           {mode === 'progress' && (
-            <>
-              <Button variant="default" onClick={() => void save()} disabled={!dirty} loading={busy}>
-                <Trans>Save progress</Trans>
-              </Button>
-              <Button
-                color="green"
-                leftSection={<IconCheck size={16} />}
-                onClick={() => void setStatus('completed')}
-                disabled={dirty}
-                loading={busy}
-              >
-                <Trans>Mark completed</Trans>
-              </Button>
-            </>
+            <Button variant="default" onClick={() => void save()} disabled={!dirty} loading={busy}>
+              <Trans>Save progress</Trans>
+            </Button>
+          )}
+          {canPlan && status === 'in_progress' && (
+            <Button
+              color="green"
+              leftSection={<IconCheck size={16} />}
+              onClick={() => void setStatus('completed')}
+              disabled={dirty}
+              loading={busy}
+            >
+              <Trans>Mark completed</Trans>
+            </Button>
           )}
         </Group>
       </Group>
