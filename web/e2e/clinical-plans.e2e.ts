@@ -157,6 +157,28 @@ describe('treatment plans', () => {
       .poll(() => dialog.getByLabel('Signed by').inputValue())
       .toBe(`${patient.firstName} ${patient.lastName}`);
     expect(await dialog.getByRole('button', { name: 'Accept plan' }).isDisabled()).toBe(true);
+    // A finger on a tablet: touch pointer events draw as well; Clear starts again.
+    await page.getByTestId('signature-pad').evaluate((canvas) => {
+      const box = canvas.getBoundingClientRect();
+      const at = (type: string, x: number) =>
+        canvas.dispatchEvent(
+          new PointerEvent(type, {
+            pointerId: 7,
+            pointerType: 'touch',
+            isPrimary: true,
+            bubbles: true,
+            clientX: box.left + x,
+            clientY: box.top + box.height / 2,
+          }),
+        );
+      at('pointerdown', 20);
+      for (let x = 30; x < 200; x += 10) at('pointermove', x);
+      at('pointerup', 200);
+    });
+    await dialog.getByText('Signature drawn.').waitFor();
+    await dialog.getByRole('button', { name: 'Clear' }).click();
+    await dialog.getByText('Sign in the box above.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Accept plan' }).isDisabled()).toBe(true);
     await drawSignature();
     await shoot('plan-signature');
     await dialog.getByRole('button', { name: 'Accept plan' }).click();

@@ -51,7 +51,12 @@ export function SignaturePad({ onChange }: { onChange: (png: string | null) => v
 
   const down = (event: PointerEvent<HTMLCanvasElement>) => {
     event.preventDefault();
-    event.currentTarget.setPointerCapture(event.pointerId);
+    try {
+      // Keeps the stroke when the finger leaves the box; a pointer the browser no longer knows cannot be captured.
+      event.currentTarget.setPointerCapture(event.pointerId);
+    } catch {
+      // Drawing still works inside the box.
+    }
     last.current = point(event);
     const ctx = context();
     if (ctx) {
