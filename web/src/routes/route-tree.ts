@@ -5,9 +5,10 @@ import { patientsRoutes } from './patients.tsx';
 import { publicRoutes } from './public-pages.tsx';
 import { rootRoute } from './root.tsx';
 import { schedulingRoutes } from './scheduling.tsx';
+import { treatmentPlanningRoutes } from './treatment-planning.tsx';
 
 export const routeTree = rootRoute.addChildren([
   loginRoute,
   ...publicRoutes,
-  appLayoutRoute.addChildren([...patientsRoutes, ...schedulingRoutes, ...areaRoutes]),
+  appLayoutRoute.addChildren([...patientsRoutes, ...schedulingRoutes, ...treatmentPlanningRoutes, ...areaRoutes]),
 ]);
