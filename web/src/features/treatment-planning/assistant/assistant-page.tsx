@@ -18,7 +18,7 @@ import { useAuth } from '../../../platform/auth/auth-context.tsx';
 import { say } from '../../../platform/i18n/domain-text.ts';
 import { useFormats } from '../../../platform/i18n/formats.ts';
 import { toast } from '../../../platform/toasts/toast.ts';
-import { useChart, useClinicalCommand, useFees, usePlans } from '../data/use-clinical.ts';
+import { useChart, useClinicalCommand, useFees, usePlans } from '../device/use-clinical.ts';
 import { newId, openPlanOf } from '../plans/plan-model.ts';
 import { PatientPicker } from '../shared/patient-picker.tsx';
 import { SampleFeesNotice } from '../shared/sample-fees-notice.tsx';

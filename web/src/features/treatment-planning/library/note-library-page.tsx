@@ -21,7 +21,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useAuth } from '../../../platform/auth/auth-context.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
-import { useClinicalCommand, useTemplates } from '../data/use-clinical.ts';
+import { useClinicalCommand, useTemplates } from '../device/use-clinical.ts';
 
 interface TemplateDraft {
   name: string;

@@ -19,7 +19,7 @@ import { useFormats } from '../../../platform/i18n/formats.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { useCurrentPractice } from '../../../platform/practice/practice-queries.ts';
 import { toast } from '../../../platform/toasts/toast.ts';
-import { useClinicalCommand } from '../data/use-clinical.ts';
+import { useClinicalCommand } from '../device/use-clinical.ts';
 import { SampleFeesNotice } from '../shared/sample-fees-notice.tsx';
 import { AcceptDialog } from './accept-dialog.tsx';
 import { EstimateTable } from './estimate-table.tsx';

@@ -29,7 +29,7 @@ import { useAuth } from '../../../platform/auth/auth-context.tsx';
 import { say } from '../../../platform/i18n/domain-text.ts';
 import { useFormats } from '../../../platform/i18n/formats.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
-import { useFees, usePlans } from '../data/use-clinical.ts';
+import { useFees, usePlans } from '../device/use-clinical.ts';
 import { PatientPicker, usePatientName, usePatientNames } from '../shared/patient-picker.tsx';
 import { PlanEditor } from './plan-editor.tsx';
 import { PLAN_STATUS_COLOURS } from './plan-model.ts';
