@@ -14,7 +14,6 @@ type Read<T> = (store: LocalStore) => Promise<T>;
 
 function useDeviceRead<T>(read: Read<T>, deps: unknown[]): T | undefined {
   const { store } = useLocalData();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the read depends on
   return useLiveQuery(async () => (store ? read(store) : undefined), [store, ...deps]);
 }
 
