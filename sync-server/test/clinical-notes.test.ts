@@ -221,6 +221,6 @@ describe('clinical notes', () => {
       practiceId: 1,
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().code).toBe('CLINICAL_STATE');
+    expect(response.json().code).toBe('PATIENT_HAS_CLINICAL_RECORDS');
   });
 });
