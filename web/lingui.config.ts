@@ -6,7 +6,7 @@ import { formatter } from '@lingui/format-po';
  * under src/locales, each feature under its own locales folder, and the domain's texts (the spec's
  * messages, validation, labels) under src/locales/domain. The app loads and merges them all.
  */
-const FEATURES = ['front-desk', 'home', 'patients', 'schedule-tools', 'scheduling'];
+const FEATURES = ['clinical-chart', 'front-desk', 'home', 'patients', 'schedule-tools', 'scheduling'];
 
 export default defineConfig({
   sourceLocale: 'en',
