@@ -40,14 +40,28 @@ export {
 export { PullError, type PullOptions, type PullPage, type PullResult } from './sync/pull.ts';
 export { isStale, type SyncState } from './sync/status.ts';
 export type {
+  AcceptPlanBody,
   ClearRow,
+  CreatePlanBody,
+  CreateTemplateBody,
+  EntryInput,
   LocalAbsence,
   LocalAppointment,
+  LocalChartEntry,
+  LocalClinicalChart,
+  LocalClinicalNote,
   LocalFamilyRelationship,
   LocalMarks,
   LocalPatient,
+  LocalPerioExam,
   LocalRecall,
   LocalSentForm,
+  LocalTreatmentPlan,
+  NoteTemplate,
+  PatchPlanBody,
+  PatchTemplateBody,
+  PerioExamInput,
   PlainRecord,
   PracticeCalendar,
+  ProcedureFee,
 } from './types.ts';

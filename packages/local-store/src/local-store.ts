@@ -15,6 +15,21 @@ import {
   updateAppointment,
 } from './commands/appointments.ts';
 import { type QueuedRecall, queueRecall, queueSurvey, type RecallRequest } from './commands/check-out.ts';
+import {
+  acceptPlan,
+  addAddendum,
+  addChartEntry,
+  createNote,
+  createPlan,
+  createTemplate,
+  saveDraft,
+  savePerioExam,
+  signNote,
+  updateNote,
+  updatePlan,
+  updateTemplate,
+  voidChartEntry,
+} from './commands/clinical.ts';
 import { type FormSendRequest, queueFormSend } from './commands/forms.ts';
 import {
   appointmentsInTheWay,
@@ -41,6 +56,7 @@ import type { ClearTable, OutboxEntry } from './db/rows.ts';
 import { type AttentionItem, discard, listAttention, retry, retryWithOverride } from './outbox/attention.ts';
 import { createPusher, type Pusher, type PusherOptions } from './outbox/pusher.ts';
 import { outboxCounts } from './outbox/queue.ts';
+import { forgetOpenedClinical, readChart, readFees, readPlans, readTemplates } from './records/clinical.ts';
 import {
   countRecords,
   readAbsences,
@@ -58,14 +74,28 @@ import { type PullOptions, type PullResult, pullChanges } from './sync/pull.ts';
 import { readSyncState, type SyncState } from './sync/status.ts';
 import { markMoment } from './timing.ts';
 import type {
+  AcceptPlanBody,
   ClearRow,
+  CreatePlanBody,
+  CreateTemplateBody,
+  EntryInput,
   LocalAbsence,
   LocalAppointment,
+  LocalChartEntry,
+  LocalClinicalChart,
+  LocalClinicalNote,
   LocalFamilyRelationship,
   LocalPatient,
+  LocalPerioExam,
   LocalRecall,
   LocalSentForm,
+  LocalTreatmentPlan,
+  NoteTemplate,
+  PatchPlanBody,
+  PatchTemplateBody,
+  PerioExamInput,
   PracticeCalendar,
+  ProcedureFee,
 } from './types.ts';
 
 /**
@@ -130,6 +160,46 @@ export interface LocalStore {
   };
   readonly surveys: {
     send(input: SendSurveyBody): Promise<OutboxEntry>;
+  };
+  /**
+   * Clinical charts (issue 17), read from the device and changed through the outbox, online or not. Each
+   * change is checked with the server's schema and the user's permission first (CommandValidationError,
+   * CommandPermissionError), then written on the device and queued with exactly the API's request.
+   */
+  readonly clinical: {
+    /** The patient's chart as GET /api/clinical-charts/{patientId} gives it, from the device only (live-query friendly). */
+    chart(patientId: string): Promise<LocalClinicalChart>;
+    /** Fills the id, `replaces` (from this device's copy of the chart), when and who; clinical.edit. */
+    addEntry(patientId: string, input: EntryInput): Promise<LocalChartEntry>;
+    voidEntry(patientId: string, entryId: string, reason: string): Promise<LocalChartEntry>;
+    /** First save POST, later saves PATCH of the teeth that changed (folded into an unsent PATCH of the exam). */
+    savePerioExam(input: PerioExamInput): Promise<LocalPerioExam>;
+    /** One note per visit: a second note for the same appointment is refused. */
+    createNote(input: {
+      id?: string;
+      patientId: string;
+      appointmentId?: string | null;
+      templateId?: string | null;
+      body: string;
+    }): Promise<LocalClinicalNote>;
+    /** Every keystroke (debounced): sealed on the device, no outbox entry, survives a closed tab. */
+    saveDraft(noteId: string, body: string): Promise<void>;
+    /** The autosave: a queued PATCH; an unsent PATCH of the same note is replaced, not duplicated. */
+    updateNote(noteId: string, body: string): Promise<LocalClinicalNote>;
+    /** Saves the draft into the note, then signs it; an empty or signed note is refused on the device. */
+    signNote(noteId: string): Promise<LocalClinicalNote>;
+    addAddendum(noteId: string, body: string): Promise<LocalClinicalNote>;
+    /** Newest first; every plan of the practice without a patient. Show their status through planStatus(). */
+    plans(patientId?: string): Promise<LocalTreatmentPlan[]>;
+    createPlan(input: Omit<CreatePlanBody, 'id'> & { id?: string }): Promise<LocalTreatmentPlan>;
+    updatePlan(id: string, changes: PatchPlanBody): Promise<LocalTreatmentPlan>;
+    acceptPlan(id: string, body: AcceptPlanBody): Promise<LocalTreatmentPlan>;
+    /** The treatment note library, inactive templates included, by category then name. */
+    templates(): Promise<NoteTemplate[]>;
+    createTemplate(input: Omit<CreateTemplateBody, 'id'> & { id?: string }): Promise<NoteTemplate>;
+    updateTemplate(id: string, changes: PatchTemplateBody): Promise<NoteTemplate>;
+    /** The practice's fee schedule, by code (the sample schedule: show FEE_SCHEDULE_TEXTS.sampleLabel). */
+    fees(): Promise<ProcedureFee[]>;
   };
   /** A table without patient data (rooms, staff, hours, maintenance, forms, recall types), as the server sent it. */
   reference(table: ClearTable): Promise<ClearRow[]>;
@@ -218,6 +288,25 @@ export function localStore(store: StoreHandle, key: StoreKey): LocalStore {
     surveys: {
       send: (input) => queueSurvey(store, key, input),
     },
+    clinical: {
+      chart: (patientId) => readChart(store, key, patientId),
+      addEntry: (patientId, input) => addChartEntry(store, key, patientId, input),
+      voidEntry: (patientId, entryId, reason) => voidChartEntry(store, key, patientId, entryId, reason),
+      savePerioExam: (input) => savePerioExam(store, key, input),
+      createNote: (input) => createNote(store, key, input),
+      saveDraft: (noteId, body) => saveDraft(store, key, noteId, body),
+      updateNote: (noteId, body) => updateNote(store, key, noteId, body),
+      signNote: (noteId) => signNote(store, key, noteId),
+      addAddendum: (noteId, body) => addAddendum(store, key, noteId, body),
+      plans: (patientId) => readPlans(store, key, patientId),
+      createPlan: (input) => createPlan(store, key, input),
+      updatePlan: (id, changes) => updatePlan(store, key, id, changes),
+      acceptPlan: (id, body) => acceptPlan(store, key, id, body),
+      templates: () => readTemplates(store),
+      createTemplate: (input) => createTemplate(store, key, input),
+      updateTemplate: (id, changes) => updateTemplate(store, key, id, changes),
+      fees: () => readFees(store),
+    },
     reference: (table) => readTable(store, table),
     outbox: {
       counts: () => outboxCounts(store),
@@ -234,6 +323,7 @@ export function localStore(store: StoreHandle, key: StoreKey): LocalStore {
     countRecords: () => countRecords(store),
     clear: (options) => clearStore(store, options),
     close: () => {
+      forgetOpenedClinical(key);
       key.lock();
       closeStore(store);
     },

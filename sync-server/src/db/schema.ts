@@ -346,6 +346,124 @@ export interface RateBucketsTable {
   allowed: number;
 }
 
+/** Issue 17: one charted fact, append-only (a correction voids it and adds another). */
+export interface ClinicalEntriesTable {
+  id: string;
+  practice_id: number;
+  patient_id: string;
+  tooth: string;
+  /** Canonical letters ('MOD'); empty for the whole tooth. */
+  surfaces: string;
+  state: string | null;
+  condition: string | null;
+  material: string | null;
+  status: string;
+  procedure_code: string | null;
+  appointment_id: string | null;
+  /** JSON array of entry ids. */
+  replaces: string;
+  recorded_by: number;
+  recorded_by_name: string;
+  recorded_at: string;
+  voided_at: string | null;
+  voided_by: number | null;
+  voided_by_name: string | null;
+  void_reason: string | null;
+  created_at: string;
+}
+
+export interface PerioExamsTable {
+  id: string;
+  practice_id: number;
+  patient_id: string;
+  appointment_id: string | null;
+  exam_date: string;
+  /** JSON: tooth → PerioTooth. */
+  teeth: string;
+  recorded_by: number;
+  recorded_by_name: string;
+  recorded_at: string;
+  updated_at: string;
+}
+
+export interface ClinicalNotesTable {
+  id: string;
+  practice_id: number;
+  patient_id: string;
+  appointment_id: string | null;
+  template_id: string | null;
+  body: string;
+  status: string;
+  created_by: number;
+  created_by_name: string;
+  created_at: string;
+  updated_at: string;
+  signed_at: string | null;
+  signed_by: number | null;
+  signed_by_name: string | null;
+}
+
+export interface ClinicalNoteAddendaTable {
+  id: string;
+  practice_id: number;
+  patient_id: string;
+  note_id: string;
+  body: string;
+  signed_by: number;
+  signed_by_name: string;
+  signed_at: string;
+  created_at: string;
+}
+
+export interface TreatmentPlansTable {
+  id: string;
+  practice_id: number;
+  patient_id: string;
+  title: string;
+  status: string;
+  /** JSON: PlanPhase[]. */
+  phases: string;
+  notes: string | null;
+  created_by: number;
+  created_by_name: string;
+  created_at: string;
+  updated_at: string;
+  proposed_at: string;
+  accepted_at: string | null;
+  accepted_by_name: string | null;
+  signature: string | null;
+}
+
+export interface NoteTemplatesTable {
+  id: string;
+  practice_id: number;
+  name: string;
+  category: string;
+  body: string;
+  active: Bool;
+  updated_at: string;
+}
+
+export interface ProcedureFeesTable {
+  practice_id: number;
+  code: string;
+  description: string;
+  category: string;
+  /** In cents. */
+  fee: number;
+}
+
+/** Who is editing a patient's chart, until when (online only, never synced). */
+export interface ChartLocksTable {
+  practice_id: number;
+  patient_id: string;
+  holder_id: number;
+  holder_name: string;
+  device_id: string;
+  acquired_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   practices: PracticesTable;
   practice_hours: PracticeHoursTable;
@@ -375,6 +493,14 @@ export interface Database {
   survey_sends: SurveySendsTable;
   outgoing_messages: OutgoingMessagesTable;
   rate_buckets: RateBucketsTable;
+  clinical_entries: ClinicalEntriesTable;
+  perio_exams: PerioExamsTable;
+  clinical_notes: ClinicalNotesTable;
+  clinical_note_addenda: ClinicalNoteAddendaTable;
+  treatment_plans: TreatmentPlansTable;
+  note_templates: NoteTemplatesTable;
+  procedure_fees: ProcedureFeesTable;
+  chart_locks: ChartLocksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

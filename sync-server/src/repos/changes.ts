@@ -71,6 +71,12 @@ export async function recordAllRows(db: Db, at: Date): Promise<void> {
       union all select practice_id, 'recalls', id, 9, due_date, created_at from recalls
       union all select practice_id, 'family_relationships', id, 10, created_at, created_at from family_relationships
       union all select practice_id, 'form_sends', id, 11, sent_at, sent_at from form_sends
+      union all select practice_id, 'note_templates', id, 12, name, updated_at from note_templates
+      union all select practice_id, 'procedure_fees', code, 13, code, ${stamp} from procedure_fees
+      union all select practice_id, 'clinical_entries', id, 14, recorded_at, created_at from clinical_entries
+      union all select practice_id, 'perio_exams', id, 15, exam_date, updated_at from perio_exams
+      union all select practice_id, 'clinical_notes', id, 16, created_at, updated_at from clinical_notes
+      union all select practice_id, 'treatment_plans', id, 17, proposed_at, updated_at from treatment_plans
     ) as src
     where not exists (
       select 1 from row_versions rv

@@ -4,7 +4,17 @@ import { isPostgres } from '../db/dialect.ts';
 import { ID_TAKEN_FUNCTION } from '../db/migrations/0013-practice-isolation.ts';
 
 /** The tables whose rows a device may create offline under an id it chose. */
-export type ClientIdTable = 'patients' | 'appointments' | 'recalls' | 'maintenance_schedules';
+export type ClientIdTable =
+  | 'patients'
+  | 'appointments'
+  | 'recalls'
+  | 'maintenance_schedules'
+  | 'clinical_entries'
+  | 'perio_exams'
+  | 'clinical_notes'
+  | 'clinical_note_addenda'
+  | 'treatment_plans'
+  | 'note_templates';
 
 /**
  * Whether any row of the table, in any practice, already has this id. On PostgreSQL a practice's request

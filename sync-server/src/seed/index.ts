@@ -9,6 +9,7 @@ import { inTransaction } from '../repos/transactions.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
 import { buildAppointments } from './appointments.ts';
 import { formTemplateRows, recallTypeRows } from './catalogues.ts';
+import { buildClinical } from './clinical.ts';
 import { buildNotifications } from './notifications.ts';
 import { buildPatients } from './patients.ts';
 import { PRACTICES, practiceHourRows, practiceRows, treatmentRoomRows } from './practices.ts';
@@ -52,6 +53,8 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<void> 
     const bookable = patients.byPractice.get(practice.id) ?? [];
     return team ? buildAppointments(faker, practice, team, bookable, now) : [];
   });
+  // Its own random stream: the clinical history changes none of the data above.
+  const clinical = buildClinical(createSeededFaker(17), PRACTICES, staff.users, patients.patients, appointments, now);
 
   await inTransaction(db, async (trx) => {
     // Server processes starting together on one PostgreSQL database: one seeds, the others find it done.
@@ -68,6 +71,12 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<void> 
     await insertInChunks(trx, 'form_templates', formTemplateRows(PRACTICES));
     await insertInChunks(trx, 'recall_types', recallTypeRows(PRACTICES));
     await insertInChunks(trx, 'notifications', buildNotifications(staff.users, patients.patients, appointments, now));
+    await insertInChunks(trx, 'procedure_fees', clinical.fees);
+    await insertInChunks(trx, 'note_templates', clinical.templates);
+    await insertInChunks(trx, 'clinical_entries', clinical.entries);
+    await insertInChunks(trx, 'perio_exams', clinical.perioExams);
+    await insertInChunks(trx, 'clinical_notes', clinical.notes);
+    await insertInChunks(trx, 'treatment_plans', clinical.plans);
     // Migrations run before the seed on a fresh start, so the seeded rows get their sync versions here.
     await recordAllRows(trx, now);
     await advanceGeneratedKeys(trx);

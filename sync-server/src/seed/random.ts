@@ -3,9 +3,10 @@ import { base, en, en_CA, Faker } from '@faker-js/faker';
 /** Fixed so that the same clock always produces the same demo data, ids included. */
 const SEED = 20261122;
 
-export function createSeededFaker(): Faker {
+/** `stream` gives an independent sequence (the clinical history), so adding one never changes the others. */
+export function createSeededFaker(stream = 0): Faker {
   const faker = new Faker({ locale: [en_CA, en, base] });
-  faker.seed(SEED);
+  faker.seed(SEED + stream);
   return faker;
 }
 

@@ -41,6 +41,14 @@ export const COPIED_TABLES: readonly TableName[] = [
   'provider_absences',
   'survey_sends',
   'outgoing_messages',
+  'note_templates',
+  'procedure_fees',
+  'clinical_entries',
+  'perio_exams',
+  'clinical_notes',
+  'clinical_note_addenda',
+  'treatment_plans',
+  'chart_locks',
 ] satisfies readonly (keyof Database)[];
 
 export interface TableCopy {

@@ -23,6 +23,7 @@ import type { PatientRow } from '../db/schema.ts';
 import { hasAppointments } from '../repos/appointments.ts';
 import { writeAudit } from '../repos/audit-log.ts';
 import { recordChange } from '../repos/changes.ts';
+import { hasClinicalRecords } from '../repos/clinical-entries.ts';
 import { relationshipIdsOf } from '../repos/family-relationships.ts';
 import { sentFormIdsOfPatient } from '../repos/forms.ts';
 import { deleteNoShowEventsOf } from '../repos/no-show-events.ts';
@@ -193,6 +194,13 @@ export async function deletePatient(
   const { practiceId, id, now } = request;
   const row = await requirePatient(db, practiceId, id);
   if (await hasAppointments(db, id)) throw new DomainError('PATIENT_HAS_APPOINTMENTS', HAS_APPOINTMENTS_MESSAGE);
+  // A clinical record is a legal record: it is never deleted with the patient.
+  if (await hasClinicalRecords(db, id)) {
+    throw new DomainError(
+      'CLINICAL_STATE',
+      'This patient has clinical records, which are kept as a legal record: the patient cannot be deleted.',
+    );
+  }
   // Family links, sent forms and recalls cascade with the row; no-show history has no foreign key.
   const recalls = await recallIdsOfPatient(db, id);
   const links = await relationshipIdsOf(db, practiceId, id);

@@ -3,13 +3,19 @@ import type { PermissionSubject } from '@dental/domain/permissions/can';
 import type { SyncedTable } from '@dental/domain/sync/protocol';
 import type { Db } from '../db/connection.ts';
 import { appointmentsByIds } from '../repos/appointments.ts';
+import { entriesByIds } from '../repos/clinical-entries.ts';
+import { notesByIds } from '../repos/clinical-notes.ts';
 import { relationshipsByIds } from '../repos/family-relationships.ts';
 import { formTemplatesByIds, sentFormsByIds } from '../repos/forms.ts';
 import { maintenanceByIds } from '../repos/maintenance-schedules.ts';
+import { templatesByIds } from '../repos/note-templates.ts';
 import { patientsByIds, toPatient } from '../repos/patients.ts';
+import { perioExamsByIds } from '../repos/perio-exams.ts';
 import { practiceHoursDays } from '../repos/practice-hours.ts';
+import { feesByCodes } from '../repos/procedure-fees.ts';
 import { absencesByIds } from '../repos/provider-absences.ts';
 import { recallsByIds, recallTypesByIds } from '../repos/recalls.ts';
+import { plansByIds } from '../repos/treatment-plans.ts';
 import { activeRoomsByIds } from '../repos/treatment-rooms.ts';
 import { staffByIds } from '../repos/users.ts';
 
@@ -39,6 +45,12 @@ const LOADERS: Record<SyncedTable, Loader> = {
   recalls: async (db, practiceId, ids) => byId(await recallsByIds(db, practiceId, ids)),
   family_relationships: async (db, practiceId, ids) => byId(await relationshipsByIds(db, practiceId, ids)),
   form_sends: async (db, practiceId, ids) => byId(await sentFormsByIds(db, practiceId, ids)),
+  clinical_entries: async (db, practiceId, ids) => byId(await entriesByIds(db, practiceId, ids)),
+  perio_exams: async (db, practiceId, ids) => byId(await perioExamsByIds(db, practiceId, ids)),
+  clinical_notes: async (db, practiceId, ids) => byId(await notesByIds(db, practiceId, ids)),
+  treatment_plans: async (db, practiceId, ids) => byId(await plansByIds(db, practiceId, ids)),
+  note_templates: async (db, practiceId, ids) => byId(await templatesByIds(db, practiceId, ids)),
+  procedure_fees: async (db, practiceId, ids) => byId(await feesByCodes(db, practiceId, ids)),
 };
 
 /** Kept well below SQLite's limit on bound variables per statement. */

@@ -24,6 +24,10 @@ export const PLAN_TEXTS = {
     message: 'This treatment plan expired after 90 days. Review it and propose it again before accepting.',
   },
   notProposed: /*i18n*/ { id: 'clinical.plan.notProposed', message: 'Only a proposed plan can be accepted.' },
+  notAccepted: /*i18n*/ {
+    id: 'clinical.plan.notAccepted',
+    message: 'The patient must accept the plan before treatment starts.',
+  },
   accepted: /*i18n*/ {
     id: 'clinical.plan.accepted',
     message: 'An accepted plan cannot be changed. Start a new plan instead.',

@@ -14,7 +14,16 @@ export type SealedTable =
   | 'provider_absences'
   | 'recalls'
   | 'family_relationships'
-  | 'form_sends';
+  | 'form_sends'
+  | ClinicalTable;
+/** The clinical tables holding a patient's chart: every field but the patient and the bookkeeping is sealed. */
+export type ClinicalTable = 'clinical_entries' | 'perio_exams' | 'clinical_notes' | 'treatment_plans';
+export const CLINICAL_TABLES: readonly ClinicalTable[] = [
+  'clinical_entries',
+  'perio_exams',
+  'clinical_notes',
+  'treatment_plans',
+];
 export type ClearTable = Exclude<SyncedTable, SealedTable>;
 
 export const SEALED_TABLES: readonly SealedTable[] = [
@@ -24,6 +33,7 @@ export const SEALED_TABLES: readonly SealedTable[] = [
   'recalls',
   'family_relationships',
   'form_sends',
+  ...CLINICAL_TABLES,
 ];
 
 export function isSealedTable(table: SyncedTable): table is SealedTable {
@@ -61,6 +71,12 @@ export const CLEAR_FIELDS = {
   family_relationships: ['id', 'practiceId', 'patientId', 'relatedPatientId', 'updatedAt', 'version'],
   // Which form went to the patient, how, and by whom are sealed: only the patient and the date are clear.
   form_sends: ['id', 'practiceId', 'patientId', 'sentAt', 'updatedAt', 'version'],
+  // A chart is health information through and through: the tooth, the finding, who charted it and when
+  // are all sealed. Only the patient it belongs to stays clear, so a chart reads by one index range.
+  clinical_entries: ['id', 'practiceId', 'patientId', 'updatedAt', 'version'],
+  perio_exams: ['id', 'practiceId', 'patientId', 'updatedAt', 'version'],
+  clinical_notes: ['id', 'practiceId', 'patientId', 'updatedAt', 'version'],
+  treatment_plans: ['id', 'practiceId', 'patientId', 'updatedAt', 'version'],
 } as const satisfies Record<SealedTable, readonly string[]>;
 
 interface SealedRowBase {
@@ -117,6 +133,23 @@ export interface FormSendRow extends SealedRowBase {
   sentAt: string;
 }
 
+/** A row of a clinical table: the patient in clear, everything else sealed. */
+export interface ClinicalRow extends SealedRowBase {
+  patientId: string;
+}
+
+/**
+ * A note's typing not yet saved into the note (local only, never synced, no outbox): keyed by the note's
+ * id, its body sealed with AAD `${practiceId}/note_drafts/${noteId}`.
+ */
+export interface NoteDraftRow {
+  id: string;
+  patientId: string;
+  /** ISO instant of the last keystroke saved. */
+  updatedAt: string;
+  sealed: Sealed;
+}
+
 export type StoredRow =
   | PatientRow
   | AppointmentRow
@@ -124,6 +157,7 @@ export type StoredRow =
   | RecallRow
   | FamilyRelationshipRow
   | FormSendRow
+  | ClinicalRow
   | ClearRow;
 
 export interface RowOf {
@@ -139,6 +173,12 @@ export interface RowOf {
   recalls: RecallRow;
   family_relationships: FamilyRelationshipRow;
   form_sends: FormSendRow;
+  clinical_entries: ClinicalRow;
+  perio_exams: ClinicalRow;
+  clinical_notes: ClinicalRow;
+  treatment_plans: ClinicalRow;
+  note_templates: ClearRow;
+  procedure_fees: ClearRow;
 }
 
 /**

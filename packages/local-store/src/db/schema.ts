@@ -3,10 +3,12 @@ import type {
   AbsenceRow,
   AppointmentRow,
   ClearRow,
+  ClinicalRow,
   DeferredChange,
   FamilyRelationshipRow,
   FormSendRow,
   MetaEntry,
+  NoteDraftRow,
   OutboxEntry,
   PatientRow,
   RecallRow,
@@ -67,6 +69,20 @@ export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string,
       form_sends: '&id, patientId, sentAt, updatedAt',
     },
   },
+  {
+    // Clinical charts (issue 17): a patient's chart reads its entries, perio exams, notes and plans by
+    // patientId; templates and the fee schedule are small reference tables. Note drafts never leave the device.
+    version: 7,
+    stores: {
+      clinical_entries: '&id, patientId, updatedAt',
+      perio_exams: '&id, patientId, updatedAt',
+      clinical_notes: '&id, patientId, updatedAt',
+      treatment_plans: '&id, patientId, updatedAt',
+      note_templates: '&id',
+      procedure_fees: '&id',
+      note_drafts: '&id, patientId',
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = SCHEMA_VERSIONS.length;
@@ -88,6 +104,14 @@ export class DentalDb extends Dexie {
   declare readonly recalls: EntityTable<RecallRow, 'id'>;
   declare readonly family_relationships: EntityTable<FamilyRelationshipRow, 'id'>;
   declare readonly form_sends: EntityTable<FormSendRow, 'id'>;
+  declare readonly clinical_entries: EntityTable<ClinicalRow, 'id'>;
+  declare readonly perio_exams: EntityTable<ClinicalRow, 'id'>;
+  declare readonly clinical_notes: EntityTable<ClinicalRow, 'id'>;
+  declare readonly treatment_plans: EntityTable<ClinicalRow, 'id'>;
+  declare readonly note_templates: EntityTable<ClearRow, 'id'>;
+  declare readonly procedure_fees: EntityTable<ClearRow, 'id'>;
+  /** Typing not yet saved into its note (device only, sealed): what a closed tab would otherwise lose. */
+  declare readonly note_drafts: EntityTable<NoteDraftRow, 'id'>;
   declare readonly outbox: EntityTable<OutboxEntry, 'seq'>;
   declare readonly deferred: EntityTable<DeferredChange, 'key'>;
   declare readonly meta: EntityTable<MetaEntry, 'key'>;

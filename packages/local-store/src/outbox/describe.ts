@@ -18,7 +18,32 @@ const NOUNS: Record<string, string> = {
   recalls: 'recall',
   family_relationships: 'family link',
   form_sends: 'sent form',
+  clinical_entries: 'chart entry',
+  perio_exams: 'periodontal exam',
+  clinical_notes: 'clinical note',
+  treatment_plans: 'treatment plan',
+  note_templates: 'note template',
+  procedure_fees: 'fee',
 };
+
+/** What a queued clinical change does, without quoting the chart (the panel is seen by whoever is at the desk). */
+function describeClinical(entry: OutboxEntry, body: Record<string, unknown>): string | undefined {
+  const { table } = entry.entity;
+  const endpoint = entry.endpoint;
+  if (table === 'clinical_entries') {
+    if (endpoint.endsWith('/void')) return 'Void chart entry';
+    const tooth = text(body.tooth);
+    return tooth ? `Chart tooth ${tooth}` : 'Chart entry';
+  }
+  if (table === 'perio_exams') return entry.type === 'create' ? 'Record periodontal exam' : 'Update periodontal exam';
+  if (table === 'clinical_notes') {
+    if (endpoint.endsWith('/sign')) return 'Sign clinical note';
+    if (endpoint.endsWith('/addenda')) return 'Add addendum to clinical note';
+    return entry.type === 'create' ? 'Start clinical note' : 'Save clinical note';
+  }
+  if (table === 'treatment_plans' && endpoint.endsWith('/accept')) return 'Record treatment plan acceptance';
+  return undefined;
+}
 
 const VERBS = { create: 'Create', update: 'Update', delete: 'Delete' } as const;
 
@@ -65,6 +90,8 @@ export function describeEntry(store: StoreHandle, entry: OutboxEntry, opened: Op
     const count = Array.isArray(body.templateIds) ? body.templateIds.length : 0;
     return count > 0 ? `Send ${count} form${count === 1 ? '' : 's'} to the patient` : 'Send forms to the patient';
   }
+  const clinical = describeClinical(entry, body);
+  if (clinical) return clinical;
   const noun = NOUNS[table] ?? table;
   if (table === 'patients') {
     const name = [text(body.firstName), text(body.lastName)].filter(Boolean).join(' ');

@@ -14,6 +14,7 @@ import * as hardening from './0012-hardening.ts';
 import * as practiceIsolation from './0013-practice-isolation.ts';
 import * as sharedCounters from './0014-shared-counters.ts';
 import * as userLanguage from './0015-user-language.ts';
+import * as clinical from './0016-clinical.ts';
 
 /** Applied in key order; keys never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-practice-isolation': practiceIsolation,
   '0014-shared-counters': sharedCounters,
   '0015-user-language': userLanguage,
+  '0016-clinical': clinical,
 };

@@ -1,0 +1,39 @@
+import type { FeeCategory, ProcedureFee } from '@dental/domain/clinical/fees';
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import type { ProcedureFeesTable } from '../db/schema.ts';
+
+/** A fee as the pull feed sends it: its id is its code. */
+export type ProcedureFeeRow = ProcedureFee & { id: string };
+
+function toFee(row: Selectable<ProcedureFeesTable>): ProcedureFeeRow {
+  return {
+    id: row.code,
+    code: row.code,
+    description: row.description,
+    category: row.category as FeeCategory,
+    fee: row.fee,
+  };
+}
+
+/** The practice's fee schedule, by code. */
+export async function procedureFees(db: Db, practiceId: number): Promise<ProcedureFeeRow[]> {
+  const rows = await db
+    .selectFrom('procedure_fees')
+    .selectAll()
+    .where('practice_id', '=', practiceId)
+    .orderBy('code')
+    .execute();
+  return rows.map(toFee);
+}
+
+export async function feesByCodes(db: Db, practiceId: number, codes: readonly string[]): Promise<ProcedureFeeRow[]> {
+  if (codes.length === 0) return [];
+  const rows = await db
+    .selectFrom('procedure_fees')
+    .selectAll()
+    .where('practice_id', '=', practiceId)
+    .where('code', 'in', codes)
+    .execute();
+  return rows.map(toFee);
+}

@@ -1,0 +1,162 @@
+import { FEE_SCHEDULE_TEXTS } from '@dental/domain/clinical/fees';
+import {
+  type AcceptPlanBody,
+  type CreatePlanBody,
+  type PatchPlanBody,
+  PLAN_TEXTS,
+  type PlanPhase,
+  planStatus,
+  type TreatmentPlan,
+} from '@dental/domain/clinical/plans';
+import { DomainError, invalidInput } from '@dental/domain/errors';
+import type { Db } from '../db/connection.ts';
+import { recordChange } from '../repos/changes.ts';
+import { feesByCodes, type ProcedureFeeRow, procedureFees } from '../repos/procedure-fees.ts';
+import { findPlan, insertPlan, plansOf, updatePlan } from '../repos/treatment-plans.ts';
+import { claimId } from './client-ids.ts';
+import { auditClinical, type ClinicalActor } from './clinical-actor.ts';
+import { requirePatient } from './patients.ts';
+
+export async function treatmentPlansOf(db: Db, practiceId: number, patientId?: string): Promise<TreatmentPlan[]> {
+  if (patientId !== undefined) await requirePatient(db, practiceId, patientId);
+  return plansOf(db, practiceId, patientId);
+}
+
+/** GET /api/procedure-fees: the practice's schedule, always labelled as the made-up sample it is. */
+export async function feeSchedule(
+  db: Db,
+  practiceId: number,
+): Promise<{ sample: true; label: string; fees: ProcedureFeeRow[] }> {
+  return { sample: true, label: FEE_SCHEDULE_TEXTS.sampleLabel.message, fees: await procedureFees(db, practiceId) };
+}
+
+async function requirePlan(db: Db, practiceId: number, id: string): Promise<TreatmentPlan> {
+  const plan = await findPlan(db, practiceId, id);
+  if (!plan) throw new DomainError('NOT_FOUND', 'Treatment plan not found.');
+  return plan;
+}
+
+/** Every item's code must be in the practice's fee schedule. */
+async function requireKnownCodes(db: Db, practiceId: number, phases: readonly PlanPhase[]): Promise<void> {
+  const codes = [...new Set(phases.flatMap((phase) => phase.items.map((item) => item.code)))];
+  const known = new Set((await feesByCodes(db, practiceId, codes)).map((fee) => fee.code));
+  const unknown = codes.find((code) => !known.has(code));
+  if (unknown !== undefined) {
+    throw invalidInput(
+      [{ field: 'code', message: `code ${unknown} is not in this practice's fee schedule` }],
+      'REFERENCE_INVALID',
+    );
+  }
+}
+
+export async function createPlan(db: Db, actor: ClinicalActor, body: CreatePlanBody): Promise<TreatmentPlan> {
+  const { practiceId, now } = actor;
+  await requirePatient(db, practiceId, body.patientId);
+  const id = await claimId(db, 'treatment_plans', body.id);
+  await requireKnownCodes(db, practiceId, body.phases);
+  const stamp = now.toISOString();
+  await insertPlan(db, {
+    id,
+    practice_id: practiceId,
+    patient_id: body.patientId,
+    title: body.title,
+    status: 'proposed',
+    phases: JSON.stringify(body.phases),
+    notes: body.notes ?? null,
+    created_by: actor.userId,
+    created_by_name: actor.userName,
+    created_at: stamp,
+    updated_at: stamp,
+    proposed_at: stamp,
+    accepted_at: null,
+    accepted_by_name: null,
+    signature: null,
+  });
+  await recordChange(db, { practiceId, table: 'treatment_plans', rowId: id, at: now });
+  await auditClinical(db, actor, 'clinical.plan.create', 'treatment_plan', id, {
+    patientId: body.patientId,
+    title: body.title,
+    items: body.phases.reduce((n, phase) => n + phase.items.length, 0),
+  });
+  return requirePlan(db, practiceId, id);
+}
+
+/** The phases with every item's done flag cleared: what must stay the same once a plan is signed. */
+const withoutProgress = (phases: readonly PlanPhase[]) =>
+  JSON.stringify(phases.map((phase) => ({ ...phase, items: phase.items.map((item) => ({ ...item, done: false })) })));
+
+function refuse(message: string): never {
+  throw new DomainError('PLAN_STATUS', message);
+}
+
+/**
+ * Where a plan may go by hand. A proposal (expired or not) may be proposed again, which restarts its 90
+ * days; treatment starts and completes only once the patient has accepted. What the patient signed stays
+ * as signed: on an accepted or in-progress plan only the items' done marks change, a completed plan's
+ * phases never do.
+ */
+function checkPatch(plan: TreatmentPlan, body: PatchPlanBody): void {
+  const stored = plan.status;
+  if (body.status === 'proposed' && stored !== 'proposed') refuse(PLAN_TEXTS.accepted.message);
+  if ((body.status === 'in_progress' || body.status === 'completed') && stored === 'proposed') {
+    refuse(PLAN_TEXTS.notAccepted.message);
+  }
+  if (body.phases !== undefined && stored !== 'proposed') {
+    const signedPhases = withoutProgress(plan.phases) === withoutProgress(body.phases);
+    if (stored === 'completed' || !signedPhases) refuse(PLAN_TEXTS.accepted.message);
+  }
+}
+
+export async function patchPlan(db: Db, actor: ClinicalActor, id: string, body: PatchPlanBody): Promise<TreatmentPlan> {
+  const { practiceId, now } = actor;
+  const plan = await requirePlan(db, practiceId, id);
+  checkPatch(plan, body);
+  if (body.phases !== undefined) await requireKnownCodes(db, practiceId, body.phases);
+  const stamp = now.toISOString();
+  await updatePlan(db, practiceId, id, {
+    ...(body.title !== undefined ? { title: body.title } : {}),
+    ...(body.phases !== undefined ? { phases: JSON.stringify(body.phases) } : {}),
+    ...(body.notes !== undefined ? { notes: body.notes } : {}),
+    ...(body.status !== undefined ? { status: body.status } : {}),
+    // Proposing again restarts the 90 days of spec 9.
+    ...(body.status === 'proposed' ? { proposed_at: stamp } : {}),
+    updated_at: stamp,
+  });
+  await recordChange(db, { practiceId, table: 'treatment_plans', rowId: id, at: now });
+  await auditClinical(db, actor, 'clinical.plan.update', 'treatment_plan', id, {
+    patientId: plan.patientId,
+    changed: Object.keys(body),
+    ...(body.status !== undefined ? { from: plan.status, to: body.status } : {}),
+  });
+  return requirePlan(db, practiceId, id);
+}
+
+/** The patient accepts a proposal with a drawn signature; a proposal older than 90 days must be proposed again. */
+export async function acceptPlan(
+  db: Db,
+  actor: ClinicalActor,
+  id: string,
+  body: AcceptPlanBody,
+): Promise<TreatmentPlan> {
+  const { practiceId, now } = actor;
+  const plan = await requirePlan(db, practiceId, id);
+  const status = planStatus(plan, now);
+  if (status === 'expired') throw new DomainError('PLAN_EXPIRED', PLAN_TEXTS.expired.message);
+  if (status !== 'proposed') throw new DomainError('PLAN_STATUS', PLAN_TEXTS.notProposed.message);
+  const patient = await requirePatient(db, practiceId, plan.patientId);
+  const signedBy = body.signedBy ?? `${patient.first_name} ${patient.last_name}`;
+  const stamp = now.toISOString();
+  await updatePlan(db, practiceId, id, {
+    status: 'accepted',
+    accepted_at: stamp,
+    accepted_by_name: signedBy,
+    signature: body.signature,
+    updated_at: stamp,
+  });
+  await recordChange(db, { practiceId, table: 'treatment_plans', rowId: id, at: now });
+  await auditClinical(db, actor, 'clinical.plan.accept', 'treatment_plan', id, {
+    patientId: plan.patientId,
+    signedBy,
+  });
+  return requirePlan(db, practiceId, id);
+}
