@@ -3,7 +3,7 @@ import { readSurfaces, surfacesOf } from '@dental/domain/clinical/surfaces';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { say, sayValue } from '../../../platform/i18n/domain-text.ts';
 import { readToothNumber } from '../data/chart-model.ts';
 import type { EntryInput } from '../data/clinical-store.ts';
@@ -45,20 +45,25 @@ export function ChartInput(props: ChartInputProps) {
   const surfaceError =
     reading && !reading.ok ? t`${reading.invalid.join(', ')} is not a surface of tooth ${tooth}` : null;
 
-  const groups = [
-    { group: t`Conditions`, keys: ['caries', 'sealant', 'fracture', 'watch'] },
-    { group: t`Restorations`, keys: ['amalgam', 'composite', 'glass_ionomer', 'gold', 'ceramic'] },
-    {
-      group: t`Tooth`,
-      keys: ['missing', 'crown', 'root_canal_treated', 'implant', 'pontic', 'impacted', 'unerupted', 'present'],
-    },
-  ].map(({ group, keys }) => ({
-    group,
-    items: FINDINGS.filter((item) => keys.includes(item.key)).map((item) => ({
-      value: item.key,
-      label: item.group === 'restoration' ? t`Restoration: ${say(item.text)}` : say(item.text),
-    })),
-  }));
+  // Built once per language: the Select compares its options by reference.
+  const groups = useMemo(
+    () =>
+      [
+        { group: t`Conditions`, keys: ['caries', 'sealant', 'fracture', 'watch'] },
+        { group: t`Restorations`, keys: ['amalgam', 'composite', 'glass_ionomer', 'gold', 'ceramic'] },
+        {
+          group: t`Tooth`,
+          keys: ['missing', 'crown', 'root_canal_treated', 'implant', 'pontic', 'impacted', 'unerupted', 'present'],
+        },
+      ].map(({ group, keys }) => ({
+        group,
+        items: FINDINGS.filter((item) => keys.includes(item.key)).map((item) => ({
+          value: item.key,
+          label: item.group === 'restoration' ? t`Restoration: ${say(item.text)}` : say(item.text),
+        })),
+      })),
+    [t],
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -142,7 +147,7 @@ export function ChartInput(props: ChartInputProps) {
               allowDeselect={false}
               w={300}
             />
-            <Button type="submit" leftSection={<IconPlus size={16} />} loading={busy}>
+            <Button type="submit" leftSection={<IconPlus size={16} />} disabled={busy}>
               <Trans>Chart</Trans>
             </Button>
           </Group>

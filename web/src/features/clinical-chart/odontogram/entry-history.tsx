@@ -66,45 +66,14 @@ export const EntryHistory = memo(function EntryHistory(props: {
             </Table.Thead>
             <Table.Tbody>
               {rows.slice(0, shown).map((entry) => (
-                <Table.Tr key={entry.id} data-testid="entry-row" data-voided={entry.voidedAt ? true : undefined}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{props.formatWhen(entry.recordedAt)}</Table.Td>
-                  <Table.Td>
-                    {entry.tooth}
-                    {entry.surfaces.length > 0 && ` ${entry.surfaces.join('')}`}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" td={entry.voidedAt ? 'line-through' : undefined}>
-                      <span
-                        aria-hidden
-                        style={{
-                          display: 'inline-block',
-                          width: 10,
-                          height: 10,
-                          borderRadius: 5,
-                          marginInlineEnd: 6,
-                          background: statusColour(entry.status),
-                        }}
-                      />
-                      {findingText(entry)} · {statusText(entry)}
-                    </Text>
-                    {entry.voidedAt && (
-                      <Text size="xs" c="dimmed">
-                        <Trans>
-                          Voided by {entry.voidedByName}: {entry.voidReason}
-                        </Trans>
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{entry.recordedByName}</Table.Td>
-                  <Table.Td>{props.visitLabel(entry.appointmentId)}</Table.Td>
-                  <Table.Td>
-                    {props.canEdit && !entry.voidedAt && (
-                      <Button size="compact-xs" variant="subtle" color="red" onClick={() => props.onVoid(entry)}>
-                        <Trans>Void</Trans>
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
+                <EntryRow
+                  key={entry.id}
+                  entry={entry}
+                  canEdit={props.canEdit}
+                  formatWhen={props.formatWhen}
+                  visitLabel={props.visitLabel}
+                  onVoid={props.onVoid}
+                />
               ))}
             </Table.Tbody>
           </Table>
@@ -116,5 +85,57 @@ export const EntryHistory = memo(function EntryHistory(props: {
         </Button>
       )}
     </div>
+  );
+});
+
+/** One entry of the history: drawn once, not again when a newer entry arrives. */
+const EntryRow = memo(function EntryRow(props: {
+  entry: ChartEntry;
+  canEdit: boolean;
+  formatWhen(instant: string): string;
+  visitLabel(appointmentId: string | null): string;
+  onVoid(entry: ChartEntry): void;
+}) {
+  const { entry } = props;
+  return (
+    <Table.Tr key={entry.id} data-testid="entry-row" data-voided={entry.voidedAt ? true : undefined}>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{props.formatWhen(entry.recordedAt)}</Table.Td>
+      <Table.Td>
+        {entry.tooth}
+        {entry.surfaces.length > 0 && ` ${entry.surfaces.join('')}`}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" td={entry.voidedAt ? 'line-through' : undefined}>
+          <span
+            aria-hidden
+            style={{
+              display: 'inline-block',
+              width: 10,
+              height: 10,
+              borderRadius: 5,
+              marginInlineEnd: 6,
+              background: statusColour(entry.status),
+            }}
+          />
+          {findingText(entry)} · {statusText(entry)}
+        </Text>
+        {entry.voidedAt && (
+          <Text size="xs" c="dimmed">
+            <Trans>
+              Voided by {entry.voidedByName}: {entry.voidReason}
+            </Trans>
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>{entry.recordedByName}</Table.Td>
+      <Table.Td>{props.visitLabel(entry.appointmentId)}</Table.Td>
+      <Table.Td>
+        {props.canEdit && !entry.voidedAt && (
+          <Button size="compact-xs" variant="subtle" color="red" onClick={() => props.onVoid(entry)}>
+            <Trans>Void</Trans>
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
   );
 });

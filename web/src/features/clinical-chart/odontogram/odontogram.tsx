@@ -58,7 +58,7 @@ export const Odontogram = memo(function Odontogram(props: OdontogramProps) {
         x2={CELL * 8 + MIDLINE_GAP / 2}
         y1={0}
         y2={height}
-        stroke="var(--odontogram-line)"
+        style={{ stroke: 'var(--odontogram-line)' }}
         strokeDasharray="2 4"
       />
       {rows.map((row) =>

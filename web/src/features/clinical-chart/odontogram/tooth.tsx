@@ -101,11 +101,18 @@ export const Tooth = memo(function Tooth(props: ToothProps) {
       data-selected={selected || undefined}
     >
       {selected && (
-        <rect x={1} y={0} width={CELL - 2} height={ROOT + CROWN + LABEL + 2} rx={4} fill="var(--odontogram-selected)" />
+        <rect
+          x={1}
+          y={0}
+          width={CELL - 2}
+          height={ROOT + CROWN + LABEL + 2}
+          rx={4}
+          style={{ fill: 'var(--odontogram-selected)' }}
+        />
       )}
       {/* The root: an implant is drawn as a screw, a pontic has none, a missing tooth only its cross. */}
       {state === 'implant' ? (
-        <g stroke={stateColour} strokeWidth={1.5} fill="none">
+        <g style={{ stroke: stateColour }} strokeWidth={1.5} fill="none">
           <rect x={CELL / 2 - 5} y={rootY + 1} width={10} height={ROOT - 2} />
           {[4, 8, 12].map((offset) => (
             <line key={offset} x1={CELL / 2 - 7} x2={CELL / 2 + 7} y1={rootY + offset} y2={rootY + offset} />
@@ -117,7 +124,7 @@ export const Tooth = memo(function Tooth(props: ToothProps) {
           x2={CELL - 2}
           y1={upper ? crownY - 3 : crownY + CROWN + 3}
           y2={upper ? crownY - 3 : crownY + CROWN + 3}
-          stroke={stateColour}
+          style={{ stroke: stateColour }}
           strokeWidth={3}
         />
       ) : (
@@ -128,7 +135,7 @@ export const Tooth = memo(function Tooth(props: ToothProps) {
               : `${X_OFFSET + 8},${rootY} ${CELL / 2},${rootY + ROOT - 1} ${CELL - X_OFFSET - 8},${rootY}`
           }
           fill="none"
-          stroke="var(--odontogram-line)"
+          style={{ stroke: 'var(--odontogram-line)' }}
           strokeWidth={1}
           opacity={absent ? 0.35 : 1}
         />
@@ -154,10 +161,15 @@ export const Tooth = memo(function Tooth(props: ToothProps) {
             <polygon
               key={side}
               points={SIDE_POINTS[side]}
-              fill={surfaceFill(mark)}
-              stroke={
-                mark?.review ? REVIEW_COLOUR : chosen ? 'var(--mantine-primary-color-filled)' : 'var(--odontogram-line)'
-              }
+              style={{
+                cursor: 'pointer',
+                fill: surfaceFill(mark),
+                stroke: mark?.review
+                  ? REVIEW_COLOUR
+                  : chosen
+                    ? 'var(--mantine-primary-color-filled)'
+                    : 'var(--odontogram-line)',
+              }}
               strokeWidth={mark?.review || chosen ? 2.5 : 1}
               strokeDasharray={mark?.review ? '3 2' : undefined}
               data-surface={surface}
@@ -165,7 +177,6 @@ export const Tooth = memo(function Tooth(props: ToothProps) {
               data-status={mark?.status ?? undefined}
               data-review={mark?.review || undefined}
               onClick={() => props.onSurface(tooth, surface)}
-              style={{ cursor: 'pointer' }}
             >
               <title>{describeMark(surface, mark)}</title>
             </polygon>
@@ -192,7 +203,7 @@ export const Tooth = memo(function Tooth(props: ToothProps) {
             width={CROWN + 4}
             height={CROWN + 4}
             fill="none"
-            stroke={stateColour}
+            style={{ stroke: stateColour }}
             strokeWidth={2}
             strokeDasharray="4 3"
             pointerEvents="none"
@@ -201,7 +212,7 @@ export const Tooth = memo(function Tooth(props: ToothProps) {
         {state === 'impacted' && (
           <path
             d={upper ? `M4,${CROWN - 4} L${CROWN - 4},4` : `M4,4 L${CROWN - 4},${CROWN - 4}`}
-            stroke={stateColour}
+            style={{ stroke: stateColour }}
             strokeWidth={2}
             pointerEvents="none"
           />
@@ -220,7 +231,7 @@ export const Tooth = memo(function Tooth(props: ToothProps) {
       {state === 'missing' && (
         <path
           d={`M${X_OFFSET - 2},${Math.min(rootY, crownY)} L${CELL - X_OFFSET + 2},${Math.max(rootY + ROOT, crownY + CROWN)} M${CELL - X_OFFSET + 2},${Math.min(rootY, crownY)} L${X_OFFSET - 2},${Math.max(rootY + ROOT, crownY + CROWN)}`}
-          stroke={stateColour}
+          style={{ stroke: stateColour }}
           strokeWidth={3}
           pointerEvents="none"
         />
@@ -232,14 +243,13 @@ export const Tooth = memo(function Tooth(props: ToothProps) {
         textAnchor="middle"
         fontSize={12}
         fontWeight={selected ? 700 : 500}
-        fill={review ? REVIEW_COLOUR : 'var(--mantine-color-text)'}
+        style={{ cursor: 'pointer', fill: review ? REVIEW_COLOUR : 'var(--mantine-color-text)' }}
         role="button"
         tabIndex={0}
         aria-label={stateLabel ? t`Tooth ${tooth} (${stateLabel})` : t`Tooth ${tooth}`}
         aria-pressed={selected}
         onClick={() => props.onTooth(tooth)}
         onKeyDown={onKeyDown}
-        style={{ cursor: 'pointer' }}
       >
         {review ? `${tooth}!` : tooth}
       </text>
@@ -253,16 +263,16 @@ export function OdontogramPatterns() {
   return (
     <defs>
       <pattern id="odontogram-caries" width={5} height={5} patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-        <rect width={5} height={5} fill="var(--odontogram-surface)" />
+        <rect width={5} height={5} style={{ fill: 'var(--odontogram-surface)' }} />
         <rect width={2.5} height={5} fill={CARIES_COLOUR} />
       </pattern>
       <pattern id="odontogram-watch" width={6} height={6} patternUnits="userSpaceOnUse">
-        <rect width={6} height={6} fill="var(--odontogram-surface)" />
+        <rect width={6} height={6} style={{ fill: 'var(--odontogram-surface)' }} />
         <circle cx={3} cy={3} r={1.8} fill={WATCH_COLOUR} />
       </pattern>
       {status.map((name) => (
         <pattern key={`s-${name}`} id={`odontogram-sealant-${name}`} width={5} height={5} patternUnits="userSpaceOnUse">
-          <rect width={5} height={5} fill="var(--odontogram-surface)" />
+          <rect width={5} height={5} style={{ fill: 'var(--odontogram-surface)' }} />
           <circle cx={2.5} cy={2.5} r={1.4} fill={statusColour(name)} />
         </pattern>
       ))}
@@ -274,7 +284,7 @@ export function OdontogramPatterns() {
           height={6}
           patternUnits="userSpaceOnUse"
         >
-          <rect width={6} height={6} fill="var(--odontogram-surface)" />
+          <rect width={6} height={6} style={{ fill: 'var(--odontogram-surface)' }} />
           <path d="M0,6 L6,0 M0,0 L6,6" stroke={statusColour(name)} strokeWidth={1.2} />
         </pattern>
       ))}
