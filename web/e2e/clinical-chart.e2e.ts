@@ -105,12 +105,24 @@ describe('clinical chart', () => {
     await pageA.getByTestId('pending-count').waitFor({ state: 'detached', timeout: SYNC_TIMEOUT_MS });
     await second.setOffline(false);
     await pageB.getByTestId('pending-count').waitFor({ state: 'detached', timeout: SYNC_TIMEOUT_MS });
-    await syncNow(pageA);
-    await syncNow(pageB);
+    // The push's toasts sit over the footer's sync button: read them (a refusal would show here), then close them.
+    for (const page of [pageA, pageB]) {
+      const toasts = page.locator('.mantine-Notification-root');
+      const texts = await toasts.allTextContents();
+      expect(texts.join(' | ')).not.toMatch(/refused|failed|not charted/i);
+      while ((await toasts.count()) > 0) {
+        await toasts.first().getByRole('button').first().click();
+        await settled(page);
+      }
+      await syncNow(page);
+    }
     for (const page of [pageA, pageB]) {
       await expect.poll(() => surface(page, '46', 'O').getAttribute('data-review')).toBe('true');
       await page.getByTestId('review-list').filter({ hasText: 'Tooth 46, surface O' }).waitFor();
     }
+    await pageA.getByTestId('review-list').scrollIntoViewIfNeeded();
+    await settled(pageA);
+    await pageA.screenshot({ path: resolve(SHOTS, 'odontogram-review-1440x900-light.png') });
     const chart = await chartOnServer(pageA.request, patient.id);
     const onO = chart.entries.filter(
       (entry) => entry.tooth === '46' && entry.surfaces.includes('O') && entry.condition === 'restoration',
@@ -119,6 +131,33 @@ describe('clinical chart', () => {
     await first.close();
     await second.close();
   }, 300_000);
+
+  it('perio: digits typed along the probing path, bleeding marked, saved on the device and on the server', async () => {
+    const patient = patients[1] as ChartPatient;
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInToShell(page, 'hygienist');
+    await openChart(page, patient);
+    await page.getByText('You are editing').waitFor();
+    const before = (await chartOnServer(page.request, patient.id)).perioExams.length;
+    await page.getByRole('tab', { name: 'Periodontal' }).click();
+    await page.getByRole('button', { name: /^(New exam|Continue today's exam)$/ }).click();
+    const grid = page.getByTestId('perio-chart');
+    await grid.focus();
+    // 17 is the first tooth probed when 18 is missing or not charted: its DB, B, MB sites, then 16's.
+    await page.keyboard.type('324b5');
+    const first = await page
+      .locator('[data-site$="-depth"]')
+      .evaluateAll((cells) =>
+        cells.filter((cell) => cell.textContent?.trim()).map((cell) => cell.getAttribute('data-site')),
+      );
+    expect(first.length).toBeGreaterThanOrEqual(4);
+    await page.getByTestId('perio-save-state').filter({ hasText: 'Saved' }).waitFor();
+    await expect
+      .poll(async () => (await chartOnServer(page.request, patient.id)).perioExams.length, { timeout: SYNC_TIMEOUT_MS })
+      .toBe(before + 1);
+    await context.close();
+  }, 240_000);
 
   it('the chart lock: a second user sees the chart read-only with who holds it, and can take it over', async () => {
     const patient = patients[1] as ChartPatient;
@@ -153,6 +192,12 @@ describe('clinical chart', () => {
     const page = await context.newPage();
     await signInToShell(page, 'doctor');
     await openChart(page, patient);
+    // Something of each colour: a caries found today, a planned composite, a completed sealant.
+    await page.getByText('You are editing').waitFor();
+    await chartFinding(page, { tooth: '36', surfaces: 'MOD', finding: 'Caries' });
+    await chartFinding(page, { tooth: '26', surfaces: 'O', finding: 'Restoration: Composite', status: 'Planned' });
+    await chartFinding(page, { tooth: '37', surfaces: 'O', finding: 'Sealant', status: 'Completed' });
+    await expect.poll(() => surface(page, '37', 'O').getAttribute('data-status')).toBe('completed');
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       for (const size of [
@@ -167,6 +212,9 @@ describe('clinical chart', () => {
         const scroll = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
         expect(scroll, `no sideways scroll at ${size.width}`).toBe(false);
         await page.screenshot({ path: name('odontogram'), fullPage: true });
+        await page.getByTestId('entry-history').scrollIntoViewIfNeeded();
+        await settled(page);
+        await page.screenshot({ path: name('odontogram-history') });
         await page.getByRole('tab', { name: 'Periodontal' }).click();
         await page.getByTestId('perio-chart').waitFor();
         await settled(page);

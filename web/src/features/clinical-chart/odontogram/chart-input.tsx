@@ -114,7 +114,7 @@ export function ChartInput(props: ChartInputProps) {
             <TextInput
               ref={surfacesInput}
               label={t`Surfaces`}
-              description={tooth ? surfacesOf(tooth).join(' ') : undefined}
+              placeholder={tooth ? surfacesOf(tooth).join('') : 'MOD'}
               w={110}
               value={props.surfaces}
               onChange={(event) => props.onSurfaces(event.currentTarget.value.toUpperCase())}
