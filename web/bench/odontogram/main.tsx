@@ -117,18 +117,35 @@ const bench = {
     window.frameLog?.stop();
     return window.frameLog?.intervals ?? [];
   },
-  /** Long tasks seen while charting (the Performance API's own account of main-thread blocking). */
+  /**
+   * The Performance API's account of each click while charting (Event Timing: the handler and the React
+   * render it causes, processingEnd − processingStart), and the long tasks (over 50 ms) meanwhile.
+   */
   startLongTasks(): void {
     const seen: number[] = [];
-    const observer = new PerformanceObserver((list) => {
+    const clicks: number[] = [];
+    const tasks = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) seen.push(entry.duration);
     });
-    observer.observe({ type: 'longtask', buffered: false });
-    window.longTasks = { seen, stop: () => observer.disconnect() };
+    tasks.observe({ type: 'longtask', buffered: false });
+    const events = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceEventTiming[]) {
+        if (entry.name === 'click') clicks.push(entry.processingEnd - entry.processingStart);
+      }
+    });
+    events.observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
+    window.longTasks = {
+      seen,
+      clicks,
+      stop: () => {
+        tasks.disconnect();
+        events.disconnect();
+      },
+    };
   },
-  stopLongTasks(): number[] {
+  stopLongTasks(): { longTasks: number[]; clickProcessing: number[] } {
     window.longTasks?.stop();
-    return window.longTasks?.seen ?? [];
+    return { longTasks: window.longTasks?.seen ?? [], clickProcessing: window.longTasks?.clicks ?? [] };
   },
   /** Teeth whose drawing changed since armed: one click should change one tooth. */
   watchTeeth(): void {
@@ -153,7 +170,7 @@ declare global {
   interface Window {
     odontogramBench: typeof bench;
     frameLog?: { intervals: number[]; stop: () => void };
-    longTasks?: { seen: number[]; stop: () => void };
+    longTasks?: { seen: number[]; clicks: number[]; stop: () => void };
     teethChanged?: { changed: Set<string>; stop: () => void };
   }
 }

@@ -8,6 +8,7 @@ import { say, sayValue } from '../../../platform/i18n/domain-text.ts';
 import { readToothNumber } from '../data/chart-model.ts';
 import type { EntryInput } from '../data/clinical-store.ts';
 import { FINDINGS, findingOf } from './findings.ts';
+import classes from './odontogram.module.css';
 
 export interface VisitOption {
   value: string;
@@ -37,7 +38,8 @@ export function ChartInput(props: ChartInputProps) {
   const [finding, setFinding] = useState<string | null>('caries');
   const [status, setStatus] = useState<EntryStatus>('existing');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A ref, not state: a second Enter while the first is being charted is ignored without drawing the form again.
+  const busy = useRef(false);
   const surfacesInput = useRef<HTMLInputElement>(null);
   const chosen = findingOf(finding);
   const tooth = props.tooth;
@@ -65,6 +67,12 @@ export function ChartInput(props: ChartInputProps) {
     [t],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the names follow the language shown
+  const statuses = useMemo(
+    () => ENTRY_STATUSES.map((value) => ({ value, label: sayValue(ENTRY_STATUS_TEXTS, value) })),
+    [t],
+  );
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
@@ -73,7 +81,8 @@ export function ChartInput(props: ChartInputProps) {
     const surfaces = reading?.ok ? reading.surfaces : [];
     if (reading && !reading.ok) return;
     if (chosen.onSurfaces && surfaces.length === 0) return setError(t`Type or click the surfaces.`);
-    setBusy(true);
+    if (busy.current) return;
+    busy.current = true;
     const done = await props.onChart({
       tooth,
       surfaces: chosen.state ? [] : surfaces,
@@ -83,12 +92,12 @@ export function ChartInput(props: ChartInputProps) {
       status,
       appointmentId: props.appointmentId,
     });
-    setBusy(false);
+    busy.current = false;
     if (done) props.onSurfaces('');
   }
 
   return (
-    <Paper withBorder p="sm" radius="md">
+    <Paper withBorder p="sm" radius="md" className={classes.contained}>
       <form onSubmit={(event) => void submit(event)} aria-label={t`Chart a finding`}>
         <Stack gap="xs">
           <Group gap="sm" align="flex-end" wrap="wrap">
@@ -135,7 +144,7 @@ export function ChartInput(props: ChartInputProps) {
               aria-label={t`Status`}
               value={status}
               onChange={(value) => setStatus(value as EntryStatus)}
-              data={ENTRY_STATUSES.map((value) => ({ value, label: sayValue(ENTRY_STATUS_TEXTS, value) }))}
+              data={statuses}
             />
           </Group>
           <Group gap="sm" align="flex-end" wrap="wrap" justify="space-between">
@@ -147,7 +156,7 @@ export function ChartInput(props: ChartInputProps) {
               allowDeselect={false}
               w={300}
             />
-            <Button type="submit" leftSection={<IconPlus size={16} />} disabled={busy}>
+            <Button type="submit" leftSection={<IconPlus size={16} />}>
               <Trans>Chart</Trans>
             </Button>
           </Group>

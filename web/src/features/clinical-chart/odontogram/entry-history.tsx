@@ -5,6 +5,7 @@ import { memo, useMemo, useState } from 'react';
 import { historyOrder } from '../data/chart-model.ts';
 import { findingText, statusText } from './describe.ts';
 import { statusColour } from './findings.ts';
+import classes from './odontogram.module.css';
 
 const PAGE = 40;
 
@@ -18,24 +19,24 @@ export const EntryHistory = memo(function EntryHistory(props: {
   onVoid(entry: ChartEntry): void;
 }) {
   const { t } = useLingui();
-  const [onlyTooth, setOnlyTooth] = useState(true);
+  // Off by default: a click on a tooth then redraws no history row (charting quickly stays within a frame).
+  const [onlyTooth, setOnlyTooth] = useState(false);
   const [shown, setShown] = useState(PAGE);
   const filtered = props.tooth && onlyTooth;
   const ordered = useMemo(() => historyOrder(props.entries), [props.entries]);
   const rows = filtered ? ordered.filter((entry) => entry.tooth === props.tooth) : ordered;
   return (
-    <div>
+    <div className={classes.history}>
       <Group justify="space-between" mb="xs">
         <Text fw={600}>
           <Trans>History</Trans>
         </Text>
-        {props.tooth && (
-          <Switch
-            label={t`Only tooth ${props.tooth}`}
-            checked={onlyTooth}
-            onChange={(event) => setOnlyTooth(event.currentTarget.checked)}
-          />
-        )}
+        <Switch
+          label={props.tooth ? t`Only tooth ${props.tooth}` : t`Only the selected tooth`}
+          checked={onlyTooth && Boolean(props.tooth)}
+          disabled={!props.tooth}
+          onChange={(event) => setOnlyTooth(event.currentTarget.checked)}
+        />
       </Group>
       {rows.length === 0 ? (
         <Text c="dimmed" size="sm">

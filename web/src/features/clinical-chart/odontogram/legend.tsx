@@ -1,6 +1,7 @@
 import { CONDITION_TEXTS, ENTRY_STATUS_TEXTS, ENTRY_STATUSES } from '@dental/domain/clinical/entry';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Text } from '@mantine/core';
+import { memo } from 'react';
 import { sayValue } from '../../../platform/i18n/domain-text.ts';
 import { CARIES_COLOUR, REVIEW_COLOUR, statusColour, WATCH_COLOUR } from './findings.ts';
 import classes from './odontogram.module.css';
@@ -15,7 +16,10 @@ function Item({ background, border, children }: { background: string; border?: s
 }
 
 /** What the colours and marks mean: the customary blue existing, red planned, green completed. */
-export function Legend() {
+export const Legend = memo(function Legend() {
+  // Drawn again when the language changes (the status names come from the domain's texts).
+  const { i18n } = useLingui();
+  void i18n;
   return (
     <Group gap="md" wrap="wrap" data-testid="odontogram-legend">
       {ENTRY_STATUSES.map((status) => (
@@ -37,4 +41,4 @@ export function Legend() {
       </Text>
     </Group>
   );
-}
+});

@@ -11,6 +11,7 @@ import { ChartInput, type VisitOption } from './chart-input.tsx';
 import { entrySummary } from './describe.ts';
 import { EntryHistory } from './entry-history.tsx';
 import { Legend } from './legend.tsx';
+import classes from './odontogram.module.css';
 import { Odontogram } from './odontogram.tsx';
 import { type ReviewItem, ReviewList, reviewItems } from './review-list.tsx';
 import { VoidDialog } from './void-dialog.tsx';
@@ -54,6 +55,11 @@ export function OdontogramTab(props: OdontogramTabProps) {
     });
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the names follow the language shown
+  const dentitions = useMemo(
+    () => DENTITIONS.map((value) => ({ value, label: sayValue(DENTITION_TEXTS, value) })),
+    [t],
+  );
   const review = useMemo(() => reviewItems(props.teeth, props.entries), [props.teeth, props.entries]);
 
   const keep = useCallback(
@@ -94,14 +100,14 @@ export function OdontogramTab(props: OdontogramTabProps) {
 
   return (
     <Stack gap="md">
-      <Paper withBorder p="sm" radius="md">
+      <Paper withBorder p="sm" radius="md" className={classes.contained}>
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap">
             <SegmentedControl
               aria-label={t`Dentition`}
               value={dentition}
               onChange={(value) => setDentition(value as Dentition)}
-              data={DENTITIONS.map((value) => ({ value, label: sayValue(DENTITION_TEXTS, value) }))}
+              data={dentitions}
             />
             <Legend />
           </Group>
