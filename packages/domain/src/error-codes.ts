@@ -1,3 +1,5 @@
+import { NOTE_TEXTS } from './clinical/notes.ts';
+import { PLAN_TEXTS } from './clinical/plans.ts';
 import { type DomainErrorCode, REQUEST_INVALID } from './errors.ts';
 import type { Text } from './i18n/text.ts';
 import { ID_TAKEN, MESSAGE_TEXTS } from './messages.ts';
@@ -49,6 +51,9 @@ export const ERROR_CODE_TEXTS = {
     message: 'This patient has appointments.',
   },
   ABSENCE_OVERLAP: /*i18n*/ { id: 'errorCode.absenceOverlap', message: 'This absence overlaps another one.' },
+  CHART_LOCKED: /*i18n*/ { id: 'errorCode.chartLocked', message: 'Someone else is editing this chart.' },
+  CLINICAL_STATE: /*i18n*/ { id: 'errorCode.clinicalState', message: 'This clinical record cannot change that way.' },
+  PLAN_STATUS: /*i18n*/ { id: 'errorCode.planStatus', message: 'This treatment plan cannot change that way.' },
   ACCOUNT_LOCKED: /*i18n*/ {
     id: 'errorCode.accountLocked',
     message: 'Too many failed sign-in attempts. This account is locked for a while. Please try again later.',
@@ -72,6 +77,8 @@ export const ERROR_CODE_MEANINGS: Readonly<Partial<Record<ErrorCode, Text>>> = {
   SCHEDULING_CONFLICT: CONFLICT_TEXTS.scheduling,
   PATIENT_DUPLICATE: DUPLICATE_PATIENT_TEXTS.title,
   ID_TAKEN,
+  NOTE_SIGNED: NOTE_TEXTS.signed,
+  PLAN_EXPIRED: PLAN_TEXTS.expired,
   RATE_LIMITED: MESSAGE_TEXTS.rateLimited,
   BODY_NOT_JSON: MESSAGE_TEXTS.malformedJson,
   BODY_TOO_LARGE: MESSAGE_TEXTS.bodyTooLarge,

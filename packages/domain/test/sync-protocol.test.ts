@@ -12,6 +12,15 @@ describe('Idempotency-Key format', () => {
   });
 });
 
+const CLINICAL_TABLES = [
+  'clinical_entries',
+  'perio_exams',
+  'clinical_notes',
+  'treatment_plans',
+  'note_templates',
+  'procedure_fees',
+] as const;
+
 describe('which synced tables each role reads', () => {
   const readable = (role: string) =>
     SYNCED_TABLES.filter((table) => SYNC_READ_PERMISSIONS[table].some((permission) => can({ role }, permission)));
@@ -22,10 +31,16 @@ describe('which synced tables each role reads', () => {
 
   it.each([
     ['admin', SYNCED_TABLES.length],
-    ['receptionist', SYNCED_TABLES.length],
-    ['staff', SYNCED_TABLES.length],
+    ['hygienist', SYNCED_TABLES.length],
+    ['receptionist', SYNCED_TABLES.length - CLINICAL_TABLES.length],
+    ['staff', SYNCED_TABLES.length - CLINICAL_TABLES.length],
   ])('%s reads %i tables', (role, count) => {
     expect(readable(role)).toHaveLength(count);
+  });
+
+  it('keeps clinical records off the devices of users without clinical.view', () => {
+    expect(readable('receptionist')).not.toContain('clinical_notes');
+    expect(readable('assistant')).toEqual(expect.arrayContaining([...CLINICAL_TABLES]));
   });
 
   it('without patients.view there are no patients or recall types, but forms still come with documents.view', () => {
