@@ -26,6 +26,8 @@ const GOALS = {
   replayRatio: 1.3,
   replayMs: 3000,
   pullMs: 2000,
+  /** Issue 17, point 9: a 20-year chart opened from the device. */
+  chartMs: 200,
 };
 
 async function bundleBench() {
@@ -186,8 +188,47 @@ export async function runLocalStoreBench() {
         const outboxProfile = await call('profileOutbox', REPLAY_PRACTICE, 600, REPLAY_ACTIONS);
         return { replay, replayProfile, outboxProfile };
       },
+      chart: async () => {
+        log('5: a 20-year chart (5,000 entries, 200 notes, 20 perio exams) opened from the device');
+        const chartFixture = await call('setupChart');
+        await call('openChartCold');
+        await call('openChartPlain');
+        const chart = await interleaved(
+          'chart',
+          ROUNDS,
+          () => call('openChartCold'),
+          () => call('openChartPlain'),
+        );
+        const warm = [];
+        for (let round = 0; round < ROUNDS; round += 1) warm.push(await call('openChartWarm'));
+        const chartWarmMs = median(warm);
+        const first = [];
+        for (let round = 0; round < ROUNDS; round += 1) first.push(await call('openChartFirst'));
+        const chartFirstMs = median(first);
+        process.stdout.write(
+          `  chart first opening (no pack yet): ${first.map((ms) => ms.toFixed(1)).join(', ')} ms\n`,
+        );
+        process.stdout.write(
+          `  chart re-read after one more entry: ${warm.map((ms) => ms.toFixed(1)).join(', ')} ms\n`,
+        );
+        const chartProfile = await call('profileChart');
+        await call('teardownChart');
+        const chartGoal = {
+          goal: `chart: clinical.chart() < ${GOALS.chartMs} ms`,
+          value: `${chart.subjectMs.toFixed(0)} ms`,
+          pass: chart.subjectMs < GOALS.chartMs,
+        };
+        console.log(
+          `\n  clinical.chart() of a 20-year chart, cold (store just unlocked): median ${chart.subjectMs.toFixed(1)} ms ` +
+            `(target ${GOALS.chartMs} ms: ${chartGoal.pass ? 'PASS' : 'MISS'}); the same records in clear, read and ` +
+            `projected: ${chart.baselineMs.toFixed(1)} ms (ratio ${chart.ratio.toFixed(2)}x); re-read after one more ` +
+            `charted entry (live query): median ${chartWarmMs.toFixed(1)} ms; first opening before any pack exists (row by row, ` +
+            `e.g. opened before the sync's background packing ended): median ${chartFirstMs.toFixed(1)} ms`,
+        );
+        return { chartFixture, chart, chartWarmMs, chartFirstMs, chartGoal, chartProfile };
+      },
     };
-    // BENCH_ONLY=pull|local|replay runs one section and prints it, for working on one figure.
+    // BENCH_ONLY=pull|local|replay|chart runs one section and prints it, for working on one figure.
     const only = process.env.BENCH_ONLY;
     if (only) {
       const section = sections[only];
@@ -199,6 +240,7 @@ export async function runLocalStoreBench() {
     const { pull, pullProfile, pullSteps } = await sections.pull();
     const { fixture, write, read, readRowByRow, localProfile } = await sections.local();
     const { replay, replayProfile, outboxProfile } = await sections.replay();
+    const { chartFixture, chart, chartWarmMs, chartFirstMs, chartGoal, chartProfile } = await sections.chart();
 
     const lastPull = pull.runs.at(-1).a;
     const results = {
@@ -215,6 +257,12 @@ export async function runLocalStoreBench() {
         what: `pusher drain of ${REPLAY_ACTIONS} queued patients.create vs the same POST /api/patients with fetch, sequential`,
         enqueueMs: median(replay.runs.map((run) => run.a.enqueueMs)),
         ...replay,
+      },
+      chart: {
+        what: `clinical.chart() of a patient with ${chartFixture.entries} entries, ${chartFixture.notes} notes and ${chartFixture.perioExams} perio exams on a store just unlocked vs the same records in clear read and projected`,
+        warmMs: chartWarmMs,
+        firstMs: chartFirstMs,
+        ...chart,
       },
       pull: {
         what: `sync.pull of practice ${PULL_PRACTICE}'s full snapshot into an empty store vs fetching and parsing the same pages`,
@@ -255,12 +303,14 @@ export async function runLocalStoreBench() {
         value: `${pull.subjectMs.toFixed(0)} ms`,
         pass: pull.subjectMs < GOALS.pullMs,
       },
+      chartGoal,
     ];
     const profile = {
       local: localProfile,
       pull: { ...pullProfile, steps: pullSteps },
       replay: replayProfile,
       outbox: outboxProfile,
+      chart: chartProfile,
     };
     const report = {
       measuredAt: new Date().toISOString(),
@@ -271,7 +321,7 @@ export async function runLocalStoreBench() {
         pbkdf2Iterations: 100_000,
         indexedDb: 'persistent Chromium profile on disk',
       },
-      rounds: { read: ROUNDS, write: ROUNDS, pull: ROUNDS, replay: REPLAY_ROUNDS },
+      rounds: { read: ROUNDS, write: ROUNDS, pull: ROUNDS, replay: REPLAY_ROUNDS, chart: ROUNDS },
       fixtureJsonBytes: fixture.jsonBytes,
       results,
       goals,
@@ -300,6 +350,7 @@ function printReport(report) {
     ['2 write 10,000 patients', 'putSealedBatch', 'Dexie bulkPut (clear)', results.write, rounds.write],
     ['3 replay 1,000 creations', 'pusher drain', 'sequential fetch', results.replay, rounds.replay],
     ['4 pull practice snapshot', 'sync.pull', 'fetch + parse pages', results.pull, rounds.pull],
+    ['5 open a 20-year chart', 'clinical.chart()', 'Dexie (clear)', results.chart, rounds.chart],
   ];
   console.log(
     `\nOffline data layer in Chromium ${report.environment.chromium} (${report.environment.cpus} CPUs, IndexedDB on disk, ` +
@@ -329,6 +380,10 @@ function printReport(report) {
     .filter(([, count]) => count > 0)
     .map(([table, count]) => `${table} ${count}`)
     .join(', ');
+  console.log(
+    `  chart: re-read after one more charted entry (live query) ${ms(results.chart.warmMs)}; first opening on the ` +
+      `device, before its pack exists (row by row) ${ms(results.chart.firstMs)}`,
+  );
   console.log(`  pull: ${results.pull.pages} pages, ${results.pull.applied} changes applied; rows: ${counts}`);
 
   console.log('\nGoals');

@@ -1,5 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { SAMPLE_FEE_SCHEDULE } from '@dental/domain/clinical/fees';
+import { DEFAULT_NOTE_TEMPLATES } from '@dental/domain/clinical/notes';
 import { Migrator } from 'kysely';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { type Db, migrateToLatest, openDatabase } from '../src/db/connection.ts';
@@ -10,6 +12,13 @@ const dir = mkdtempSync(join(inject('serverTestRoot'), 'migration-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const STAMP = '2026-11-01T12:00:00.000Z';
+
+/** Up to the named migration, included: a later one adds rows of its own (0016: a fee schedule per practice). */
+async function migrateThrough(db: Db, last: string): Promise<void> {
+  const through = Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last));
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => through } }).migrateToLatest();
+  if (error) throw error;
+}
 
 /** A database as it was before 0003, holding a little of everything that syncs, in two practices. */
 async function databaseBeforeSync(): Promise<Db> {
@@ -86,7 +95,7 @@ async function databaseBeforeSync(): Promise<Db> {
 describe('migration 0003 on a database that already holds data', () => {
   it('versions every existing row, per practice, and starts each counter after them', async () => {
     const db = await databaseBeforeSync();
-    await migrateToLatest(db);
+    await migrateThrough(db, '0015-user-language');
     const rows = await db.selectFrom('row_versions').selectAll().orderBy('practice_id').orderBy('version').execute();
     const summary = (practiceId: number) =>
       rows.filter((row) => row.practice_id === practiceId).map((row) => [row.version, row.table_name, row.row_id]);
@@ -112,9 +121,11 @@ describe('migration 0003 on a database that already holds data', () => {
     expect(epoch.value).toMatch(/^[0-9a-f]{16}$/);
 
     expect(await recordChange(db, { practiceId: 2, table: 'treatment_rooms', rowId: 2, at: new Date(STAMP) })).toBe(5);
-    // Versioning everything again adds nothing for rows that already have a version.
+    // Versioning everything again (on the current schema) adds nothing for rows that already have a version.
+    await migrateToLatest(db);
+    const versioned = (await db.selectFrom('row_versions').selectAll().execute()).length;
     await recordAllRows(db, new Date(STAMP));
-    expect(await db.selectFrom('row_versions').selectAll().execute()).toHaveLength(rows.length);
+    expect(await db.selectFrom('row_versions').selectAll().execute()).toHaveLength(versioned);
     await db.destroy();
   });
 
@@ -122,7 +133,7 @@ describe('migration 0003 on a database that already holds data', () => {
     const epochs = new Set<string>();
     for (let i = 0; i < 2; i++) {
       const db = openDatabase(join(dir, `fresh-${i}.sqlite`));
-      await migrateToLatest(db);
+      await migrateThrough(db, '0015-user-language');
       const row = await db.selectFrom('sync_meta').select('value').executeTakeFirstOrThrow();
       epochs.add(row.value);
       await db.destroy();
@@ -165,7 +176,7 @@ describe('migration 0010 on a database that already holds recalls', () => {
       .where('practice_id', '=', 1)
       .executeTakeFirstOrThrow();
 
-    await migrateToLatest(db);
+    await migrateThrough(db, '0015-user-language');
     const versioned = await db
       .selectFrom('row_versions')
       .select(['row_id', 'version', 'deleted'])
@@ -179,7 +190,8 @@ describe('migration 0010 on a database that already holds recalls', () => {
     ]);
     const counters = await db.selectFrom('practice_versions').selectAll().orderBy('practice_id').execute();
     expect(counters.find((counter) => counter.practice_id === 1)?.version).toBe(before.version + 2);
-    // Versioning everything again adds nothing for recalls that already have a version.
+    // Versioning everything again (on the current schema) adds nothing for recalls that already have a version.
+    await migrateToLatest(db);
     await recordAllRows(db, new Date(STAMP));
     expect(
       await db.selectFrom('row_versions').select('row_id').where('table_name', '=', 'recalls').execute(),
@@ -259,7 +271,7 @@ describe('migration 0011 on a database that already holds family links and sent 
       .where('practice_id', '=', 1)
       .executeTakeFirstOrThrow();
 
-    await migrateToLatest(db);
+    await migrateThrough(db, '0015-user-language');
     const versioned = await db
       .selectFrom('row_versions')
       .select(['table_name', 'row_id', 'version', 'deleted'])
@@ -283,7 +295,8 @@ describe('migration 0011 on a database that already holds family links and sent 
         .where('table_name', 'in', ['family_relationships', 'form_sends'])
         .execute(),
     ).toEqual([]);
-    // Versioning everything again adds nothing for rows that already have a version.
+    // Versioning everything again (on the current schema) adds nothing for rows that already have a version.
+    await migrateToLatest(db);
     await recordAllRows(db, new Date(STAMP));
     expect(
       await db
@@ -292,6 +305,47 @@ describe('migration 0011 on a database that already holds family links and sent 
         .where('table_name', 'in', ['family_relationships', 'form_sends'])
         .execute(),
     ).toHaveLength(3);
+    await db.destroy();
+  });
+});
+
+describe('migration 0016 on a database whose practices exist', () => {
+  it('gives each practice the sample fee schedule and the default note library, on the feed after its version', async () => {
+    const db = await databaseBeforeSync();
+    await migrateThrough(db, '0015-user-language');
+    const before = await db.selectFrom('practice_versions').selectAll().orderBy('practice_id').execute();
+    await migrateToLatest(db);
+    for (const { practice_id: practiceId, version } of before) {
+      const fees = await db.selectFrom('procedure_fees').select('code').where('practice_id', '=', practiceId).execute();
+      expect(fees).toHaveLength(SAMPLE_FEE_SCHEDULE.length);
+      const templates = await db
+        .selectFrom('note_templates')
+        .select(['id', 'name'])
+        .where('practice_id', '=', practiceId)
+        .execute();
+      expect(templates.map((template) => template.name).sort()).toEqual(
+        DEFAULT_NOTE_TEMPLATES.map((template) => template.name).sort(),
+      );
+      const versions = await db
+        .selectFrom('row_versions')
+        .select(['table_name', 'version'])
+        .where('practice_id', '=', practiceId)
+        .where('table_name', 'in', ['procedure_fees', 'note_templates'])
+        .orderBy('version')
+        .execute();
+      const added = SAMPLE_FEE_SCHEDULE.length + DEFAULT_NOTE_TEMPLATES.length;
+      expect(versions.map((row) => row.version)).toEqual(Array.from({ length: added }, (_, i) => version + i + 1));
+      const counter = await db
+        .selectFrom('practice_versions')
+        .select('version')
+        .where('practice_id', '=', practiceId)
+        .executeTakeFirstOrThrow();
+      expect(counter.version).toBe(version + added);
+    }
+    // Versioning everything again adds nothing.
+    const count = (await db.selectFrom('row_versions').select('row_id').execute()).length;
+    await recordAllRows(db, new Date(STAMP));
+    expect(await db.selectFrom('row_versions').select('row_id').execute()).toHaveLength(count);
     await db.destroy();
   });
 });

@@ -5,6 +5,15 @@
  * setup (filling, unlocking, signing in, building request bodies) happens outside the clock.
  */
 import {
+  openChartCold,
+  openChartFirst,
+  openChartPlain,
+  openChartWarm,
+  profileChart,
+  setupChart,
+  teardownChart,
+} from './chart.bench.ts';
+import {
   profileLocal,
   readPlain,
   readSealed,
@@ -33,6 +42,13 @@ const bench = {
   pullSnapshot,
   pullRaw,
   profilePullSteps,
+  setupChart,
+  teardownChart,
+  openChartCold,
+  openChartFirst,
+  openChartWarm,
+  openChartPlain,
+  profileChart,
 };
 
 declare global {

@@ -189,7 +189,7 @@ export interface LocalStore {
     /** Saves the draft into the note, then signs it; an empty or signed note is refused on the device. */
     signNote(noteId: string): Promise<LocalClinicalNote>;
     addAddendum(noteId: string, body: string): Promise<LocalClinicalNote>;
-    /** Newest first; every plan of the practice without a patient. Show their status through planStatus(). */
+    /** Latest proposal first; without a patient, every plan of the practice. Show a status through planStatus(). */
     plans(patientId?: string): Promise<LocalTreatmentPlan[]>;
     createPlan(input: Omit<CreatePlanBody, 'id'> & { id?: string }): Promise<LocalTreatmentPlan>;
     updatePlan(id: string, changes: PatchPlanBody): Promise<LocalTreatmentPlan>;

@@ -296,6 +296,9 @@ describe('clinical commands', () => {
       ],
     });
     expect(plan).toMatchObject({ status: 'proposed', proposedAt: FIXED_NOW, createdByName: 'Dr. Sarah Patel' });
+    await expect(local.clinical.updatePlan(plan.id, { status: 'in_progress' })).rejects.toMatchObject({
+      issues: [{ field: 'status', message: 'The patient must accept the plan before treatment starts.' }],
+    });
     const renamed = await local.clinical.updatePlan(plan.id, { title: 'Restorative, upper and lower' });
     expect(renamed.title).toBe('Restorative, upper and lower');
     const accepted = await local.clinical.acceptPlan(plan.id, { signature: PNG, signedBy: 'Evangelina Thistlewood' });
@@ -305,6 +308,15 @@ describe('clinical commands', () => {
       acceptedByName: 'Evangelina Thistlewood',
       signature: PNG,
     });
+    // Signed: the items' done marks still change, and treatment starts.
+    const [phase] = accepted.phases;
+    if (!phase) throw new Error('no phase');
+    const done = [{ ...phase, items: phase.items.map((item) => ({ ...item, done: true })) }];
+    const started = await local.clinical.updatePlan(plan.id, { phases: done, status: 'in_progress' });
+    expect(started).toMatchObject({ status: 'in_progress', phases: [{ items: [{ done: true }] }] });
+    await expect(local.clinical.updatePlan(plan.id, { status: 'proposed' })).rejects.toMatchObject({
+      issues: [{ field: 'status' }],
+    });
     await expect(local.clinical.updatePlan(plan.id, { phases: [] })).rejects.toMatchObject({
       issues: [{ field: 'phases' }],
     });
@@ -313,6 +325,7 @@ describe('clinical commands', () => {
       ['POST', '/api/treatment-plans'],
       ['PATCH', '/api/treatment-plans/ID'],
       ['POST', '/api/treatment-plans/ID/accept'],
+      ['PATCH', '/api/treatment-plans/ID'],
     ]);
     expect(await bodyOf(store, key, nth(entries, 1))).toEqual({ title: 'Restorative, upper and lower' });
     expect(await bodyOf(store, key, nth(entries, 2))).toEqual({ signature: PNG, signedBy: 'Evangelina Thistlewood' });
@@ -378,5 +391,24 @@ describe('clinical commands', () => {
       { id: 'EXAM-NP', code: 'EXAM-NP', description: 'Comprehensive exam', category: 'diagnostic', fee: 12_000 },
     ]);
     expect((await local.clinical.fees()).map((fee) => fee.code)).toEqual(['EXAM-NP', 'RES-P1']);
+    // With the schedule on the device, a code outside it is refused as the server refuses it.
+    const item = {
+      id: '30000000-0000-4000-8000-000000000009',
+      code: 'D2392',
+      description: 'Not ours',
+      tooth: null,
+      surfaces: [],
+      fee: 100,
+      coveragePercent: 0,
+      done: false,
+    };
+    await expect(
+      local.clinical.createPlan({
+        patientId: PATIENT,
+        title: 'Plan',
+        notes: null,
+        phases: [{ name: 'A', items: [item] }],
+      }),
+    ).rejects.toMatchObject({ issues: [{ field: 'phases.0.items.0.code' }] });
   });
 });

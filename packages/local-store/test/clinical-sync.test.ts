@@ -195,6 +195,18 @@ describe('note drafts', () => {
     expect(signed.body).toBe('S: typed just before the tab closed');
     local.close();
   });
+
+  it('count as unsent: clearing the device refuses while one is there', async () => {
+    const { local, store } = await anUnlockedStore();
+    const note = await local.clinical.createNote({ patientId: PATIENT, body: 'S: ' });
+    await store.db.outbox.clear();
+    await local.clinical.saveDraft(note.id, 'S: not saved yet');
+    expect(await local.clear()).toEqual({ ok: false, unsent: 1 });
+    await local.clinical.updateNote(note.id, 'S: not saved yet');
+    await store.db.outbox.clear();
+    expect(await store.db.note_drafts.count()).toBe(0);
+    expect(await local.clear()).toEqual({ ok: true });
+  });
 });
 
 describe('schema version 7', () => {

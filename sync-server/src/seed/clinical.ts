@@ -54,6 +54,18 @@ const TEMPLATE_OF_PROCEDURE: Readonly<Record<string, string>> = {
   Consultation: 'New patient exam',
 };
 
+/** Mulberry32: a tiny deterministic generator of numbers in [0, 1). */
+function smallRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 const iso = (ms: number) => new Date(ms).toISOString();
 const dateOf = (ms: number) => iso(ms).slice(0, 10);
 
@@ -65,7 +77,14 @@ class PatientHistory {
     readonly seed: ClinicalSeed,
     readonly practiceId: number,
     readonly patientId: string,
+    /** The first charted patient of a practice has every kind of finding, for demos and browser tests. */
+    readonly showcase: boolean,
   ) {}
+
+  /** True with this probability, always for the showcase patient. */
+  likely(probability: number): boolean {
+    return this.showcase || chance(this.faker, probability);
+  }
 
   free(candidates: readonly string[]): string | undefined {
     const open = candidates.filter((tooth) => !this.used.has(tooth));
@@ -113,7 +132,7 @@ function chartHistory(history: PatientHistory, author: Author, firstVisit: numbe
       history.entry(author, firstVisit, { tooth, state: 'missing', status: 'existing' });
     }
   }
-  if (chance(faker, 0.3)) {
+  if (history.likely(0.3)) {
     const tooth = history.free(FIRST_MOLARS);
     if (tooth) {
       history.missing.add(tooth);
@@ -144,7 +163,7 @@ function chartHistory(history: PatientHistory, author: Author, firstVisit: numbe
       });
     }
   }
-  if (chance(faker, 0.35)) {
+  if (history.likely(0.35)) {
     const tooth = history.free(POSTERIOR);
     if (tooth) {
       history.entry(author, firstVisit, {
@@ -153,17 +172,17 @@ function chartHistory(history: PatientHistory, author: Author, firstVisit: numbe
         material: chance(faker, 0.7) ? 'ceramic' : 'gold',
         status: 'existing',
       });
-      if (chance(faker, 0.5))
+      if (history.likely(0.5))
         history.entry(author, firstVisit, { tooth, state: 'root_canal_treated', status: 'existing' });
     }
   }
-  if (chance(faker, 0.15)) {
+  if (history.likely(0.15)) {
     // A root canal treatment without a crown yet: the planning assistant proposes one.
     const tooth = history.free(POSTERIOR);
     if (tooth) history.entry(author, firstVisit, { tooth, state: 'root_canal_treated', status: 'existing' });
   }
   const caries: string[] = [];
-  const lesions = chance(faker, 0.55) ? faker.number.int({ min: 1, max: 2 }) : 0;
+  const lesions = history.likely(0.55) ? faker.number.int({ min: 1, max: 2 }) : 0;
   for (let n = 0; n < lesions; n += 1) {
     const tooth = history.free(POSTERIOR);
     if (!tooth) break;
@@ -177,9 +196,12 @@ function chartHistory(history: PatientHistory, author: Author, firstVisit: numbe
 /** 1–3 exams over the years, each a little worse at some sites; some patients with deep pockets. */
 function perioHistory(history: PatientHistory, author: Author, examTimes: readonly number[]): void {
   const { faker } = history;
+  // Thousands of readings per patient: a small generator seeded from the stream keeps the seed fast.
+  const random = smallRandom(faker.number.int({ min: 1, max: 2 ** 31 - 1 }));
+  const odds = (probability: number) => random() < probability;
   const teeth = PERMANENT_TEETH.filter((tooth) => !history.missing.has(tooth) && !THIRD_MOLARS.includes(tooth));
-  const worsening = chance(faker, 0.5);
-  const deepQuadrant = chance(faker, 0.3) ? faker.helpers.arrayElement(['1', '2', '3', '4']) : null;
+  const worsening = history.likely(0.5);
+  const deepQuadrant = history.likely(0.3) ? faker.helpers.arrayElement(['1', '2', '3', '4']) : null;
   let previous: Record<string, PerioTooth> | null = null;
   examTimes.forEach((at, index) => {
     const last = index === examTimes.length - 1;
@@ -188,20 +210,20 @@ function perioHistory(history: PatientHistory, author: Author, examTimes: readon
       const before = previous?.[tooth];
       const reading = emptyPerioTooth();
       for (let site = 0; site < 6; site += 1) {
-        let depth = before?.depth[site] ?? faker.number.int({ min: 1, max: 3 });
-        let recession = before?.recession[site] ?? (chance(faker, 0.15) ? 1 : 0);
-        if (before && worsening && chance(faker, 0.04)) {
+        let depth = before?.depth[site] ?? 1 + Math.floor(random() * 3);
+        let recession = before?.recession[site] ?? (odds(0.15) ? 1 : 0);
+        if (before && worsening && odds(0.04)) {
           depth += 1;
           recession += 1;
         }
-        if (last && deepQuadrant === tooth[0] && site % 3 !== 1 && chance(faker, 0.5)) depth = Math.max(depth, 5);
+        if (last && deepQuadrant === tooth[0] && site % 3 !== 1 && odds(0.5)) depth = Math.max(depth, 5);
         reading.depth[site] = Math.min(depth, 12);
         reading.recession[site] = Math.min(recession, 8);
-        reading.bleeding[site] = depth >= 4 ? chance(faker, 0.7) : chance(faker, 0.08);
-        reading.suppuration[site] = depth >= 5 && chance(faker, 0.1);
+        reading.bleeding[site] = depth >= 4 ? odds(0.7) : odds(0.08);
+        reading.suppuration[site] = depth >= 5 && odds(0.1);
       }
-      reading.mobility = chance(faker, 0.05) ? 1 : 0;
-      reading.furcation = Number(tooth[1]) >= 6 && chance(faker, 0.08) ? 1 : 0;
+      reading.mobility = odds(0.05) ? 1 : 0;
+      reading.furcation = Number(tooth[1]) >= 6 && odds(0.08) ? 1 : 0;
       readings[tooth] = reading;
     }
     history.seed.perioExams.push({
@@ -292,7 +314,7 @@ function planHistory(history: PatientHistory, author: Author, caries: readonly s
       const [tooth = '', surfaces = ''] = lesion.split(':');
       return planItem(faker, `RES-P${Math.min(surfaces.length, 4)}`, tooth, surfaces);
     });
-    const stale = chance(faker, 0.35);
+    const stale = history.likely(0.35);
     plan(history, author, {
       title: 'Restorative treatment',
       phases: [{ name: 'Phase 1: restorations', items }],
@@ -302,17 +324,20 @@ function planHistory(history: PatientHistory, author: Author, caries: readonly s
       acceptedBy: null,
     });
   }
-  if (chance(faker, 0.25)) {
+  if (history.likely(0.35)) {
+    // Past hygiene work, done; or under way (accepted, the exam done, the rest to come).
+    const underway = chance(faker, 0.3);
     const items = [
       planItem(faker, 'EXAM-RC', null, ''),
       planItem(faker, 'PREV-SC', null, ''),
       planItem(faker, 'PREV-PO', null, ''),
-    ];
+    ].map((item, index) => ({ ...item, done: !underway || index === 0 }));
+    const daysAgo = underway ? faker.number.int({ min: 10, max: 40 }) : faker.number.int({ min: 200, max: 900 });
     plan(history, author, {
       title: 'Hygiene and recall',
-      phases: [{ name: 'Phase 1: hygiene', items: items.map((item) => ({ ...item, done: true })) }],
-      status: 'completed',
-      proposedAt: now - faker.number.int({ min: 200, max: 900 }) * DAY_MS,
+      phases: [{ name: 'Phase 1: hygiene', items }],
+      status: underway ? 'in_progress' : 'completed',
+      proposedAt: now - daysAgo * DAY_MS,
       acceptedBy: name,
     });
   }
@@ -359,20 +384,20 @@ export function buildClinical(
     const charted = patients
       .filter((patient) => patient.practice_id === practice.id && visitsOf.has(patient.id))
       .slice(0, HISTORY_PATIENTS_PER_PRACTICE);
-    for (const patient of charted) {
+    for (const [index, patient] of charted.entries()) {
       const visits = visitsOf.get(patient.id) ?? [];
       const providers = visits.map((visit) => authors.get(visit.provider_id)).filter((a) => a !== undefined);
       const dentist = providers.find((author) => author.role === 'doctor') ?? providers[0];
       if (!dentist) continue;
       const hygienist = providers.find((author) => author.role === 'hygienist') ?? dentist;
-      const history = new PatientHistory(faker, seed, practice.id, patient.id);
-      const yearsAgo = faker.number.int({ min: 2, max: 9 });
+      const history = new PatientHistory(faker, seed, practice.id, patient.id, index === 0);
+      const yearsAgo = history.showcase ? 9 : faker.number.int({ min: 2, max: 9 });
       const firstVisit = nowMs - yearsAgo * 365 * DAY_MS - faker.number.int({ min: 0, max: 200 }) * DAY_MS;
       const lastExam = nowMs - faker.number.int({ min: 30, max: 300 }) * DAY_MS;
       const caries = chartHistory(history, dentist, firstVisit, lastExam);
       note(history, dentist, firstVisit, templateNamed('New patient exam'), null);
 
-      const exams = faker.number.int({ min: 1, max: 3 });
+      const exams = history.showcase ? 3 : faker.number.int({ min: 1, max: 3 });
       const examTimes = Array.from(
         { length: exams },
         (_, index) => lastExam - (exams - 1 - index) * 400 * DAY_MS,

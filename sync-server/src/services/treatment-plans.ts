@@ -36,16 +36,18 @@ async function requirePlan(db: Db, practiceId: number, id: string): Promise<Trea
   return plan;
 }
 
-/** Every item's code must be in the practice's fee schedule. */
+/** Every item's code must be in the practice's fee schedule; a refusal names the item as validation does. */
 async function requireKnownCodes(db: Db, practiceId: number, phases: readonly PlanPhase[]): Promise<void> {
   const codes = [...new Set(phases.flatMap((phase) => phase.items.map((item) => item.code)))];
   const known = new Set((await feesByCodes(db, practiceId, codes)).map((fee) => fee.code));
-  const unknown = codes.find((code) => !known.has(code));
-  if (unknown !== undefined) {
-    throw invalidInput(
-      [{ field: 'code', message: `code ${unknown} is not in this practice's fee schedule` }],
-      'REFERENCE_INVALID',
-    );
+  for (const [p, phase] of phases.entries()) {
+    for (const [i, item] of phase.items.entries()) {
+      if (known.has(item.code)) continue;
+      throw invalidInput(
+        [{ field: `phases.${p}.items.${i}.code`, message: `code ${item.code} is not in this practice's fee schedule` }],
+        'REFERENCE_INVALID',
+      );
+    }
   }
 }
 
@@ -99,7 +101,7 @@ function checkPatch(plan: TreatmentPlan, body: PatchPlanBody): void {
   const stored = plan.status;
   if (body.status === 'proposed' && stored !== 'proposed') refuse(PLAN_TEXTS.accepted.message);
   if ((body.status === 'in_progress' || body.status === 'completed') && stored === 'proposed') {
-    refuse(PLAN_TEXTS.notAccepted.message);
+    refuse('The patient must accept the plan before treatment starts.');
   }
   if (body.phases !== undefined && stored !== 'proposed') {
     const signedPhases = withoutProgress(plan.phases) === withoutProgress(body.phases);

@@ -244,6 +244,12 @@ export async function crossPracticeReferences(db: Db): Promise<string[]> {
     ['no_show_events', 'appointment_id', 'appointments'],
     ['recalls', 'recall_type_id', 'recall_types'],
     ['form_sends', 'template_id', 'form_templates'],
+    ['clinical_entries', 'patient_id', 'patients'],
+    ['perio_exams', 'patient_id', 'patients'],
+    ['clinical_notes', 'patient_id', 'patients'],
+    ['clinical_note_addenda', 'note_id', 'clinical_notes'],
+    ['treatment_plans', 'patient_id', 'patients'],
+    ['chart_locks', 'patient_id', 'patients'],
   ] as const;
   const found: string[] = [];
   for (const [table, column, target] of references) {
@@ -267,6 +273,11 @@ export async function crossPracticeReferences(db: Db): Promise<string[]> {
     'family_relationships',
     'form_sends',
     'provider_absences',
+    'clinical_entries',
+    'perio_exams',
+    'clinical_notes',
+    'treatment_plans',
+    'note_templates',
   ] as const) {
     const { rows } = await sql<{ practice_id: number; row_id: string }>`
       select v.practice_id, v.row_id from row_versions v join ${sql.table(table)} x on x.id = v.row_id

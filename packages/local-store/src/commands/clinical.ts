@@ -30,6 +30,7 @@ import {
   createPlanSchema,
   type PatchPlanBody,
   PLAN_TEXTS,
+  type PlanPhase,
   patchPlanSchema,
   planStatus,
   type TreatmentPlan,
@@ -37,7 +38,7 @@ import {
 import { parseWith } from '@dental/domain/validation/issues';
 import type { StoreKey } from '../crypto/store-key.ts';
 import type { StoreHandle } from '../db/handle.ts';
-import { readClinicalRecord, readClinicalRecords, readDraft } from '../records/clinical.ts';
+import { readClinicalRecord, readDraft, readPatientClinical } from '../records/clinical.ts';
 import { readRecord } from '../records/reads.ts';
 import type {
   EntryInput,
@@ -85,7 +86,7 @@ export async function addChartEntry(
   const recordedAt = store.clock().toISOString();
   const id = input.id ?? crypto.randomUUID();
   const body = parsed(parseWith(createEntrySchema, { ...input, id, recordedAt }));
-  const current = await readClinicalRecords<LocalChartEntry>(store, key, 'clinical_entries', patientId);
+  const current = (await readPatientClinical(store, key, patientId)).clinical_entries as unknown as LocalChartEntry[];
   const readable = current.filter((entry) => !entry.decryptionError);
   const replaces = body.replaces ?? entriesReplacedBy(readable, body);
   const entry: LocalChartEntry = {
@@ -252,7 +253,7 @@ export async function createNote(
   const body = parsed(parseWith(createNoteSchema, { ...input, id }));
   const noteId = body.id ?? id;
   if (body.appointmentId) {
-    const notes = await readClinicalRecords<ClinicalNote>(store, key, 'clinical_notes', body.patientId);
+    const notes = (await readPatientClinical(store, key, body.patientId)).clinical_notes as unknown as ClinicalNote[];
     if (notes.some((note) => note.appointmentId === body.appointmentId)) {
       throw refused('appointmentId', NOTE_TEXTS.oneDraftPerVisit.message);
     }
@@ -427,6 +428,7 @@ export async function createPlan(
   requireClinical(store, 'clinical.treatments');
   const id = input.id ?? crypto.randomUUID();
   const body = parsed(parseWith(createPlanSchema, { ...input, id }));
+  await refuseUnknownCodes(store, body.phases);
   const stamp = store.clock().toISOString();
   const plan: LocalTreatmentPlan = {
     id: body.id ?? id,
@@ -455,9 +457,28 @@ export async function createPlan(
   return plan;
 }
 
+/** The server's rule: every item's code is in the practice's fee schedule (when the device has it). */
+async function refuseUnknownCodes(store: StoreHandle, phases: readonly PlanPhase[]): Promise<void> {
+  const known = new Set((await store.db.procedure_fees.toCollection().primaryKeys()).map(String));
+  if (known.size === 0) return;
+  for (const [p, phase] of phases.entries()) {
+    for (const [i, item] of phase.items.entries()) {
+      if (!known.has(item.code)) {
+        throw refused(`phases.${p}.items.${i}.code`, `code ${item.code} is not in this practice's fee schedule`);
+      }
+    }
+  }
+}
+
+/** The phases with every item's done mark cleared: what must stay as the patient signed it. */
+const withoutProgress = (phases: readonly PlanPhase[]) =>
+  JSON.stringify(phases.map((phase) => ({ ...phase, items: phase.items.map((item) => ({ ...item, done: false })) })));
+
 /**
- * Edits a plan (PATCH with the fields named). An accepted or completed plan's phases are refused, as the
- * server refuses them; setting an expired plan back to proposed proposes it again from today.
+ * Edits a plan (PATCH with the fields named), with the server's rules: a proposal (expired or not) may be
+ * proposed again, which restarts its 90 days; treatment starts and completes only once the patient has
+ * accepted; on an accepted or in-progress plan only the items' done marks change; a completed plan's
+ * phases never do.
  */
 export async function updatePlan(
   store: StoreHandle,
@@ -468,17 +489,25 @@ export async function updatePlan(
   requireClinical(store, 'clinical.treatments');
   const body = parsed(parseWith(patchPlanSchema, changes));
   const plan = await planOf(store, key, id);
-  if (body.phases !== undefined && (plan.status === 'accepted' || plan.status === 'completed')) {
-    throw refused('phases', PLAN_TEXTS.accepted.message);
+  const stored = plan.status;
+  if (body.status === 'proposed' && stored !== 'proposed') throw refused('status', PLAN_TEXTS.accepted.message);
+  if ((body.status === 'in_progress' || body.status === 'completed') && stored === 'proposed') {
+    throw refused('status', PLAN_TEXTS.notAccepted.message);
+  }
+  if (body.phases !== undefined) {
+    const sameAsSigned = withoutProgress(plan.phases) === withoutProgress(body.phases);
+    if (stored === 'completed' || (stored !== 'proposed' && !sameAsSigned)) {
+      throw refused('phases', PLAN_TEXTS.accepted.message);
+    }
+    await refuseUnknownCodes(store, body.phases);
   }
   const stamp = store.clock().toISOString();
   const sent: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(body)) if (value !== undefined) sent[field] = value;
-  const reproposed = body.status === 'proposed' && planStatus(plan, store.clock()) === 'expired';
   const next: LocalTreatmentPlan = {
     ...plan,
     ...(sent as Partial<TreatmentPlan>),
-    ...(reproposed ? { proposedAt: stamp } : {}),
+    ...(body.status === 'proposed' ? { proposedAt: stamp } : {}),
     updatedAt: stamp,
   };
   await writeClinical(store, key, [

@@ -8,7 +8,9 @@ export type MetaKey =
   | 'salt'
   | 'iterations'
   | 'schemaVersion'
-  | 'userWrappedKey';
+  | 'userWrappedKey'
+  /** The last chart mark forgotten (records/chart-pack.ts): a pack cut before it is not written. */
+  | 'chartMarksPrunedThrough';
 
 export async function getMeta(db: DentalDb, key: MetaKey): Promise<unknown> {
   return (await db.meta.get(key))?.value;

@@ -1,6 +1,7 @@
 import type { PermissionSubject } from '@dental/domain/permissions/can';
 import { type Clock, systemClock } from '@dental/domain/time/clock';
 import type { DexieOptions } from 'dexie';
+import { chartPackMiddleware } from '../records/chart-pack.ts';
 import { rosterMiddleware } from '../records/roster.ts';
 import type { PracticeCalendar } from '../types.ts';
 import type { StoreHandle } from './handle.ts';
@@ -32,6 +33,7 @@ export class StoreOutdatedError extends Error {
 export async function openStore(options: OpenStoreOptions): Promise<StoreHandle> {
   const db = new DentalDb(storeName(options.practiceId, options.userId), options.dexie);
   db.use(rosterMiddleware);
+  db.use(chartPackMiddleware);
   try {
     await db.open();
   } catch (error) {
@@ -62,7 +64,8 @@ export type ClearResult = { ok: true } | { ok: false; unsent: number };
  * anything typed has not reached the server, unless the user has explicitly chosen to lose it.
  */
 export async function clearStore(store: StoreHandle, options: { force?: boolean } = {}): Promise<ClearResult> {
-  const unsent = await store.db.outbox.count();
+  // A note's typing not yet saved into it (a draft) is unsent too: clearing would lose it.
+  const unsent = (await store.db.outbox.count()) + (await store.db.note_drafts.count());
   if (unsent > 0 && options.force !== true) return { ok: false, unsent };
   await store.db.delete();
   return { ok: true };

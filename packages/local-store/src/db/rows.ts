@@ -265,3 +265,24 @@ export interface RosterDirty {
   seq?: number;
   id: string;
 }
+
+/** One patient's clinical records, opened and sealed together (records/chart-pack.ts). */
+export interface ChartPack {
+  patientId: string;
+  /** The chartDirty sequence the pack was cut at: rows written after it are overlaid on read. */
+  cutAt: number;
+  sealed: Sealed;
+}
+
+/**
+ * One write to a clinical table since the packs were cut, noted in the same transaction as the write: the
+ * rows it wrote, by patient. The patient is '*' when the write did not say (a delete); the id is '*' when
+ * the write was too big to list (the patient's whole pack, or every pack, is stale).
+ */
+export interface ChartDirty {
+  seq?: number;
+  table: string;
+  /** Indexed (multi-entry): the patients whose packs this write concerns. */
+  patientIds: string[];
+  rows: { patientId: string; id: string }[];
+}

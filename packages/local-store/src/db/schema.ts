@@ -2,6 +2,8 @@ import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 import type {
   AbsenceRow,
   AppointmentRow,
+  ChartDirty,
+  ChartPack,
   ClearRow,
   ClinicalRow,
   DeferredChange,
@@ -81,6 +83,9 @@ export const SCHEMA_VERSIONS: readonly { version: number; stores: Record<string,
       note_templates: '&id',
       procedure_fees: '&id',
       note_drafts: '&id, patientId',
+      // A long chart opened from one sealed pack, overlaid with the rows written since (records/chart-pack.ts).
+      chartPacks: '&patientId, cutAt',
+      chartDirty: '++seq, *patientIds',
     },
   },
 ];
@@ -112,6 +117,8 @@ export class DentalDb extends Dexie {
   declare readonly procedure_fees: EntityTable<ClearRow, 'id'>;
   /** Typing not yet saved into its note (device only, sealed): what a closed tab would otherwise lose. */
   declare readonly note_drafts: EntityTable<NoteDraftRow, 'id'>;
+  declare readonly chartPacks: EntityTable<ChartPack, 'patientId'>;
+  declare readonly chartDirty: EntityTable<ChartDirty, 'seq'>;
   declare readonly outbox: EntityTable<OutboxEntry, 'seq'>;
   declare readonly deferred: EntityTable<DeferredChange, 'key'>;
   declare readonly meta: EntityTable<MetaEntry, 'key'>;

@@ -21,6 +21,15 @@ import type {
   LocalTreatmentPlan,
   PlainRecord,
 } from '../types.ts';
+import {
+  type ClinicalRecords,
+  chartsToPack,
+  forgetOpenedPacks,
+  fromPack,
+  packLater,
+  pruneChartMarks,
+  readRows,
+} from './chart-pack.ts';
 import { fromStoredRows } from './records.ts';
 
 /** Past this many opened rows per unlocked store the memo starts over, bounding the memory it holds. */
@@ -45,6 +54,7 @@ function memoOf(key: StoreKey): Memo {
 /** Drops what this store's key has opened (sign-out, practice switch). */
 export function forgetOpenedClinical(key: StoreKey): void {
   memos.delete(key);
+  forgetOpenedPacks(key);
 }
 
 function ivText(iv: Uint8Array): string {
@@ -104,6 +114,66 @@ export async function openClinicalRows<T>(
   return out.map((record) => ({ ...record })) as unknown as T[];
 }
 
+/**
+ * Every clinical record of the patient, table by table: from the patient's pack and the rows written
+ * since when there is one, else row by row (and a pack made from that read for a long chart).
+ */
+export async function readPatientClinical(
+  store: StoreHandle,
+  key: StoreKey,
+  patientId: string,
+): Promise<ClinicalRecords> {
+  return (await readAndPack(store, key, patientId)).records;
+}
+
+async function readAndPack(
+  store: StoreHandle,
+  key: StoreKey,
+  patientId: string,
+): Promise<{ records: ClinicalRecords; packed: Promise<void> }> {
+  const open = (table: ClinicalTable, rows: ClinicalRow[]) => openClinicalRows<PlainRecord>(store, key, table, rows);
+  const packed = await fromPack(store, key, patientId, open);
+  if (packed) return { records: packed, packed: Promise.resolve() };
+  const { rows, cutAt } = await readRows(store.db, patientId);
+  const [entries, exams, notes, plans] = await Promise.all([
+    open('clinical_entries', rows.clinical_entries),
+    open('perio_exams', rows.perio_exams),
+    open('clinical_notes', rows.clinical_notes),
+    open('treatment_plans', rows.treatment_plans),
+  ]);
+  const records: ClinicalRecords = {
+    clinical_entries: entries,
+    perio_exams: exams,
+    clinical_notes: notes,
+    treatment_plans: plans,
+  };
+  return { records, packed: packLater(store, key, patientId, records, cutAt) };
+}
+
+/** Stores packing the charts a sync brought: one run at a time. */
+const packingAfterSync = new WeakSet<StoreHandle>();
+
+/**
+ * After a sync: packs the long charts it brought or rewrote as a whole, one after the other in the
+ * background, so even the first opening of a 20-year chart on this device reads one pack.
+ */
+export async function packSyncedCharts(store: StoreHandle, key: StoreKey): Promise<number> {
+  if (packingAfterSync.has(store)) return 0;
+  packingAfterSync.add(store);
+  let packed = 0;
+  try {
+    for (const patientId of await chartsToPack(store.db)) {
+      if (key.locked || !store.db.isOpen()) break;
+      await (await readAndPack(store, key, patientId)).packed;
+      packed += 1;
+    }
+    if (!key.locked && store.db.isOpen()) await pruneChartMarks(store.db);
+  } finally {
+    packingAfterSync.delete(store);
+  }
+  return packed;
+}
+
 export async function readClinicalRecords<T>(
   store: StoreHandle,
   key: StoreKey,
@@ -138,53 +208,46 @@ async function openDraft(store: StoreHandle, key: StoreKey, row: NoteDraftRow): 
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** As the server lists plans: the latest proposal first. */
+const newestProposalFirst = (a: LocalTreatmentPlan, b: LocalTreatmentPlan) =>
+  byText(b.proposedAt, a.proposedAt) || byText(a.id, b.id);
 
 /**
- * The patient's chart as GET /api/clinical-charts/{patientId} gives it, from the device only: entries and
- * perio exams oldest first, notes and plans newest first. An entry that cannot be opened is listed but left
- * out of the odontogram. Each note carries the device's draft when it differs from the note's body.
+ * The patient's chart as GET /api/clinical-charts/{patientId} gives it, from the device only, in the
+ * server's orders: entries, perio exams and notes oldest first, plans latest proposal first. An entry that
+ * cannot be opened is listed but left out of the odontogram. Each note carries the device's draft when it
+ * differs from the note's body.
  */
 export async function readChart(store: StoreHandle, key: StoreKey, patientId: string): Promise<LocalClinicalChart> {
-  const { db } = store;
-  const [entryRows, examRows, noteRows, planRows, draftRows] = await db.transaction(
-    'r',
-    [db.clinical_entries, db.perio_exams, db.clinical_notes, db.treatment_plans, db.note_drafts],
-    () =>
-      Promise.all([
-        db.clinical_entries.where('patientId').equals(patientId).toArray(),
-        db.perio_exams.where('patientId').equals(patientId).toArray(),
-        db.clinical_notes.where('patientId').equals(patientId).toArray(),
-        db.treatment_plans.where('patientId').equals(patientId).toArray(),
-        db.note_drafts.where('patientId').equals(patientId).toArray(),
-      ]),
-  );
-  const [entries, perioExams, notes, plans, drafts] = await Promise.all([
-    openClinicalRows<LocalChartEntry>(store, key, 'clinical_entries', entryRows),
-    openClinicalRows<LocalPerioExam>(store, key, 'perio_exams', examRows),
-    openClinicalRows<Omit<LocalClinicalNote, 'draftBody'>>(store, key, 'clinical_notes', noteRows),
-    openClinicalRows<LocalTreatmentPlan>(store, key, 'treatment_plans', planRows),
-    Promise.all(draftRows.map(async (row) => [row.id, await openDraft(store, key, row)] as const)),
+  const [records, draftRows] = await Promise.all([
+    readPatientClinical(store, key, patientId),
+    store.db.note_drafts.where('patientId').equals(patientId).toArray(),
   ]);
+  const drafts = await Promise.all(draftRows.map(async (row) => [row.id, await openDraft(store, key, row)] as const));
+  const entries = records.clinical_entries as unknown as LocalChartEntry[];
+  const perioExams = records.perio_exams as unknown as LocalPerioExam[];
+  const notes = records.clinical_notes as unknown as Omit<LocalClinicalNote, 'draftBody'>[];
+  const plans = records.treatment_plans as unknown as LocalTreatmentPlan[];
   entries.sort((a, b) => byText(a.recordedAt, b.recordedAt) || byText(a.id, b.id));
-  perioExams.sort((a, b) => byText(a.examDate, b.examDate) || byText(a.recordedAt, b.recordedAt));
+  perioExams.sort((a, b) => byText(a.examDate, b.examDate) || byText(a.recordedAt, b.recordedAt) || byText(a.id, b.id));
   const draftOf = new Map(drafts);
   const withDrafts: LocalClinicalNote[] = notes.map((note) => {
     const draft = draftOf.get(note.id) ?? null;
     return { ...note, draftBody: draft !== null && draft !== note.body && note.status !== 'signed' ? draft : null };
   });
-  withDrafts.sort((a, b) => byText(b.createdAt, a.createdAt) || byText(a.id, b.id));
-  plans.sort((a, b) => byText(b.createdAt, a.createdAt) || byText(a.id, b.id));
+  withDrafts.sort((a, b) => byText(a.createdAt, b.createdAt) || byText(a.id, b.id));
+  plans.sort(newestProposalFirst);
   const readable = entries.filter((entry) => !entry.decryptionError) as ChartEntry[];
   const { teeth } = chartView(patientId, { entries: readable, perioExams: [], notes: [], plans: [] });
   return { patientId, teeth, entries, perioExams, notes: withDrafts, plans };
 }
 
-/** Every plan of the patient, or of the practice, newest first. */
+/** Every plan of the patient, or of the practice, latest proposal first. */
 export async function readPlans(store: StoreHandle, key: StoreKey, patientId?: string): Promise<LocalTreatmentPlan[]> {
   const table = store.db.treatment_plans;
   const rows = patientId ? await table.where('patientId').equals(patientId).toArray() : await table.toArray();
   const plans = await openClinicalRows<LocalTreatmentPlan>(store, key, 'treatment_plans', rows);
-  return plans.sort((a, b) => byText(b.createdAt, a.createdAt) || byText(a.id, b.id));
+  return plans.sort(newestProposalFirst);
 }
 
 /** The treatment note library, inactive templates included, by category then name. */

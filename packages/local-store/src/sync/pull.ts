@@ -5,12 +5,14 @@ import {
   SYNCED_TABLES,
   type SyncedTable,
 } from '@dental/domain/sync/protocol';
+import Dexie from 'dexie';
 import * as v from 'valibot';
 import type { StoreKey } from '../crypto/store-key.ts';
 import type { StoreHandle } from '../db/handle.ts';
 import { getMeta } from '../db/meta.ts';
 import { entityKey, type StoredRow } from '../db/rows.ts';
 import { pendingEntityKeys } from '../outbox/queue.ts';
+import { packSyncedCharts } from '../records/clinical.ts';
 import { toStoredRows } from '../records/records.ts';
 import { type FillState, nextFillState, type PageProgress } from './fill.ts';
 import { readFillState } from './status.ts';
@@ -220,6 +222,13 @@ async function applyPage(
   return { applied, skipped, syncedAt, fill };
 }
 
+/** Long charts the pull brought are packed after it, in the background, outside any caller's transaction. */
+function packChartsLater(store: StoreHandle, key: StoreKey): void {
+  setTimeout(() => {
+    Dexie.ignoreTransaction(() => packSyncedCharts(store, key)).catch(() => undefined);
+  }, 0);
+}
+
 /** Brings the local copy up to date with the server's change log, page by page. */
 export async function pullChanges(options: PullOptions): Promise<PullResult> {
   const { store, key } = options;
@@ -268,6 +277,7 @@ export async function pullChanges(options: PullOptions): Promise<PullResult> {
     });
     if (!page.hasMore) {
       await write;
+      if (totals.applied > 0) packChartsLater(store, key);
       return totals;
     }
     // A failed write is raised by the `await writing` above, before anything after it is written.

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { SAMPLE_FEE_SCHEDULE } from '@dental/domain/clinical/fees';
+import { DEFAULT_NOTE_TEMPLATES } from '@dental/domain/clinical/notes';
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../dialect.ts';
 import { ID_TAKEN_FUNCTION, PRACTICE_ROLE, PRACTICE_SETTING } from './0013-practice-isolation.ts';
@@ -162,6 +165,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('chart_locks_pk', ['practice_id', 'patient_id'])
     .execute();
 
+  await startingLibrary(db);
+
   if (!isPostgres(db)) return;
   // 0013's default privileges already grant the practice role these tables; its policies are per table.
   for (const table of CLINICAL_TABLES) {
@@ -184,5 +189,51 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       execute format('select exists (select 1 from %I where id = $1)', table_name) into taken using row_id;
       return taken;
     end $$
+  `.execute(db);
+}
+
+/**
+ * A practice that existed before this release gets what the seed gives a new one: the sample fee schedule
+ * and the default note library, on the pull feed after the practice's current version. A new database has
+ * no practice yet: the seed writes them.
+ */
+async function startingLibrary(db: Kysely<unknown>): Promise<void> {
+  const { rows: practices } = await sql<{ id: number }>`select id from practices order by id`.execute(db);
+  if (practices.length === 0) return;
+  const stamp = new Date().toISOString();
+  for (const { id } of practices) {
+    for (const fee of SAMPLE_FEE_SCHEDULE) {
+      await sql`
+        insert into procedure_fees (practice_id, code, description, category, fee)
+        values (${id}, ${fee.code}, ${fee.description}, ${fee.category}, ${fee.fee})
+      `.execute(db);
+    }
+    for (const template of DEFAULT_NOTE_TEMPLATES) {
+      await sql`
+        insert into note_templates (id, practice_id, name, category, body, active, updated_at)
+        values (${randomUUID()}, ${id}, ${template.name}, ${template.category}, ${template.body}, 1, ${stamp})
+      `.execute(db);
+    }
+  }
+  await sql`
+    insert into row_versions (practice_id, table_name, row_id, version, deleted, changed_at)
+    select src.practice_id, src.table_name, src.row_id,
+      coalesce((select version from practice_versions pv where pv.practice_id = src.practice_id), 0)
+        + row_number() over (partition by src.practice_id order by src.table_order, src.sort_key, src.row_id),
+      0, ${stamp}
+    from (
+      select practice_id, 'procedure_fees' as table_name, code as row_id, 1 as table_order, code as sort_key
+        from procedure_fees
+      union all select practice_id, 'note_templates', id, 2, name from note_templates
+    ) as src
+  `.execute(db);
+  // "where true" keeps SQLite from reading the upsert's ON as a join constraint.
+  await sql`
+    insert into practice_versions (practice_id, version)
+    select practice_id, max(version) from row_versions where true group by practice_id
+    on conflict (practice_id) do update set version = case
+      when excluded.version > practice_versions.version then excluded.version
+      else practice_versions.version
+    end
   `.execute(db);
 }
