@@ -8,7 +8,14 @@ export interface ChartPatient {
 }
 
 interface ChartView {
-  entries: { id: string; tooth: string; surfaces: string[]; condition: string | null; material: string | null }[];
+  entries: {
+    id: string;
+    tooth: string;
+    surfaces: string[];
+    state: string | null;
+    condition: string | null;
+    material: string | null;
+  }[];
   perioExams: unknown[];
   notes: { id: string; body: string; status: string; signedByName: string | null; addenda: unknown[] }[];
 }
@@ -46,6 +53,37 @@ export async function patientsWithHistory(page: Page, count: number): Promise<Ch
     }
   }
   throw new Error(`fewer than ${count} seeded patients with a clinical history and two perio exams`);
+}
+
+/**
+ * The seed's showcase chart (caries, a missing molar, a crown, root canals, three perio exams worsening),
+ * for the screenshots; any charted patient not in `taken` when it is not found among recent visits.
+ */
+export async function showcasePatient(page: Page, taken: readonly ChartPatient[]): Promise<ChartPatient> {
+  let fallback: string | null = null;
+  for (let back = 1; back <= 28; back += 1) {
+    const day = new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+    const visits = (await (await page.request.get(`/api/appointments?date=${day}`)).json()) as { patientId: string }[];
+    for (const { patientId } of visits) {
+      if (taken.some((item) => item.id === patientId)) continue;
+      const chart = await chartOnServer(page.request, patientId);
+      const states = new Set(chart.entries.map((entry) => entry.state));
+      if (chart.entries.length > 0) fallback ??= patientId;
+      if (
+        chart.perioExams.length === 3 &&
+        states.has('crown') &&
+        states.has('root_canal_treated') &&
+        states.has('missing')
+      ) {
+        fallback = patientId;
+        back = 99;
+        break;
+      }
+    }
+  }
+  if (!fallback) throw new Error('no charted patient for the screenshots');
+  const patient = (await (await page.request.get(`/api/patients/${fallback}`)).json()) as ChartPatient;
+  return { id: patient.id, firstName: patient.firstName, lastName: patient.lastName };
 }
 
 /** In-app, as a dentist would: Clinical Charts in the sidebar, the patient found on the device, Open Chart. */

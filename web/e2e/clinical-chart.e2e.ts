@@ -9,6 +9,7 @@ import {
   chartOnServer,
   openChart,
   patientsWithHistory,
+  showcasePatient,
   surface,
 } from './clinical-chart-page.ts';
 import { readyForOffline, SYNC_TIMEOUT_MS, settled, signInOffline, signInToShell, syncNow } from './helpers.ts';
@@ -24,7 +25,8 @@ beforeAll(async () => {
   const context = await newContext(browser);
   const page = await context.newPage();
   await signInToShell(page, 'admin');
-  patients = await patientsWithHistory(page, 3);
+  patients = await patientsWithHistory(page, 2);
+  patients.push(await showcasePatient(page, patients));
   await context.close();
 });
 afterAll(async () => {
@@ -194,10 +196,10 @@ describe('clinical chart', () => {
     await openChart(page, patient);
     // Something of each colour: a caries found today, a planned composite, a completed sealant.
     await page.getByText('You are editing').waitFor();
-    await chartFinding(page, { tooth: '36', surfaces: 'MOD', finding: 'Caries' });
-    await chartFinding(page, { tooth: '26', surfaces: 'O', finding: 'Restoration: Composite', status: 'Planned' });
-    await chartFinding(page, { tooth: '37', surfaces: 'O', finding: 'Sealant', status: 'Completed' });
-    await expect.poll(() => surface(page, '37', 'O').getAttribute('data-status')).toBe('completed');
+    await chartFinding(page, { tooth: '15', surfaces: 'DO', finding: 'Caries' });
+    await chartFinding(page, { tooth: '25', surfaces: 'O', finding: 'Restoration: Composite', status: 'Planned' });
+    await chartFinding(page, { tooth: '14', surfaces: 'O', finding: 'Sealant', status: 'Completed' });
+    await page.getByTestId('entry-row').first().filter({ hasText: 'Sealant' }).waitFor();
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       for (const size of [

@@ -9,8 +9,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { domainText, say } from '../../../platform/i18n/domain-text.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
-import type { ClinicalCommands, LocalClinicalNote } from '../data/clinical-store.ts';
-import { useClinical } from '../data/use-chart.ts';
+import type { ClinicalCommands, LocalClinicalNote } from '../model/clinical-store.ts';
+import { useClinical } from '../model/use-chart.ts';
 
 /** Typing is kept on the device this long after the last key (sealed, no outbox). */
 const DRAFT_AFTER_MS = 400;

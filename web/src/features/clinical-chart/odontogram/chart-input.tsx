@@ -5,8 +5,8 @@ import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput 
 import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { say, sayValue } from '../../../platform/i18n/domain-text.ts';
-import { readToothNumber } from '../data/chart-model.ts';
-import type { EntryInput } from '../data/clinical-store.ts';
+import { readToothNumber } from '../model/chart-model.ts';
+import type { EntryInput } from '../model/clinical-store.ts';
 import { FINDINGS, findingOf } from './findings.ts';
 import classes from './odontogram.module.css';
 

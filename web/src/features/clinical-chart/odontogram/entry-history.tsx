@@ -2,7 +2,7 @@ import type { ChartEntry } from '@dental/domain/clinical/entry';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Switch, Table, Text } from '@mantine/core';
 import { memo, useMemo, useState } from 'react';
-import { historyOrder } from '../data/chart-model.ts';
+import { historyOrder } from '../model/chart-model.ts';
 import { findingText, statusText } from './describe.ts';
 import { statusColour } from './findings.ts';
 import classes from './odontogram.module.css';
@@ -101,7 +101,7 @@ const EntryRow = memo(function EntryRow(props: {
   return (
     <Table.Tr key={entry.id} data-testid="entry-row" data-voided={entry.voidedAt ? true : undefined}>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{props.formatWhen(entry.recordedAt)}</Table.Td>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         {entry.tooth}
         {entry.surfaces.length > 0 && ` ${entry.surfaces.join('')}`}
       </Table.Td>

@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Group, Paper, SegmentedControl, Stack } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { sayValue } from '../../../platform/i18n/domain-text.ts';
-import type { EntryInput } from '../data/clinical-store.ts';
+import type { EntryInput } from '../model/clinical-store.ts';
 import { ChartInput, type VisitOption } from './chart-input.tsx';
 import { entrySummary } from './describe.ts';
 import { EntryHistory } from './entry-history.tsx';

@@ -13,10 +13,10 @@ import { domainText, say } from '../../../platform/i18n/domain-text.ts';
 import { useFormats } from '../../../platform/i18n/formats.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
-import { type LockState, useChartLock } from '../data/chart-lock.ts';
-import { defaultDentition, visitsOn } from '../data/chart-model.ts';
-import type { EntryInput } from '../data/clinical-store.ts';
-import { useChartView, useClinical, usePatientRecord, usePatientVisits } from '../data/use-chart.ts';
+import { type LockState, useChartLock } from '../model/chart-lock.ts';
+import { defaultDentition, dentitionFor, visitsOn } from '../model/chart-model.ts';
+import type { EntryInput } from '../model/clinical-store.ts';
+import { useChartView, useClinical, usePatientRecord, usePatientVisits } from '../model/use-chart.ts';
 import { NotesTab } from '../notes/notes-tab.tsx';
 import { OdontogramTab } from '../odontogram/odontogram-tab.tsx';
 import { PerioTab } from '../perio/perio-tab.tsx';
@@ -219,7 +219,10 @@ function ChartScreen({ patient }: { patient: LocalPatient }) {
             <OdontogramTab
               teeth={view.teeth}
               entries={view.entries}
-              defaultDentition={defaultDentition(patient.dateOfBirth, today)}
+              defaultDentition={dentitionFor(
+                defaultDentition(patient.dateOfBirth, today),
+                view.teeth.map((tooth) => tooth.tooth),
+              )}
               canEdit={canChart && lockAllows}
               visits={visitOptions}
               defaultAppointmentId={visits[0]?.id ?? null}

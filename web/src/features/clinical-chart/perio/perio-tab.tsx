@@ -18,7 +18,7 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { domainText } from '../../../platform/i18n/domain-text.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
-import { useClinical } from '../data/use-chart.ts';
+import { useClinical } from '../model/use-chart.ts';
 import classes from './perio.module.css';
 import { type PerioCursor, type PerioPass, perioKey, type Readings, recorded, START } from './perio-model.ts';
 
