@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser.ts';
@@ -200,6 +201,15 @@ describe('clinical chart', () => {
     await chartFinding(page, { tooth: '25', surfaces: 'O', finding: 'Restoration: Composite', status: 'Planned' });
     await chartFinding(page, { tooth: '14', surfaces: 'O', finding: 'Sealant', status: 'Completed' });
     await page.getByTestId('entry-row').first().filter({ hasText: 'Sealant' }).waitFor();
+    // Colour contrast and the rest of axe's serious rules, on each tab in both themes.
+    const serious: string[] = [];
+    const scan = async (where: string) => {
+      const results = await new AxeBuilder({ page }).include('main').analyze();
+      for (const violation of results.violations) {
+        if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+        serious.push(`${where} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+      }
+    };
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       for (const size of [
@@ -214,6 +224,7 @@ describe('clinical chart', () => {
         const scroll = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
         expect(scroll, `no sideways scroll at ${size.width}`).toBe(false);
         await page.screenshot({ path: name('odontogram'), fullPage: true });
+        if (size.width === 1440) await scan(`odontogram ${scheme}`);
         await page.getByTestId('entry-history').scrollIntoViewIfNeeded();
         await settled(page);
         await page.screenshot({ path: name('odontogram-history') });
@@ -221,13 +232,16 @@ describe('clinical chart', () => {
         await page.getByTestId('perio-chart').waitFor();
         await settled(page);
         await page.screenshot({ path: name('perio'), fullPage: true });
+        if (size.width === 1440) await scan(`perio ${scheme}`);
         await page.getByRole('tab', { name: 'Notes' }).click();
         await page.getByTestId('note-item').first().click();
         await page.getByTestId('note-editor').waitFor();
         await settled(page);
         await page.screenshot({ path: name('note'), fullPage: true });
+        if (size.width === 1440) await scan(`note ${scheme}`);
       }
     }
+    expect(serious).toEqual([]);
     await context.close();
   }, 300_000);
 });

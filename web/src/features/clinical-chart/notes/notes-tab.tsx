@@ -10,6 +10,7 @@ import { domainText, say } from '../../../platform/i18n/domain-text.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
 import type { ClinicalCommands, LocalClinicalNote } from '../model/clinical-store.ts';
+import { SIGNED_GREEN } from '../model/colours.ts';
 import { useClinical } from '../model/use-chart.ts';
 
 /** Typing is kept on the device this long after the last key (sealed, no outbox). */
@@ -109,17 +110,25 @@ export function NotesTab(props: {
                 <NavLink
                   key={note.id}
                   role="listitem"
-                  active={note.id === openId}
+                  aria-current={note.id === openId ? 'true' : undefined}
+                  style={
+                    note.id === openId
+                      ? {
+                          background: 'var(--mantine-color-default-hover)',
+                          boxShadow: 'inset 3px 0 0 var(--mantine-primary-color-filled)',
+                        }
+                      : undefined
+                  }
                   onClick={() => setOpenId(note.id)}
                   label={props.formatWhen(note.createdAt)}
                   description={`${props.visitLabel(note.appointmentId)} · ${note.createdByName}`}
                   rightSection={
                     note.status === 'signed' ? (
-                      <Badge size="xs" color="green" variant="light">
+                      <Badge size="xs" color={SIGNED_GREEN} variant="filled">
                         <Trans>Signed</Trans>
                       </Badge>
                     ) : (
-                      <Badge size="xs" color="gray" variant="light">
+                      <Badge size="xs" variant="default">
                         <Trans>Draft</Trans>
                       </Badge>
                     )
@@ -246,7 +255,12 @@ function NoteEditor(props: { note: LocalClinicalNote; canEdit: boolean; formatWh
             </Trans>
           </Text>
           {signed ? (
-            <Badge color="green" variant="light" leftSection={<IconSignature size={12} />} data-testid="note-signed">
+            <Badge
+              color={SIGNED_GREEN}
+              variant="filled"
+              leftSection={<IconSignature size={12} />}
+              data-testid="note-signed"
+            >
               {t`Signed by ${note.signedByName ?? ''} on ${note.signedAt ? props.formatWhen(note.signedAt) : ''}`}
             </Badge>
           ) : (

@@ -16,6 +16,7 @@ import { toast } from '../../../platform/toasts/toast.ts';
 import { type LockState, useChartLock } from '../model/chart-lock.ts';
 import { defaultDentition, dentitionFor, visitsOn } from '../model/chart-model.ts';
 import type { EntryInput } from '../model/clinical-store.ts';
+import { SIGNED_GREEN } from '../model/colours.ts';
 import { useChartView, useClinical, usePatientRecord, usePatientVisits } from '../model/use-chart.ts';
 import { NotesTab } from '../notes/notes-tab.tsx';
 import { OdontogramTab } from '../odontogram/odontogram-tab.tsx';
@@ -165,12 +166,12 @@ function ChartScreen({ patient }: { patient: LocalPatient }) {
             <Group gap="sm">
               <Title order={2}>{name}</Title>
               {lock.state.kind === 'mine' && (
-                <Badge color="green" variant="light" leftSection={<IconLock size={12} />}>
+                <Badge color={SIGNED_GREEN} variant="filled" leftSection={<IconLock size={12} />}>
                   <Trans>You are editing</Trans>
                 </Badge>
               )}
               {lock.state.kind === 'held' && (
-                <Badge color="yellow" variant="light">
+                <Badge variant="default">
                   <Trans>Read-only</Trans>
                 </Badge>
               )}
@@ -189,7 +190,7 @@ function ChartScreen({ patient }: { patient: LocalPatient }) {
               <Trans>Patient record</Trans>
             </Button>
             <Button
-              variant="light"
+              variant="default"
               renderRoot={(props) => (
                 <Link {...props} to="/treatment-plans" search={{ patientId: patient.id } as never} />
               )}
