@@ -113,7 +113,16 @@ describe('shell', () => {
     await context.setOffline(true);
     await page.getByTestId('connection-status').filter({ hasText: 'Offline' }).waitFor();
     const dotted = page.getByRole('link').filter({ has: page.getByRole('img', { name: 'Available offline' }) });
-    await expect.poll(() => dotted.allTextContents()).toEqual(['Scheduling', 'Patients', 'Clinical Charts']);
+    await expect
+      .poll(() => dotted.allTextContents())
+      .toEqual([
+        'Scheduling',
+        'Patients',
+        'Clinical Charts',
+        'Treatment Planning Assistant',
+        'Treatment Plans',
+        'Treatment Note Library',
+      ]);
     await context.setOffline(false);
   });
 

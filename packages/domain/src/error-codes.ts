@@ -79,6 +79,7 @@ export const ERROR_CODE_MEANINGS: Readonly<Partial<Record<ErrorCode, Text>>> = {
   ID_TAKEN,
   NOTE_SIGNED: NOTE_TEXTS.signed,
   PLAN_EXPIRED: PLAN_TEXTS.expired,
+  PATIENT_HAS_CLINICAL_RECORDS: NOTE_TEXTS.patientHasRecords,
   RATE_LIMITED: MESSAGE_TEXTS.rateLimited,
   BODY_NOT_JSON: MESSAGE_TEXTS.malformedJson,
   BODY_TOO_LARGE: MESSAGE_TEXTS.bodyTooLarge,

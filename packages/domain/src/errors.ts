@@ -42,6 +42,8 @@ export const DOMAIN_ERROR_CODES = {
   STATUS_TRANSITION: 'conflict',
   PATIENT_DUPLICATE: 'conflict',
   PATIENT_HAS_APPOINTMENTS: 'conflict',
+  /** Clinical records are a legal record and are never deleted with the patient. */
+  PATIENT_HAS_CLINICAL_RECORDS: 'conflict',
   PRACTICE_MISMATCH: 'conflict',
   ID_TAKEN: 'conflict',
   FAMILY_ALREADY_LINKED: 'conflict',

@@ -1,3 +1,4 @@
+import { NOTE_TEXTS } from '@dental/domain/clinical/notes';
 import { DomainError, invalidInput } from '@dental/domain/errors';
 import { MESSAGES } from '@dental/domain/messages';
 import { DUPLICATE_PATIENT_MESSAGE, findDuplicate } from '@dental/domain/patients/duplicates';
@@ -196,10 +197,7 @@ export async function deletePatient(
   if (await hasAppointments(db, id)) throw new DomainError('PATIENT_HAS_APPOINTMENTS', HAS_APPOINTMENTS_MESSAGE);
   // A clinical record is a legal record: it is never deleted with the patient.
   if (await hasClinicalRecords(db, id)) {
-    throw new DomainError(
-      'CLINICAL_STATE',
-      'This patient has clinical records, which are kept as a legal record: the patient cannot be deleted.',
-    );
+    throw new DomainError('PATIENT_HAS_CLINICAL_RECORDS', NOTE_TEXTS.patientHasRecords.message);
   }
   // Family links, sent forms and recalls cascade with the row; no-show history has no foreign key.
   const recalls = await recallIdsOfPatient(db, id);

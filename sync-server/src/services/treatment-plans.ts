@@ -101,7 +101,7 @@ function checkPatch(plan: TreatmentPlan, body: PatchPlanBody): void {
   const stored = plan.status;
   if (body.status === 'proposed' && stored !== 'proposed') refuse(PLAN_TEXTS.accepted.message);
   if ((body.status === 'in_progress' || body.status === 'completed') && stored === 'proposed') {
-    refuse('The patient must accept the plan before treatment starts.');
+    refuse(PLAN_TEXTS.notAccepted.message);
   }
   if (body.phases !== undefined && stored !== 'proposed') {
     const signedPhases = withoutProgress(plan.phases) === withoutProgress(body.phases);

@@ -14,6 +14,9 @@ const DECLARED_ELSEWHERE: readonly GuardedRoute[] = [
   '/scheduling',
   '/clinical-charts',
   '/settings',
+  '/treatment-plans',
+  '/treatment-note-library',
+  '/treatment-planning-assistant',
 ];
 
 const isStaticRoute = (path: GuardedRoute): path is StaticRoute =>

@@ -6,9 +6,16 @@ import { patientsRoutes } from './patients.tsx';
 import { publicRoutes } from './public-pages.tsx';
 import { rootRoute } from './root.tsx';
 import { schedulingRoutes } from './scheduling.tsx';
+import { treatmentPlanningRoutes } from './treatment-planning.tsx';
 
 export const routeTree = rootRoute.addChildren([
   loginRoute,
   ...publicRoutes,
-  appLayoutRoute.addChildren([...patientsRoutes, ...schedulingRoutes, ...clinicalChartRoutes, ...areaRoutes]),
+  appLayoutRoute.addChildren([
+    ...patientsRoutes,
+    ...schedulingRoutes,
+    ...clinicalChartRoutes,
+    ...treatmentPlanningRoutes,
+    ...areaRoutes,
+  ]),
 ]);

@@ -46,6 +46,8 @@ export const patientsSearch = v.object({
 });
 export type PatientsSearch = v.InferOutput<typeof patientsSearch>;
 export const patientIdSearch = v.object({ patientId: idText });
+/** A patient's plans, and the one open ('new' while a plan is being written). */
+export const treatmentPlansSearch = v.object({ patientId: idText, planId: idText });
 export const settingsSearch = v.object({ tab: shortText });
 /** A sign-in link may say where to go afterwards; the sign-in page accepts only a plain path on this site. */
 export const loginSearch = v.object({ redirect: v.fallback(v.optional(v.string()), undefined) });

@@ -51,6 +51,10 @@ export const NOTE_TEXTS = {
     message: 'This note is signed and can no longer be changed. Add an addendum instead.',
   },
   notSigned: /*i18n*/ { id: 'clinical.note.notSigned', message: 'Sign the note before adding an addendum.' },
+  patientHasRecords: /*i18n*/ {
+    id: 'clinical.patientHasRecords',
+    message: 'This patient has clinical records, which are kept as a legal record: the patient cannot be deleted.',
+  },
   empty: /*i18n*/ { id: 'clinical.note.empty', message: 'An empty note cannot be signed.' },
   oneDraftPerVisit: /*i18n*/ {
     id: 'clinical.note.onePerVisit',

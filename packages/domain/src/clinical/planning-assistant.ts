@@ -3,7 +3,7 @@ import type { ToothChart } from './chart.ts';
 import type { Material } from './entry.ts';
 import { feeFor, type ProcedureFee } from './fees.ts';
 import { DEEP_POCKET_MM, type PerioExam } from './perio.ts';
-import type { Surface } from './surfaces.ts';
+import { SURFACES, type Surface } from './surfaces.ts';
 import { archQuadrantOf, isAnterior, isPrimaryTooth, isThirdMolar } from './teeth.ts';
 
 export const PLANNING_RULES = [
@@ -109,7 +109,9 @@ export function suggestTreatments(
       .filter(
         ([, mark]) => !mark.layers.some((layer) => layer.condition === 'restoration' && layer.status !== 'existing'),
       )
-      .map(([surface]) => surface);
+      .map(([surface]) => surface)
+      // In the customary order (MOD, not DO… as the entries happened to be charted), as plan items store them.
+      .sort((a, b) => SURFACES.indexOf(a) - SURFACES.indexOf(b));
     if (carious.length > 0) {
       const position = isAnterior(tooth) ? PLANNING_TEXTS.anterior.message : PLANNING_TEXTS.posterior.message;
       push(

@@ -14,7 +14,6 @@ import {
   patchPerioExam,
   voidChartEntry,
 } from '../../services/clinical-chart.ts';
-import { answerWith } from '../answer.ts';
 import { defineRoute } from '../define-route.ts';
 import type { RouteRegistry } from '../route-registry.ts';
 
@@ -124,6 +123,7 @@ export function registerClinicalChartRoutes(app: FastifyInstance, deps: AppDeps,
     permission: 'clinical.edit',
     params: patientParams,
     query: v.object({ deviceId }),
+    status: 204,
     responses: {
       204: 'Released (or was not held)',
       404: 'No such patient in this practice',
@@ -131,7 +131,7 @@ export function registerClinicalChartRoutes(app: FastifyInstance, deps: AppDeps,
     },
     handler: async ({ db, caller, practiceId, params, query, now }) => {
       await releaseChartLock(db, clinicalActor(caller, practiceId, now), params.patientId, query.deviceId ?? null);
-      return answerWith(undefined, { status: 204 });
+      return undefined;
     },
   });
 

@@ -14,6 +14,9 @@ const OFFLINE_ROUTES: readonly GuardedRoute[] = [
   '/scheduling',
   '/appointments',
   '/clinical-charts',
+  '/treatment-plans',
+  '/treatment-note-library',
+  '/treatment-planning-assistant',
 ];
 
 /**

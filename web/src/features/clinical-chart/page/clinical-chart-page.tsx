@@ -191,9 +191,7 @@ function ChartScreen({ patient }: { patient: LocalPatient }) {
             </Button>
             <Button
               variant="default"
-              renderRoot={(props) => (
-                <Link {...props} to="/treatment-plans" search={{ patientId: patient.id } as never} />
-              )}
+              renderRoot={(props) => <Link {...props} to="/treatment-plans" search={{ patientId: patient.id }} />}
             >
               <Trans>Treatment plans</Trans>
             </Button>
