@@ -6,7 +6,15 @@ import { formatter } from '@lingui/format-po';
  * under src/locales, each feature under its own locales folder, and the domain's texts (the spec's
  * messages, validation, labels) under src/locales/domain. The app loads and merges them all.
  */
-const FEATURES = ['front-desk', 'home', 'patients', 'schedule-tools', 'scheduling', 'treatment-planning'];
+const FEATURES = [
+  'clinical-chart',
+  'front-desk',
+  'home',
+  'patients',
+  'schedule-tools',
+  'scheduling',
+  'treatment-planning',
+];
 
 export default defineConfig({
   sourceLocale: 'en',

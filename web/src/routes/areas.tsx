@@ -3,7 +3,7 @@ import { createRoute } from '@tanstack/react-router';
 import { HomePage } from '../features/home/index.ts';
 import { appLayoutRoute } from './app-layout.tsx';
 import { GuardedPage } from './gates/guarded-page.tsx';
-import { patientIdSearch, settingsSearch } from './search-params.ts';
+import { settingsSearch } from './search-params.ts';
 
 type StaticRoute = Exclude<GuardedRoute, `${string}$${string}`>;
 
@@ -27,12 +27,6 @@ const isStaticRoute = (path: GuardedRoute): path is StaticRoute =>
  * so a route cannot exist without one, and shows the "not available" page until its screen exists.
  */
 export const areaRoutes = [
-  createRoute({
-    getParentRoute: () => appLayoutRoute,
-    path: '/clinical-charts',
-    validateSearch: patientIdSearch,
-    component: () => <GuardedPage path="/clinical-charts" />,
-  }),
   createRoute({
     getParentRoute: () => appLayoutRoute,
     path: '/settings',

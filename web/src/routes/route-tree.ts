@@ -1,5 +1,6 @@
 import { appLayoutRoute } from './app-layout.tsx';
 import { areaRoutes } from './areas.tsx';
+import { clinicalChartRoutes } from './clinical-charts.tsx';
 import { loginRoute } from './login.tsx';
 import { patientsRoutes } from './patients.tsx';
 import { publicRoutes } from './public-pages.tsx';
@@ -10,5 +11,11 @@ import { treatmentPlanningRoutes } from './treatment-planning.tsx';
 export const routeTree = rootRoute.addChildren([
   loginRoute,
   ...publicRoutes,
-  appLayoutRoute.addChildren([...patientsRoutes, ...schedulingRoutes, ...treatmentPlanningRoutes, ...areaRoutes]),
+  appLayoutRoute.addChildren([
+    ...patientsRoutes,
+    ...schedulingRoutes,
+    ...clinicalChartRoutes,
+    ...treatmentPlanningRoutes,
+    ...areaRoutes,
+  ]),
 ]);

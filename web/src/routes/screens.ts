@@ -2,6 +2,7 @@
  * The code of the signed-in shell and the offline screens, loaded apart so the sign-in page stays
  * small. The sign-in page starts loading what the user lands on during its redirect second.
  */
+import { loadClinicalChartPage } from '../features/clinical-chart/index.ts';
 import { loadPatientDetailPage, loadPatientsPage } from '../features/patients/index.ts';
 
 export const loadShell = () => import('../shell/app-layout.tsx');
@@ -14,4 +15,5 @@ export function preloadLanding(path: string): void {
   if (pathname === '/scheduling' || pathname === '/appointments') void loadSchedule();
   else if (pathname === '/patients') void loadPatientsPage();
   else if (pathname.startsWith('/patients/')) void loadPatientDetailPage();
+  else if (pathname === '/clinical-charts') void loadClinicalChartPage();
 }
