@@ -5,6 +5,7 @@ import { measureFirstScreen, printFirstScreen } from './bench-bundle.mjs';
 import { runFirstFillBench } from './bench-first-fill.mjs';
 import { runLoadBench } from './bench-load.mjs';
 import { runLocalStoreBench } from './bench-local-store.mjs';
+import { runOdontogramBench } from './bench-odontogram.mjs';
 import { runScheduleBench } from './bench-schedule.mjs';
 import { runSearchBench } from './bench-search.mjs';
 import { runServerBench } from './bench-server.mjs';
@@ -17,9 +18,13 @@ const serverSection = async () => {
   runServerBench();
   await runLoadBench();
 };
-const only = { server: serverSection, search: runSearchBench, 'first-fill': runFirstFillBench, load: runLoadBench }[
-  process.env.BENCH_ONLY ?? ''
-];
+const only = {
+  server: serverSection,
+  search: runSearchBench,
+  'first-fill': runFirstFillBench,
+  load: runLoadBench,
+  odontogram: runOdontogramBench,
+}[process.env.BENCH_ONLY ?? ''];
 if (only) {
   await only();
   process.exit(0);
@@ -34,6 +39,9 @@ writeFileSync(join(root, 'bench-results', 'bundle.json'), `${JSON.stringify(bund
 
 // The offline data layer in Chromium, against the built server (saves bench-results/local-store.json).
 await runLocalStoreBench();
+
+// Charting 30 surfaces quickly on the odontogram, frame by frame (saves bench-results/odontogram.json).
+await runOdontogramBench();
 
 // The Daily Schedule grid against react-big-calendar (saves bench-results/schedule.json).
 await runScheduleBench();

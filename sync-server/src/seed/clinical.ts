@@ -348,11 +348,20 @@ function planHistory(history: PatientHistory, author: Author, caries: readonly s
  * a first visit years ago, periodontal exams, signed notes on past completed appointments and treatment
  * plans. Its own random stream, so the rest of the demo data is the same with or without it.
  */
+/** Old enough for a nine-year permanent-teeth history. */
+const ADULT_YEARS = 27;
+
 export function buildClinical(
   faker: Faker,
   practices: readonly PracticeSeed[],
   users: readonly Insertable<UsersTable>[],
-  patients: readonly { id: string; practice_id: number; first_name: string; last_name: string }[],
+  patients: readonly {
+    id: string;
+    practice_id: number;
+    first_name: string;
+    last_name: string;
+    date_of_birth?: string | null;
+  }[],
   appointments: readonly Appointment[],
   now: Date,
 ): ClinicalSeed {
@@ -381,8 +390,11 @@ export function buildClinical(
     seed.templates.push(...templates);
     const templateNamed = (name: string) => templates.find((template) => template.name === name);
 
+    // The histories chart permanent teeth over up to nine years: only adults get one.
+    const adultBorn = new Date(nowMs - ADULT_YEARS * 365.25 * DAY_MS).toISOString().slice(0, 10);
     const charted = patients
       .filter((patient) => patient.practice_id === practice.id && visitsOf.has(patient.id))
+      .filter((patient) => patient.date_of_birth != null && patient.date_of_birth <= adultBorn)
       .slice(0, HISTORY_PATIENTS_PER_PRACTICE);
     for (const [index, patient] of charted.entries()) {
       const visits = visitsOf.get(patient.id) ?? [];
