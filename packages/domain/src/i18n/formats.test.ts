@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatPhone } from '../patients/phone.ts';
 import {
   formatClock,
+  formatInstantDated,
   formatInstantTime,
   formatLongDate,
   formatMoney,
@@ -24,6 +25,11 @@ describe('Canadian formats in both languages', () => {
     expect(plain(formatClock('14:30', 'en'))).toBe('2:30 PM');
     expect(plain(formatClock('09:05', 'fr'))).toBe('9 h 05');
     expect(plain(formatInstantTime('2026-11-23T19:30:00Z', 'America/Toronto', 'fr'))).toBe('14 h 30');
+  });
+
+  it('writes a moment of a record that spans years with its year', () => {
+    expect(plain(formatInstantDated('2018-07-17T17:37:00Z', 'America/Toronto', 'en'))).toBe('Jul 17, 2018, 1:37 PM');
+    expect(plain(formatInstantDated('2018-07-17T17:37:00Z', 'America/Toronto', 'fr'))).toBe('17 juill. 2018, 13 h 37');
   });
 
   it("writes the schedule's clock: 24-hour in English, as its lists read", () => {

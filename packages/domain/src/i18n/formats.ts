@@ -90,6 +90,18 @@ export function formatInstantShort(instant: Date | string, timeZone: string, lan
   );
 }
 
+/** 'Jul 17, 2018, 1:37 PM' · '17 juil. 2018, 13 h 37': a moment of a record that spans years (a chart). */
+export function formatInstantDated(instant: Date | string, timeZone: string, language: Language): string {
+  return dateFormat(language, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(new Date(instant));
+}
+
 /** '$1,234.56' · '1 234,56 $'. English keeps the spec's currency display; French reads Canadian dollars. */
 export function formatMoney(amount: number, language: Language): string {
   const currency = language === 'fr' ? 'CAD' : DEFAULTS.currency;

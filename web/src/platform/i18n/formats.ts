@@ -1,5 +1,6 @@
 import {
   formatClock,
+  formatInstantDated,
   formatInstantLongDate,
   formatInstantShort,
   formatInstantTime,
@@ -33,6 +34,8 @@ export function formatsFor(language: Language) {
     instantLongDate: (instant: Date | string, timeZone: string) => formatInstantLongDate(instant, timeZone, language),
     instantTime: (instant: Date | string, timeZone: string) => formatInstantTime(instant, timeZone, language),
     instantShort: (instant: Date | string, timeZone: string) => formatInstantShort(instant, timeZone, language),
+    /** With the year, for records that span years: 'Jul 17, 2018, 1:37 PM'. */
+    instantDated: (instant: Date | string, timeZone: string) => formatInstantDated(instant, timeZone, language),
     /** '$1,234.56' · '1 234,56 $'. */
     money: (amount: number) => formatMoney(amount, language),
     number: (value: number) => formatNumber(value, language),

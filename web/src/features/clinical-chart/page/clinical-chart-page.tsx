@@ -106,17 +106,17 @@ function ChartScreen({ patient }: { patient: LocalPatient }) {
     () =>
       visits.map((visit) => ({
         value: visit.id,
-        label: `${formats.instantShort(visit.appointmentDate, timezone)} · ${visit.procedure}`,
+        label: `${formats.instantDated(visit.appointmentDate, timezone)} · ${visit.procedure}`,
       })),
     [visits, formats, timezone],
   );
   const byId = useMemo(() => new Map((appointments ?? []).map((item) => [item.id, item])), [appointments]);
-  const formatWhen = useCallback((instant: string) => formats.instantShort(instant, timezone), [formats, timezone]);
+  const formatWhen = useCallback((instant: string) => formats.instantDated(instant, timezone), [formats, timezone]);
   const visitLabel = useCallback(
     (id: string | null) => {
       if (!id) return '—';
       const visit = byId.get(id);
-      return visit ? `${formats.instantShort(visit.appointmentDate, timezone)} · ${visit.procedure}` : t`Appointment`;
+      return visit ? `${formats.instantDated(visit.appointmentDate, timezone)} · ${visit.procedure}` : t`Appointment`;
     },
     [byId, formats, timezone, t],
   );

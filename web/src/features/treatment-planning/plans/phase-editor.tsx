@@ -141,7 +141,7 @@ function ItemRow({
   onRemove: () => void;
 }) {
   const { t } = useLingui();
-  const { money, language } = useFormats();
+  const { money, language, percent } = useFormats();
   const french = language === 'fr';
   const problem = itemProblem(item);
   const full = mode === 'full';
@@ -232,11 +232,11 @@ function ItemRow({
             clampBehavior="strict"
             allowDecimal={false}
             hideControls
-            suffix=" %"
+            suffix={language === 'fr' ? '\u00a0%' : '%'}
             styles={{ input: { textAlign: 'right' } }}
           />
         ) : (
-          `${item.coveragePercent} %`
+          percent(item.coveragePercent / 100)
         )}
       </Table.Td>
       {full && (

@@ -60,7 +60,7 @@ export function PlanEditor({
   const { user } = useAuth();
   const { timezone } = useLocalData();
   const practice = useCurrentPractice();
-  const { instantLongDate, instantShort } = useFormats();
+  const { instantLongDate, instantDated } = useFormats();
   const command = useClinicalCommand();
   const canPlan = can(user, 'clinical.treatments');
   const status: PlanStatus | null = plan ? planStatus(plan, new Date()) : null;
@@ -139,7 +139,7 @@ export function PlanEditor({
 
   const proposedOn = plan ? instantLongDate(plan.proposedAt, timezone) : '';
   const expiresOn = plan ? instantLongDate(planExpiresAt(plan), timezone) : '';
-  const acceptedAt = plan?.acceptedAt ? instantShort(plan.acceptedAt, timezone) : '';
+  const acceptedAt = plan?.acceptedAt ? instantDated(plan.acceptedAt, timezone) : '';
   const acceptedBy = plan?.acceptedByName ?? patientName ?? '';
 
   return (

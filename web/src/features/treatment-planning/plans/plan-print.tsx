@@ -28,7 +28,7 @@ export function PlanPrint({
   patientName: string;
   timezone: string;
 }) {
-  const { money, instantLongDate, instantShort } = useFormats();
+  const { money, instantLongDate, instantDated, percent } = useFormats();
   const estimate = planEstimate(plan);
   const status = say(PLAN_STATUS_TEXTS[planStatus(plan, new Date())]);
   const proposed = instantLongDate(plan.proposedAt, timezone);
@@ -111,7 +111,7 @@ export function PlanPrint({
                     <td>{item.tooth ?? ''}</td>
                     <td>{item.surfaces.join('')}</td>
                     <td className="tp-money">{money(item.fee / 100)}</td>
-                    <td className="tp-money">{item.coveragePercent} %</td>
+                    <td className="tp-money">{percent(item.coveragePercent / 100)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -170,7 +170,7 @@ export function PlanPrint({
             <img src={plan.signature} alt="" />
             <div>
               <Trans>Signed by {signer}</Trans>
-              {plan.acceptedAt && ` · ${instantShort(plan.acceptedAt, timezone)}`}
+              {plan.acceptedAt && ` · ${instantDated(plan.acceptedAt, timezone)}`}
             </div>
           </>
         ) : (
