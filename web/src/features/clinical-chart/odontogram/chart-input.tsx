@@ -3,7 +3,7 @@ import { readSurfaces, surfacesOf } from '@dental/domain/clinical/surfaces';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { type FormEvent, memo, useMemo, useRef, useState } from 'react';
 import { say, sayValue } from '../../../platform/i18n/domain-text.ts';
 import { readToothNumber } from '../model/chart-model.ts';
 import type { EntryInput } from '../model/clinical-store.ts';
@@ -73,6 +73,11 @@ export function ChartInput(props: ChartInputProps) {
     [t],
   );
 
+  const visitOptions = useMemo(
+    () => [{ value: NO_VISIT, label: t`No appointment` }, ...props.visits],
+    [t, props.visits],
+  );
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
@@ -130,35 +135,17 @@ export function ChartInput(props: ChartInputProps) {
               error={surfaceError}
               autoComplete="off"
             />
-            <Select
-              label={t`Finding`}
-              data={groups}
-              value={finding}
-              onChange={setFinding}
-              searchable
-              w={230}
-              comboboxProps={{ withinPortal: true }}
-              maxDropdownHeight={320}
+            <Choices
+              groups={groups}
+              finding={finding}
+              onFinding={setFinding}
+              statuses={statuses}
+              status={status}
+              onStatus={setStatus}
+              visits={visitOptions}
+              appointmentId={props.appointmentId}
+              onAppointment={props.onAppointment}
             />
-            <SegmentedControl
-              aria-label={t`Status`}
-              value={status}
-              onChange={(value) => setStatus(value as EntryStatus)}
-              data={statuses}
-            />
-          </Group>
-          <Group gap="sm" align="flex-end" wrap="wrap" justify="space-between">
-            <Select
-              label={t`Appointment`}
-              data={[{ value: NO_VISIT, label: t`No appointment` }, ...props.visits]}
-              value={props.appointmentId ?? NO_VISIT}
-              onChange={(value) => props.onAppointment(value && value !== NO_VISIT ? value : null)}
-              allowDeselect={false}
-              w={300}
-            />
-            <Button type="submit" leftSection={<IconPlus size={16} />}>
-              <Trans>Chart</Trans>
-            </Button>
           </Group>
           {error && (
             <Text size="sm" c="red" role="alert">
@@ -170,3 +157,60 @@ export function ChartInput(props: ChartInputProps) {
     </Paper>
   );
 }
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+/**
+ * What to chart, its status, the visit and the Chart button: drawn again only when one of them changes, not
+ * on every surface clicked, so charting quickly stays within a frame.
+ */
+const Choices = memo(function Choices(props: {
+  groups: { group: string; items: Option[] }[];
+  finding: string | null;
+  onFinding(value: string | null): void;
+  statuses: Option[];
+  status: EntryStatus;
+  onStatus(value: EntryStatus): void;
+  visits: Option[];
+  appointmentId: string | null;
+  onAppointment(id: string | null): void;
+}) {
+  const { t } = useLingui();
+  const { onAppointment, onStatus } = props;
+  return (
+    <>
+      <Select
+        label={t`Finding`}
+        data={props.groups}
+        value={props.finding}
+        onChange={props.onFinding}
+        searchable
+        w={230}
+        comboboxProps={{ withinPortal: true }}
+        maxDropdownHeight={320}
+      />
+      <SegmentedControl
+        aria-label={t`Status`}
+        value={props.status}
+        onChange={(value) => onStatus(value as EntryStatus)}
+        data={props.statuses}
+      />
+      <Group gap="sm" align="flex-end" wrap="wrap" justify="space-between" w="100%">
+        <Select
+          label={t`Appointment`}
+          data={props.visits}
+          value={props.appointmentId ?? NO_VISIT}
+          onChange={(value) => onAppointment(value && value !== NO_VISIT ? value : null)}
+          allowDeselect={false}
+          w={300}
+        />
+        <Button type="submit" leftSection={<IconPlus size={16} />}>
+          <Trans>Chart</Trans>
+        </Button>
+      </Group>
+    </>
+  );
+});

@@ -4,7 +4,7 @@ import { readSurfaces, type Surface } from '@dental/domain/clinical/surfaces';
 import { DENTITION_TEXTS, DENTITIONS, type Dentition } from '@dental/domain/clinical/teeth';
 import { useLingui } from '@lingui/react/macro';
 import { Group, Paper, SegmentedControl, Stack } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { sayValue } from '../../../platform/i18n/domain-text.ts';
 import type { EntryInput } from '../model/clinical-store.ts';
 import { ChartInput, type VisitOption } from './chart-input.tsx';
@@ -98,17 +98,23 @@ export function OdontogramTab(props: OdontogramTabProps) {
     [onChart],
   );
 
+  const onKeep = useCallback((item: ReviewItem, entry: ChartEntry) => void keep(item, entry), [keep]);
+  const closeVoid = useCallback(() => setVoiding(null), []);
+  const { onVoid } = props;
+  const voidChosen = useCallback(
+    async (reason: string) => {
+      if (voiding && (await onVoid(voiding.id, reason))) setVoiding(null);
+    },
+    [voiding, onVoid],
+  );
+  const chooseDentition = useCallback((value: string) => setDentition(value as Dentition), []);
+
   return (
     <Stack gap="md">
       <Paper withBorder p="sm" radius="md" className={classes.contained}>
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap">
-            <SegmentedControl
-              aria-label={t`Dentition`}
-              value={dentition}
-              onChange={(value) => setDentition(value as Dentition)}
-              data={dentitions}
-            />
+            <DentitionControl label={t`Dentition`} value={dentition} onChange={chooseDentition} data={dentitions} />
             <Legend />
           </Group>
           <Odontogram
@@ -137,7 +143,7 @@ export function OdontogramTab(props: OdontogramTabProps) {
         items={review}
         canEdit={props.canEdit}
         formatWhen={props.formatWhen}
-        onKeep={(item, entry) => void keep(item, entry)}
+        onKeep={onKeep}
         onVoid={setVoiding}
       />
       <EntryHistory
@@ -148,13 +154,17 @@ export function OdontogramTab(props: OdontogramTabProps) {
         visitLabel={props.visitLabel}
         onVoid={setVoiding}
       />
-      <VoidDialog
-        description={voiding ? entrySummary(voiding) : null}
-        onClose={() => setVoiding(null)}
-        onVoid={async (reason) => {
-          if (voiding && (await props.onVoid(voiding.id, reason))) setVoiding(null);
-        }}
-      />
+      <VoidDialog description={voiding ? entrySummary(voiding) : null} onClose={closeVoid} onVoid={voidChosen} />
     </Stack>
   );
 }
+
+/** Drawn again only when the dentition changes, not on every surface clicked. */
+const DentitionControl = memo(function DentitionControl(props: {
+  label: string;
+  value: Dentition;
+  onChange(value: string): void;
+  data: { value: Dentition; label: string }[];
+}) {
+  return <SegmentedControl aria-label={props.label} value={props.value} onChange={props.onChange} data={props.data} />;
+});

@@ -4,6 +4,7 @@ import type { Surface } from '@dental/domain/clinical/surfaces';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { memo } from 'react';
 import { entrySummary } from './describe.ts';
 
 export interface ReviewItem {
@@ -42,7 +43,7 @@ export function reviewItems(teeth: readonly ToothChart[], entries: readonly Char
  * The dentist settles each contradiction: keep one (a new entry that replaces them all) or void one.
  * Nothing is settled for them.
  */
-export function ReviewList(props: {
+export const ReviewList = memo(function ReviewList(props: {
   items: readonly ReviewItem[];
   canEdit: boolean;
   formatWhen(instant: string): string;
@@ -90,4 +91,4 @@ export function ReviewList(props: {
       </Stack>
     </Alert>
   );
-}
+});

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 
 /** Asks why an entry is voided: the reason stays in the legal record beside the struck entry. */
-export function VoidDialog(props: {
+export const VoidDialog = memo(function VoidDialog(props: {
   description: string | null;
   onClose(): void;
   onVoid(reason: string): Promise<void>;
@@ -52,4 +52,4 @@ export function VoidDialog(props: {
       </form>
     </Modal>
   );
-}
+});
