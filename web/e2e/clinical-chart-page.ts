@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from 'playwright-core';
-import { choose, FIRST_DATA_TIMEOUT_MS, flatSidebar } from './helpers.ts';
+import { choose, FIRST_DATA_TIMEOUT_MS, flatSidebar, practiceDay } from './helpers.ts';
 
 export interface ChartPatient {
   id: string;
@@ -32,11 +32,11 @@ export async function chartOnServer(request: APIRequestContext, patientId: strin
  */
 export async function patientsWithHistory(page: Page, count: number): Promise<ChartPatient[]> {
   const found: ChartPatient[] = [];
-  const today = new Date().toISOString().slice(0, 10);
+  const today = practiceDay();
   const todays = (await (await page.request.get(`/api/appointments?date=${today}`)).json()) as { patientId: string }[];
   const busyToday = new Set(todays.map((item) => item.patientId));
   for (let back = 1; back <= 21; back += 1) {
-    const day = new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+    const day = practiceDay(back);
     const visits = (await (await page.request.get(`/api/appointments?date=${day}`)).json()) as {
       patientId: string;
       patientName: string;
@@ -62,7 +62,7 @@ export async function patientsWithHistory(page: Page, count: number): Promise<Ch
 export async function showcasePatient(page: Page, taken: readonly ChartPatient[]): Promise<ChartPatient> {
   let fallback: string | null = null;
   for (let back = 1; back <= 28; back += 1) {
-    const day = new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+    const day = practiceDay(back);
     const visits = (await (await page.request.get(`/api/appointments?date=${day}`)).json()) as { patientId: string }[];
     for (const { patientId } of visits) {
       if (taken.some((item) => item.id === patientId)) continue;

@@ -4,7 +4,7 @@ import { HEADERS } from '@dental/domain/sync/protocol';
 import { type Browser, type BrowserContext, type CDPSession, type Page, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, newContext } from './browser.ts';
-import { DEMO_PASSWORD, PRACTICE_TIME_ZONE, submitSignIn } from './helpers.ts';
+import { DEMO_PASSWORD, PRACTICE_TIME_ZONE, practiceDay, submitSignIn } from './helpers.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 const TABLET = { width: 1024, height: 768 };
@@ -172,10 +172,6 @@ async function otherDevice() {
   };
 }
 
-function practiceToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: PRACTICE_TIME_ZONE }).format(new Date());
-}
-
 describe('a device back after a week', () => {
   it('fills its gap with a visible progress state and never shows the day empty while its changes arrive', async () => {
     const context = await newContext(browser, TABLET);
@@ -189,7 +185,7 @@ describe('a device back after a week', () => {
     await context.setOffline(true);
     const other = await otherDevice();
     const patients = await other.get<{ id: string }[]>('/api/patients?limit=1000');
-    const today = await other.get<{ id: string }[]>(`/api/appointments?date=${practiceToday()}`);
+    const today = await other.get<{ id: string }[]>(`/api/appointments?date=${practiceDay()}`);
     expect(patients.length).toBeGreaterThan(600);
     expect(today.length).toBeGreaterThan(0);
     // More than a page of changes (500), today's appointments last, as they were made last.

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, newContext } from './browser.ts';
+import { showcasePatient } from './clinical-chart-page.ts';
 import { DEMO_PASSWORD, FIRST_DATA_TIMEOUT_MS, signInToShell, untilFilled } from './helpers.ts';
 import { scheduleView } from './schedule-page.ts';
 
@@ -114,6 +115,21 @@ describe('every screen in French at 1024×768', () => {
     await page.getByRole('option').first().waitFor();
     await look('quick-search');
     await page.keyboard.press('Escape');
+  });
+
+  it('clinical chart: odontogram, periodontal chart and notes', async () => {
+    await open('/', () => page.getByRole('heading', { level: 1 }).first().waitFor());
+    const patient = await showcasePatient(page, []);
+    await open(`/clinical-charts?patientId=${patient.id}`, () =>
+      page.getByTestId('odontogram').waitFor({ timeout: FIRST_DATA_TIMEOUT_MS }),
+    );
+    await look('chart-odontogram');
+    await page.getByRole('tab', { name: 'Parodontal' }).click();
+    await page.getByRole('tab', { name: 'Parodontal', selected: true }).waitFor();
+    await look('chart-perio');
+    await page.getByRole('tab', { name: 'Notes' }).click();
+    await page.getByRole('tab', { name: 'Notes', selected: true }).waitFor();
+    await look('chart-notes');
   });
 
   it('screens not built yet, unknown address', async () => {

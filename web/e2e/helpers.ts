@@ -6,6 +6,13 @@ export const DEMO_PASSWORD = 'demo1234';
 /** The demo's practice 1 (Toronto) keeps its clock here. */
 export const PRACTICE_TIME_ZONE = 'America/Toronto';
 
+/** The practice's calendar day `daysBack` days ago (0: today) in its own zone, whatever the machine's zone and hour. */
+export function practiceDay(daysBack = 0): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: PRACTICE_TIME_ZONE }).format(
+    new Date(Date.now() - daysBack * 86_400_000),
+  );
+}
+
 /**
  * How long a device may take to show the practice's first data (rows, cards) after sign-in: it downloads
  * and decrypts thousands of records, which on a busy 2-core machine takes far longer than a click.
