@@ -7,6 +7,7 @@ import { type FormEvent, memo, useMemo, useRef, useState } from 'react';
 import { say, sayValue } from '../../../platform/i18n/domain-text.ts';
 import { readToothNumber } from '../model/chart-model.ts';
 import type { EntryInput } from '../model/clinical-store.ts';
+import { chartingQueue } from './charting-queue.ts';
 import { FINDINGS, findingOf } from './findings.ts';
 import classes from './odontogram.module.css';
 
@@ -38,8 +39,9 @@ export function ChartInput(props: ChartInputProps) {
   const [finding, setFinding] = useState<string | null>('caries');
   const [status, setStatus] = useState<EntryStatus>('existing');
   const [error, setError] = useState<string | null>(null);
-  // A ref, not state: a second Enter while the first is being charted is ignored without drawing the form again.
-  const busy = useRef(false);
+  const queue = useRef(chartingQueue()).current;
+  const typed = useRef({ tooth: props.tooth, surfaces: props.surfaces });
+  typed.current = { tooth: props.tooth, surfaces: props.surfaces };
   const surfacesInput = useRef<HTMLInputElement>(null);
   const chosen = findingOf(finding);
   const tooth = props.tooth;
@@ -86,9 +88,7 @@ export function ChartInput(props: ChartInputProps) {
     const surfaces = reading?.ok ? reading.surfaces : [];
     if (reading && !reading.ok) return;
     if (chosen.onSurfaces && surfaces.length === 0) return setError(t`Type or click the surfaces.`);
-    if (busy.current) return;
-    busy.current = true;
-    const done = await props.onChart({
+    const input: EntryInput = {
       tooth,
       surfaces: chosen.state ? [] : surfaces,
       state: chosen.state,
@@ -96,9 +96,11 @@ export function ChartInput(props: ChartInputProps) {
       material: chosen.material,
       status,
       appointmentId: props.appointmentId,
-    });
-    busy.current = false;
-    if (done) props.onSurfaces('');
+    };
+    const submitted = props.surfaces;
+    const done = await queue.submit(JSON.stringify(input), () => props.onChart(input));
+    // Cleared only when nothing new was typed meanwhile: the next finding's surfaces are never lost.
+    if (done && typed.current.tooth === tooth && typed.current.surfaces === submitted) props.onSurfaces('');
   }
 
   return (
