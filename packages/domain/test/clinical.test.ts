@@ -12,7 +12,14 @@ import {
   previousExam,
 } from '../src/clinical/perio.ts';
 import { suggestTreatments } from '../src/clinical/planning-assistant.ts';
-import { acceptPlanSchema, createPlanSchema, planEstimate, planStatus } from '../src/clinical/plans.ts';
+import {
+  acceptPlanSchema,
+  createPlanSchema,
+  planAcceptRefusal,
+  planChangeRefusal,
+  planEstimate,
+  planStatus,
+} from '../src/clinical/plans.ts';
 import { readSurfaces, surfacesOf } from '../src/clinical/surfaces.ts';
 import { archRows, isTooth, PERMANENT_TEETH, PRIMARY_TEETH, teethOf } from '../src/clinical/teeth.ts';
 import { parseWith } from '../src/validation/issues.ts';
@@ -272,6 +279,28 @@ describe('treatment plans', () => {
     });
     expect(estimate.phases[0]).toEqual({ total: 23_500, insurance: 18_800, patient: 4_700 });
     expect(estimate.total).toEqual({ total: 144_499, insurance: 79_599, patient: 64_900 });
+  });
+
+  it('lets a plan move only as a signed plan may, the same rule on the device and the server', () => {
+    const phases = [{ name: 'Phase 1', items: [item(23_500, 80)] }];
+    const done = [{ name: 'Phase 1', items: [{ ...item(23_500, 80), done: true }] }];
+    const changed = [{ name: 'Phase 1', items: [item(99_000, 80)] }];
+    expect(planChangeRefusal({ status: 'proposed', phases }, { status: 'in_progress' })?.text.id).toBe(
+      'clinical.plan.notAccepted',
+    );
+    expect(planChangeRefusal({ status: 'accepted', phases }, { status: 'proposed' })?.field).toBe('status');
+    expect(planChangeRefusal({ status: 'accepted', phases }, { phases: done })).toBeNull();
+    expect(planChangeRefusal({ status: 'in_progress', phases }, { phases: changed })?.field).toBe('phases');
+    expect(planChangeRefusal({ status: 'completed', phases }, { phases: done })?.field).toBe('phases');
+    expect(planChangeRefusal({ status: 'proposed', phases }, { phases: changed, status: 'proposed' })).toBeNull();
+    const proposedAt = '2026-01-01T12:00:00.000Z';
+    expect(planAcceptRefusal({ status: 'proposed', proposedAt }, new Date('2026-02-01T00:00:00Z'))).toBeNull();
+    expect(planAcceptRefusal({ status: 'proposed', proposedAt }, new Date('2026-05-01T00:00:00Z'))?.code).toBe(
+      'PLAN_EXPIRED',
+    );
+    expect(planAcceptRefusal({ status: 'accepted', proposedAt }, new Date('2026-02-01T00:00:00Z'))?.code).toBe(
+      'PLAN_STATUS',
+    );
   });
 
   it('checks items against the tooth and takes only a drawn PNG signature', () => {

@@ -3,9 +3,9 @@ import {
   type AcceptPlanBody,
   type CreatePlanBody,
   type PatchPlanBody,
-  PLAN_TEXTS,
   type PlanPhase,
-  planStatus,
+  planAcceptRefusal,
+  planChangeRefusal,
   type TreatmentPlan,
 } from '@dental/domain/clinical/plans';
 import { DomainError, invalidInput } from '@dental/domain/errors';
@@ -83,36 +83,11 @@ export async function createPlan(db: Db, actor: ClinicalActor, body: CreatePlanB
   return requirePlan(db, practiceId, id);
 }
 
-/** The phases with every item's done flag cleared: what must stay the same once a plan is signed. */
-const withoutProgress = (phases: readonly PlanPhase[]) =>
-  JSON.stringify(phases.map((phase) => ({ ...phase, items: phase.items.map((item) => ({ ...item, done: false })) })));
-
-function refuse(message: string): never {
-  throw new DomainError('PLAN_STATUS', message);
-}
-
-/**
- * Where a plan may go by hand. A proposal (expired or not) may be proposed again, which restarts its 90
- * days; treatment starts and completes only once the patient has accepted. What the patient signed stays
- * as signed: on an accepted or in-progress plan only the items' done marks change, a completed plan's
- * phases never do.
- */
-function checkPatch(plan: TreatmentPlan, body: PatchPlanBody): void {
-  const stored = plan.status;
-  if (body.status === 'proposed' && stored !== 'proposed') refuse(PLAN_TEXTS.accepted.message);
-  if ((body.status === 'in_progress' || body.status === 'completed') && stored === 'proposed') {
-    refuse(PLAN_TEXTS.notAccepted.message);
-  }
-  if (body.phases !== undefined && stored !== 'proposed') {
-    const signedPhases = withoutProgress(plan.phases) === withoutProgress(body.phases);
-    if (stored === 'completed' || !signedPhases) refuse(PLAN_TEXTS.accepted.message);
-  }
-}
-
 export async function patchPlan(db: Db, actor: ClinicalActor, id: string, body: PatchPlanBody): Promise<TreatmentPlan> {
   const { practiceId, now } = actor;
   const plan = await requirePlan(db, practiceId, id);
-  checkPatch(plan, body);
+  const refusal = planChangeRefusal(plan, body);
+  if (refusal) throw new DomainError(refusal.code, refusal.text.message);
   if (body.phases !== undefined) await requireKnownCodes(db, practiceId, body.phases);
   const stamp = now.toISOString();
   await updatePlan(db, practiceId, id, {
@@ -142,9 +117,8 @@ export async function acceptPlan(
 ): Promise<TreatmentPlan> {
   const { practiceId, now } = actor;
   const plan = await requirePlan(db, practiceId, id);
-  const status = planStatus(plan, now);
-  if (status === 'expired') throw new DomainError('PLAN_EXPIRED', PLAN_TEXTS.expired.message);
-  if (status !== 'proposed') throw new DomainError('PLAN_STATUS', PLAN_TEXTS.notProposed.message);
+  const refusal = planAcceptRefusal(plan, now);
+  if (refusal) throw new DomainError(refusal.code, refusal.text.message);
   const patient = await requirePatient(db, practiceId, plan.patientId);
   const signedBy = body.signedBy ?? `${patient.first_name} ${patient.last_name}`;
   const stamp = now.toISOString();

@@ -230,3 +230,45 @@ export const acceptPlanSchema = jsonObject({
 export type AcceptPlanBody = v.InferOutput<typeof acceptPlanSchema>;
 
 export const planListQuerySchema = v.object({ patientId: v.optional(uuid('patientId')) });
+
+export interface PlanRefusal {
+  code: 'PLAN_STATUS' | 'PLAN_EXPIRED';
+  field: 'status' | 'phases';
+  text: Text;
+}
+
+/** The phases with every item's done mark cleared: what must stay as the patient signed it. */
+const withoutProgress = (phases: readonly PlanPhase[]) =>
+  JSON.stringify(phases.map((phase) => ({ ...phase, items: phase.items.map((item) => ({ ...item, done: false })) })));
+
+/**
+ * Where a plan may go by hand, the same on the device and on the server. A proposal (expired or not) may be
+ * proposed again, which restarts its 90 days; treatment starts and completes only once the patient has
+ * accepted; on an accepted or in-progress plan only the items' done marks change; a completed plan's phases
+ * never do.
+ */
+export function planChangeRefusal(
+  plan: Pick<TreatmentPlan, 'status' | 'phases'>,
+  change: Pick<PatchPlanBody, 'status' | 'phases'>,
+): PlanRefusal | null {
+  const stored = plan.status;
+  if (change.status === 'proposed' && stored !== 'proposed') {
+    return { code: 'PLAN_STATUS', field: 'status', text: PLAN_TEXTS.accepted };
+  }
+  if ((change.status === 'in_progress' || change.status === 'completed') && stored === 'proposed') {
+    return { code: 'PLAN_STATUS', field: 'status', text: PLAN_TEXTS.notAccepted };
+  }
+  if (change.phases !== undefined && stored !== 'proposed') {
+    const asSigned = withoutProgress(plan.phases) === withoutProgress(change.phases);
+    if (stored === 'completed' || !asSigned) return { code: 'PLAN_STATUS', field: 'phases', text: PLAN_TEXTS.accepted };
+  }
+  return null;
+}
+
+/** Only a live proposal can be accepted; an expired one must be proposed again first. */
+export function planAcceptRefusal(plan: Pick<TreatmentPlan, 'status' | 'proposedAt'>, now: Date): PlanRefusal | null {
+  const status = planStatus(plan, now);
+  if (status === 'expired') return { code: 'PLAN_EXPIRED', field: 'status', text: PLAN_TEXTS.expired };
+  if (status !== 'proposed') return { code: 'PLAN_STATUS', field: 'status', text: PLAN_TEXTS.notProposed };
+  return null;
+}

@@ -29,10 +29,10 @@ import {
   type CreatePlanBody,
   createPlanSchema,
   type PatchPlanBody,
-  PLAN_TEXTS,
   type PlanPhase,
   patchPlanSchema,
-  planStatus,
+  planAcceptRefusal,
+  planChangeRefusal,
   type TreatmentPlan,
 } from '@dental/domain/clinical/plans';
 import { parseWith } from '@dental/domain/validation/issues';
@@ -470,16 +470,7 @@ async function refuseUnknownCodes(store: StoreHandle, phases: readonly PlanPhase
   }
 }
 
-/** The phases with every item's done mark cleared: what must stay as the patient signed it. */
-const withoutProgress = (phases: readonly PlanPhase[]) =>
-  JSON.stringify(phases.map((phase) => ({ ...phase, items: phase.items.map((item) => ({ ...item, done: false })) })));
-
-/**
- * Edits a plan (PATCH with the fields named), with the server's rules: a proposal (expired or not) may be
- * proposed again, which restarts its 90 days; treatment starts and completes only once the patient has
- * accepted; on an accepted or in-progress plan only the items' done marks change; a completed plan's
- * phases never do.
- */
+/** Edits a plan (PATCH with the fields named), refused on the device by the same rule as on the server. */
 export async function updatePlan(
   store: StoreHandle,
   key: StoreKey,
@@ -489,18 +480,9 @@ export async function updatePlan(
   requireClinical(store, 'clinical.treatments');
   const body = parsed(parseWith(patchPlanSchema, changes));
   const plan = await planOf(store, key, id);
-  const stored = plan.status;
-  if (body.status === 'proposed' && stored !== 'proposed') throw refused('status', PLAN_TEXTS.accepted.message);
-  if ((body.status === 'in_progress' || body.status === 'completed') && stored === 'proposed') {
-    throw refused('status', PLAN_TEXTS.notAccepted.message);
-  }
-  if (body.phases !== undefined) {
-    const sameAsSigned = withoutProgress(plan.phases) === withoutProgress(body.phases);
-    if (stored === 'completed' || (stored !== 'proposed' && !sameAsSigned)) {
-      throw refused('phases', PLAN_TEXTS.accepted.message);
-    }
-    await refuseUnknownCodes(store, body.phases);
-  }
+  const refusal = planChangeRefusal(plan, body);
+  if (refusal) throw refused(refusal.field, refusal.text.message);
+  if (body.phases !== undefined) await refuseUnknownCodes(store, body.phases);
   const stamp = store.clock().toISOString();
   const sent: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(body)) if (value !== undefined) sent[field] = value;
@@ -531,9 +513,8 @@ export async function acceptPlan(
   requireClinical(store, 'clinical.treatments');
   const body = parsed(parseWith(acceptPlanSchema, input));
   const plan = await planOf(store, key, id);
-  const status = planStatus(plan, store.clock());
-  if (status === 'expired') throw refused('status', PLAN_TEXTS.expired.message);
-  if (status !== 'proposed') throw refused('status', PLAN_TEXTS.notProposed.message);
+  const refusal = planAcceptRefusal(plan, store.clock());
+  if (refusal) throw refused(refusal.field, refusal.text.message);
   const patient = (await readRecord(store, key, 'patients', plan.patientId)) as LocalPatient | undefined;
   const patientName = patient && !patient.decryptionError ? `${patient.firstName} ${patient.lastName}` : null;
   const stamp = store.clock().toISOString();
