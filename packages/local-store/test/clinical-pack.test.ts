@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
+import { aChartEntry } from '@dental/domain/testing/clinical';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import type { ClinicalRow } from '../src/db/rows.ts';
 import type { LocalStore } from '../src/local-store.ts';
 import { PACK_FROM_ROWS } from '../src/records/chart-pack.ts';
 import { fromStoredRows } from '../src/records/records.ts';
-import { aChartEntry } from './support/clinical.ts';
 import { ClinicalServer } from './support/clinical-server.ts';
 import { CLIENT_SCHEMA } from './support/pusher.ts';
 import { anUnlockedStore, type TestStore } from './support/store.ts';

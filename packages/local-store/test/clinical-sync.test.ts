@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
+import { aChartEntry, aPerioExam, aPerioTooth } from '@dental/domain/testing/clinical';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { unlockStore } from '../src/crypto/keys.ts';
 import { openStore } from '../src/db/open.ts';
 import { SCHEMA_VERSION, SCHEMA_VERSIONS, storeName } from '../src/db/schema.ts';
 import { type LocalStore, localStore } from '../src/local-store.ts';
-import { aChartEntry, aPerioExam, aPerioTooth } from './support/clinical.ts';
 import { ClinicalServer } from './support/clinical-server.ts';
 import { aPusher, CLIENT_SCHEMA } from './support/pusher.ts';
 import { anUnlockedStore, PASSWORD, rawDump, TEST_ITERATIONS, utcCalendar } from './support/store.ts';
