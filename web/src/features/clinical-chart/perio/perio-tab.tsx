@@ -268,6 +268,17 @@ export function PerioTab(props: {
     requestAnimationFrame(() => gridRef.current?.focus());
   };
 
+  const pick = (tooth: string, site: PerioSite, pass: PerioPass) => {
+    const stopIndex = path.findIndex((item) => item.tooth === tooth && item.site === site);
+    if (stopIndex >= 0) setCursor({ pass, stop: stopIndex, last: null, minus: false });
+    gridRef.current?.focus();
+  };
+  const grade = (tooth: string, field: 'mobility' | 'furcation', value: number | null) => {
+    if (!editing) return;
+    const before = editing.readings[tooth] ?? emptyPerioTooth();
+    change({ ...editing.readings, [tooth]: { ...before, [field]: value } });
+  };
+
   return (
     <Stack gap="md">
       <Paper withBorder p="sm" radius="md">
@@ -353,16 +364,8 @@ export function PerioTab(props: {
             cursorKey={cursorKey}
             absent={absent}
             editable={Boolean(editing)}
-            onPick={(tooth, site, pass) => {
-              const stopIndex = path.findIndex((item) => item.tooth === tooth && item.site === site);
-              if (stopIndex >= 0) setCursor({ pass, stop: stopIndex, last: null, minus: false });
-              gridRef.current?.focus();
-            }}
-            onGrade={(tooth, field, value) => {
-              if (!editing) return;
-              const before = editing.readings[tooth] ?? emptyPerioTooth();
-              change({ ...editing.readings, [tooth]: { ...before, [field]: value } });
-            }}
+            onPick={pick}
+            onGrade={grade}
           />
           <ArchGrid
             teeth={[...rows.lower]}
@@ -372,16 +375,8 @@ export function PerioTab(props: {
             cursorKey={cursorKey}
             absent={absent}
             editable={Boolean(editing)}
-            onPick={(tooth, site, pass) => {
-              const stopIndex = path.findIndex((item) => item.tooth === tooth && item.site === site);
-              if (stopIndex >= 0) setCursor({ pass, stop: stopIndex, last: null, minus: false });
-              gridRef.current?.focus();
-            }}
-            onGrade={(tooth, field, value) => {
-              if (!editing) return;
-              const before = editing.readings[tooth] ?? emptyPerioTooth();
-              change({ ...editing.readings, [tooth]: { ...before, [field]: value } });
-            }}
+            onPick={pick}
+            onGrade={grade}
           />
           <Group gap="md" mt="xs">
             <Text size="xs" c="dimmed">
