@@ -8,7 +8,6 @@ import { useCallback } from 'react';
 import { domainText } from '../../../platform/i18n/domain-text.ts';
 import { useLocalData } from '../../../platform/offline/local-data.tsx';
 import { toast } from '../../../platform/toasts/toast.ts';
-import { type ClinicalApi, clinicalOf } from './clinical-api.ts';
 
 type Read<T> = (store: LocalStore) => Promise<T>;
 
@@ -22,13 +21,13 @@ const byNewest = (a: LocalTreatmentPlan, b: LocalTreatmentPlan) => b.createdAt.l
 
 /** The practice's treatment plans, or one patient's, from the device; undefined while reading. */
 export function usePlans(patientId?: string): LocalTreatmentPlan[] | undefined {
-  return useDeviceRead(async (store) => (await clinicalOf(store).plans(patientId)).sort(byNewest), [patientId]);
+  return useDeviceRead(async (store) => (await store.clinical.plans(patientId)).sort(byNewest), [patientId]);
 }
 
 /** The practice's fee schedule on the device, by code. */
 export function useFees(): ProcedureFee[] | undefined {
   return useDeviceRead(
-    async (store) => (await clinicalOf(store).fees()).sort((a, b) => a.code.localeCompare(b.code)),
+    async (store) => (await store.clinical.fees()).sort((a, b) => a.code.localeCompare(b.code)),
     [],
   );
 }
@@ -37,7 +36,7 @@ export function useFees(): ProcedureFee[] | undefined {
 export function useTemplates(): NoteTemplate[] | undefined {
   return useDeviceRead(
     async (store) =>
-      (await clinicalOf(store).templates()).sort(
+      (await store.clinical.templates()).sort(
         (a, b) => a.category.localeCompare(b.category) || a.name.localeCompare(b.name),
       ),
     [],
@@ -46,7 +45,7 @@ export function useTemplates(): NoteTemplate[] | undefined {
 
 /** One patient's chart from the device (projection, entries, perio exams, notes, plans). */
 export function useChart(patientId: string | undefined): ClinicalChartView | undefined | null {
-  return useDeviceRead(async (store) => (patientId ? clinicalOf(store).chart(patientId) : null), [patientId]);
+  return useDeviceRead(async (store) => (patientId ? store.clinical.chart(patientId) : null), [patientId]);
 }
 
 /**
@@ -58,10 +57,10 @@ export function useClinicalCommand() {
   const local = useLocalData();
   const { t } = useLingui();
   return useCallback(
-    async <T>(run: (clinical: ClinicalApi) => Promise<T>, failure?: string): Promise<T | undefined> => {
+    async <T>(run: (clinical: LocalStore['clinical']) => Promise<T>, failure?: string): Promise<T | undefined> => {
       if (!local.store) return undefined;
       try {
-        const result = await run(clinicalOf(local.store));
+        const result = await run(local.store.clinical);
         local.afterWrite();
         return result;
       } catch (error) {
