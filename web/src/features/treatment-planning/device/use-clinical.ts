@@ -26,10 +26,7 @@ export function usePlans(patientId?: string): LocalTreatmentPlan[] | undefined {
 
 /** The practice's fee schedule on the device, by code. */
 export function useFees(): ProcedureFee[] | undefined {
-  return useDeviceRead(
-    async (store) => (await store.clinical.fees()).sort((a, b) => a.code.localeCompare(b.code)),
-    [],
-  );
+  return useDeviceRead(async (store) => (await store.clinical.fees()).sort((a, b) => a.code.localeCompare(b.code)), []);
 }
 
 /** The treatment note library on the device, by category then name. */
