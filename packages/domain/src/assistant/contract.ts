@@ -1,5 +1,5 @@
 import type { WeeklyHours } from '../practices/hours.ts';
-import type { BookedAppointment, MaintenanceWindow } from '../scheduling/conflicts.ts';
+import type { MaintenanceWindow } from '../scheduling/conflicts.ts';
 
 /**
  * The Ninja AI assistant's contract (issue 18): what the interpreter reads, what it answers, and what
