@@ -9,6 +9,7 @@ import { formatter } from '@lingui/format-po';
 const FEATURES = [
   'clinical-chart',
   'front-desk',
+  'guide',
   'home',
   'patients',
   'schedule-tools',
