@@ -208,10 +208,13 @@ describe('the floating guide', () => {
     await page.mouse.move(0, 0);
     await settled(page);
     await page.screenshot({ path: resolve(SHOTS, 'guide-over-schedule-light.png') });
-    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.getByRole('button', { name: /^Theme: / }).click();
+    await page.getByRole('menuitem', { name: 'Dark' }).click();
+    await page.mouse.move(0, 0);
     await settled(page);
     await page.screenshot({ path: resolve(SHOTS, 'guide-over-schedule-dark.png') });
-    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByRole('button', { name: /^Theme: / }).click();
+    await page.getByRole('menuitem', { name: 'System' }).click();
   });
 
   it("offers 'Go there' for a step on another screen, keeps its place across screens, and closes", async () => {
@@ -227,7 +230,7 @@ describe('the floating guide', () => {
     await page.getByRole('button', { name: 'New Patient', exact: true }).click();
     await expect.poll(stepTitle).toBe('Personal and contact details');
     await expect.poll(highlighted).toBe('new-patient-wizard');
-    const wizard = page.getByRole('dialog', { name: 'New Patient' });
+    const wizard = page.getByRole('dialog', { name: 'New Patient', exact: true });
     await wizard.getByRole('button', { name: 'Cancel' }).click();
     await wizard.waitFor({ state: 'detached' });
 

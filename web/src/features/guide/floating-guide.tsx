@@ -272,6 +272,17 @@ function GuideCard({
           })}
         </Group>
 
+        <Button
+          fullWidth
+          size="xs"
+          color="teal"
+          variant={complete ? 'light' : 'filled'}
+          leftSection={<IconCheck size={14} aria-hidden="true" />}
+          disabled={complete}
+          onClick={() => dispatch({ type: 'complete' })}
+        >
+          {complete ? <Trans>Completed</Trans> : <Trans>Mark complete</Trans>}
+        </Button>
         <Group gap="xs" justify="space-between" wrap="nowrap">
           <Button
             variant="default"
@@ -283,14 +294,14 @@ function GuideCard({
             <Trans>Previous</Trans>
           </Button>
           <Button
+            variant="subtle"
+            color="gray"
             size="xs"
-            color="teal"
-            variant={complete ? 'light' : 'filled'}
-            leftSection={<IconCheck size={14} aria-hidden="true" />}
-            disabled={complete}
-            onClick={() => dispatch({ type: 'complete' })}
+            leftSection={<IconRotate size={12} aria-hidden="true" />}
+            onClick={() => dispatch({ type: 'reset' })}
+            disabled={done === 0 && state.step === 0}
           >
-            {complete ? <Trans>Completed</Trans> : <Trans>Mark complete</Trans>}
+            <Trans>Reset</Trans>
           </Button>
           <Button
             variant="default"
@@ -300,18 +311,6 @@ function GuideCard({
             onClick={() => dispatch({ type: 'next' })}
           >
             <Trans>Next</Trans>
-          </Button>
-        </Group>
-        <Group justify="flex-end">
-          <Button
-            variant="subtle"
-            color="gray"
-            size="compact-xs"
-            leftSection={<IconRotate size={12} aria-hidden="true" />}
-            onClick={() => dispatch({ type: 'reset' })}
-            disabled={done === 0 && state.step === 0}
-          >
-            <Trans>Reset</Trans>
           </Button>
         </Group>
       </Stack>

@@ -36,7 +36,8 @@ export function useGuideTarget(name: string | undefined, stepKey: string, reduce
       return;
     }
     let frame = 0;
-    let last: TargetRect | null = null;
+    // Unset until the first frame, so a step whose element is missing clears the last step's rect.
+    let last: TargetRect | null | undefined;
     const tick = () => {
       const element = findGuideTarget(name);
       if (element && scrolledFor.current !== stepKey) {
@@ -48,7 +49,7 @@ export function useGuideTarget(name: string | undefined, stepKey: string, reduce
       }
       const box = element?.getBoundingClientRect();
       const next = box ? { left: box.left, top: box.top, width: box.width, height: box.height } : null;
-      if (!sameRect(last, next)) {
+      if (last === undefined || !sameRect(last, next)) {
         last = next;
         setRect(next);
       }
