@@ -2,6 +2,7 @@ import { fold } from '../patients/search/query.ts';
 import { type PatientMatch, PatientSearch, type SearchablePatient } from '../patients/search.ts';
 import type { AssistantPatient, PatientCandidate } from './contract.ts';
 import type { Token } from './normalise.ts';
+import { COMMAND_WORDS } from './words.ts';
 
 /** Common English nicknames and the given names they stand for. */
 const NICKNAMES: Readonly<Record<string, readonly string[]>> = {
@@ -101,6 +102,8 @@ export interface PatientReading {
   typed: string;
   patientId?: string;
   candidates?: PatientCandidate[];
+  /** How well the words name them: a typo-tolerant match alone is weak evidence of a patient. */
+  quality: 'exact' | 'prefix' | 'fuzzy';
   /** "'Bob' read as Robert Lavoie". */
   nickname?: { typed: string; readAs: string };
 }
@@ -156,13 +159,16 @@ export class PatientResolver {
     const runs = nameRuns(tokens);
     let best: { reading: PatientReading; score: number; run: number[] } | undefined;
     for (const run of runs) {
-      for (let size = Math.min(run.length, 4); size >= 1; size--) {
+      // A longer window always outscores a shorter one, so the first size that names someone ends the run.
+      let named = false;
+      for (let size = Math.min(run.length, 4); size >= 1 && !named; size--) {
         for (let start = 0; start + size <= run.length; start++) {
           const window = run.slice(start, start + size);
           const found = this.read(window.map((i) => tokens[i] as Token));
           if (!found) continue;
           // Prefer more words named, then a better kind of match.
           const score = found.score + size * 10;
+          named = true;
           if (!best || score > best.score) best = { reading: found.reading, score, run: window };
         }
       }
@@ -176,23 +182,27 @@ export class PatientResolver {
     const typed = words.map((token) => token.raw).join(' ');
     const folded = words.map((token) => token.word);
     const direct = this.match(folded.join(' '));
-    if (direct && direct.kind === 'exact') return { reading: this.reading(typed, direct.patients), score: 3 };
+    if (direct && direct.kind === 'exact') return { reading: this.reading(typed, direct.patients, 'exact'), score: 3 };
     const byPreferred = this.viaPreferred(folded);
     if (byPreferred.length > 0) {
       return {
-        reading: { ...this.reading(typed, byPreferred), nickname: nicknameNote(typed, byPreferred) },
+        reading: { ...this.reading(typed, byPreferred, 'exact'), nickname: nicknameNote(typed, byPreferred) },
         score: 3,
       };
     }
     const byNickname = this.viaNicknames(folded);
     if (byNickname && byNickname.kind === 'exact') {
       return {
-        reading: { ...this.reading(typed, byNickname.patients), nickname: nicknameNote(typed, byNickname.patients) },
+        reading: {
+          ...this.reading(typed, byNickname.patients, 'exact'),
+          nickname: nicknameNote(typed, byNickname.patients),
+        },
         score: 2.5,
       };
     }
     if (!direct) return undefined;
-    return { reading: this.reading(typed, direct.patients), score: direct.kind === 'prefix' ? 2 : 1 };
+    const quality = direct.kind === 'prefix' ? 'prefix' : 'fuzzy';
+    return { reading: this.reading(typed, direct.patients, quality), score: quality === 'prefix' ? 2 : 1 };
   }
 
   private match(query: string): { kind: string; patients: AssistantPatient[] } | undefined {
@@ -226,9 +236,9 @@ export class PatientResolver {
     return undefined;
   }
 
-  private reading(typed: string, patients: AssistantPatient[]): PatientReading {
-    if (patients.length === 1) return { typed, patientId: (patients[0] as AssistantPatient).id };
-    return { typed, candidates: patients.slice(0, MAX_CANDIDATES).map(candidate) };
+  private reading(typed: string, patients: AssistantPatient[], quality: PatientReading['quality']): PatientReading {
+    if (patients.length === 1) return { typed, quality, patientId: (patients[0] as AssistantPatient).id };
+    return { typed, quality, candidates: patients.slice(0, MAX_CANDIDATES).map(candidate) };
   }
 }
 
@@ -242,7 +252,7 @@ function nameRuns(tokens: readonly Token[]): number[][] {
   const runs: number[][] = [];
   let run: number[] = [];
   tokens.forEach((token, i) => {
-    const nameLike = !token.used && /^[\p{L}'’-]+$/u.test(token.word) && !NOT_NAMES.has(token.word);
+    const nameLike = !token.used && /^[\p{L}'’-]+$/u.test(token.word) && !NOT_NAMES.has(token.word) && !COMMAND_WORDS.has(token.word);
     if (nameLike) {
       run.push(i);
       return;
