@@ -139,11 +139,13 @@ export function classify(tokens: readonly Token[], evidence: Evidence): Classifi
   const phrase = (text: string) => hasPhrase(tokens, text);
   const first = tokens[0]?.word ?? '';
 
+  // A typo-tolerant match of a leftover word is weak: it completes a command, it does not block another reading.
+  const strongPatient = evidence.hasPatient && evidence.patientQuality !== 'fuzzy';
   const refused = refusal(words, tokens);
   if (refused) return { intent: 'refuse', confidence: 0.95, refusal: refused };
   if (isGuidance(tokens, words)) return { intent: 'guidance', confidence: 0.9 };
 
-  if (any('ticket', 'bug') || phrase('contact support') || phrase('help desk') || (words.has('support') && !evidence.hasPatient)) {
+  if (any('ticket', 'bug') || phrase('contact support') || phrase('help desk') || (words.has('support') && !strongPatient)) {
     return { intent: 'create_ticket', confidence: 0.9 };
   }
   if ((any('switch', 'swap') || (words.has('change') && any('practice', 'clinic', 'location', 'office'))) && (evidence.hasPractice || any('practice', 'clinic', 'location', 'office'))) {
@@ -157,7 +159,7 @@ export function classify(tokens: readonly Token[], evidence: Evidence): Classifi
   }
 
   const absenceWords = any('absent', 'absence', 'off', 'timeoff', 'dayoff', 'sick', 'vacation', 'holiday', 'holidays', 'away', 'out', 'leave', 'unavailable', 'conference');
-  if (absenceWords && evidence.hasProvider && !evidence.hasPatient && !any('schedule', 'book', 'slot', 'free', 'available')) {
+  if (absenceWords && evidence.hasProvider && !strongPatient && !any('schedule', 'book', 'slot', 'free', 'available')) {
     return { intent: 'provider_absence', confidence: 0.9 };
   }
   if (any('absence', 'timeoff')) return { intent: 'provider_absence', confidence: 0.7 };
@@ -170,8 +172,8 @@ export function classify(tokens: readonly Token[], evidence: Evidence): Classifi
   if (any('remind', 'reminder', 'reminders', 'confirmation')) return { intent: 'send_reminder', confidence: 0.9 };
 
   const reportWords = any('report', 'stats', 'statistics', 'metrics', 'kpi', 'revenue', 'production', 'rate', 'analytics', 'income', 'total', 'totals') || phrase('how many') || phrase('how much');
-  if (reportWords && !evidence.hasPatient && !any('page', 'screen')) return { intent: 'report', confidence: 0.9 };
-  if (!evidence.hasPatient && (phrase('new patients') || words.has('cancellations')) && !any('book', 'add', 'create', 'register')) {
+  if (reportWords && !strongPatient && !any('page', 'screen')) return { intent: 'report', confidence: 0.9 };
+  if (!strongPatient && (phrase('new patients') || words.has('cancellations')) && !any('book', 'add', 'create', 'register')) {
     return { intent: 'report', confidence: 0.75 };
   }
 
@@ -211,14 +213,14 @@ export function classify(tokens: readonly Token[], evidence: Evidence): Classifi
   if (newPatient && !evidence.hasDate && !evidence.hasTime) return { intent: 'create_patient', confidence: 0.85 };
 
   const route = routeOf(tokens);
-  if (route && !evidence.hasPatient && (any(...NAV_VERBS, 'page', 'screen', 'to') || tokens.length <= 2)) {
+  if (route && !strongPatient && (any(...NAV_VERBS, 'page', 'screen', 'to') || tokens.length <= 2)) {
     return { intent: 'navigate', confidence: 0.9 };
   }
 
   const scheduleNoun = any('schedule', 'calendar', 'day', 'agenda', 'booked', 'books', 'lineup') || phrase('what does') || phrase('who is coming');
   const bookVerb = any('book', 'appointment', 'reserve', 'put', 'make') || (first === 'schedule' && evidence.hasPatient);
   if (bookVerb && evidence.hasPatient) return { intent: 'book_appointment', confidence: 0.9 };
-  if (scheduleNoun && !evidence.hasPatient) return { intent: 'show_schedule', confidence: 0.85 };
+  if (scheduleNoun && !strongPatient) return { intent: 'show_schedule', confidence: 0.85 };
 
   if (any('find', 'search', 'lookup', 'locate', 'look') || (any('who', 'named') && evidence.hasPatient && evidence.patientQuality !== 'fuzzy')) {
     return { intent: 'find_patient', confidence: 0.85 };
@@ -230,6 +232,6 @@ export function classify(tokens: readonly Token[], evidence: Evidence): Classifi
   if (evidence.hasPatient && evidence.patientQuality !== 'fuzzy' && (evidence.hasDate || evidence.hasTime)) return { intent: 'book_appointment', confidence: 0.7 };
   if (bookVerb) return { intent: 'book_appointment', confidence: 0.6 };
   if (route) return { intent: 'navigate', confidence: 0.7 };
-  if (evidence.hasPatient && evidence.patientQuality !== 'fuzzy') return { intent: 'open_patient', confidence: 0.55 };
+  if (evidence.hasPatient && evidence.patientQuality === 'exact') return { intent: 'open_patient', confidence: 0.55 };
   return { intent: 'unknown', confidence: 0.1 };
 }

@@ -49,7 +49,7 @@ export function createInterpreter(data: AssistantData): Interpreter {
     for (const name of fold(`${practice.name} ${practice.city ?? ''}`).split(/[\s-]+/)) knownNames.add(name);
   }
   const patientById = new Map(data.patients.map((patient) => [patient.id, patient]));
-  const suggester = new Suggester(data);
+  const suggester = new Suggester(data, patients.search);
 
   function interpret(command: string, _context?: CommandContext, now?: Date): Interpretation {
     const today = localDate(now ?? data.now, data.timeZone);
@@ -297,7 +297,7 @@ export function createInterpreter(data: AssistantData): Interpreter {
       adaptations,
     };
     if (intent === 'refuse' && preview.reason) interpretation.reason = preview.reason;
-    if (intent === 'unknown' || confidence < 0.5) interpretation.suggestions = unknownSuggestions(command, suggester);
+    if (intent === 'unknown' || confidence < 0.5) interpretation.suggestions = unknownSuggestions(command);
     return interpretation;
   }
 

@@ -1,5 +1,5 @@
 import { fold } from '../patients/search/query.ts';
-import { PatientSearch } from '../patients/search.ts';
+import type { PatientSearch, SearchablePatient } from '../patients/search.ts';
 import type { AssistantData, AssistantPatient, CommandContext } from './contract.ts';
 import { providerName } from './entities.ts';
 
@@ -35,6 +35,8 @@ export const TEMPLATES: Readonly<Record<string, readonly string[]>> = {
 };
 
 const ALL_TEMPLATES: readonly string[] = Object.values(TEMPLATES).flat();
+/** Templates that stand without a name, offered as they are. */
+const PLAIN_TEMPLATES: readonly string[] = ALL_TEMPLATES.filter((template) => !template.includes('{patient}'));
 const MAX_SUGGESTIONS = 8;
 
 interface NamedPerson {
@@ -44,11 +46,13 @@ interface NamedPerson {
 
 /** Completions for a partial command: recent commands, then names being typed, then templates. */
 export class Suggester {
-  private readonly search: PatientSearch<AssistantPatient & { email: string | null }>;
   private readonly providers: NamedPerson[];
 
-  constructor(data: AssistantData) {
-    this.search = new PatientSearch(data.patients.map((patient) => ({ ...patient, email: patient.email ?? null })));
+  /** `search` is the interpreter's patient index, shared rather than built twice. */
+  constructor(
+    data: AssistantData,
+    private readonly search: PatientSearch<AssistantPatient & SearchablePatient>,
+  ) {
     this.providers = data.providers
       .filter((provider) => provider.role === 'doctor' || provider.role === 'hygienist')
       .map((provider) => {
@@ -65,33 +69,34 @@ export class Suggester {
       if (out.length < MAX_SUGGESTIONS && !out.includes(suggestion) && fold(suggestion) !== folded) out.push(suggestion);
     };
     for (const past of context?.inputHistory ?? []) if (folded && fold(past).startsWith(folded)) add(past);
+    for (const name of this.names(typed)) add(name);
+    for (const template of PLAIN_TEMPLATES) if (!folded || fold(template).startsWith(folded)) add(template);
+    if (folded) for (const template of closestTemplates(typed, MAX_SUGGESTIONS)) add(template);
+    return out;
+  }
 
+  /** Completions of a name being typed as the last word: 'book mau' → 'book Maurine Schroeder tomorrow …'. */
+  private names(typed: string): string[] {
     const words = typed.trimEnd().split(/\s+/);
-    const last = words.length > 1 || !startsTemplate(folded) ? (words[words.length - 1] ?? '') : '';
+    const last = words[words.length - 1] ?? '';
     const head = words.slice(0, -1).join(' ');
-    if (fold(last).length >= 2 && !/\d/.test(last)) {
-      const lead = fold(head);
-      const afterDr = /(^|\s)(dr|doctor|with|w\/)$/.test(lead);
-      if (!afterDr) {
-        for (const match of this.search.search(last, { threshold: 0, limit: 4 })) {
-          const name = `${match.patient.firstName} ${match.patient.lastName}`;
-          add(this.completeWithTemplate(head, name));
-        }
-      }
-      const start = fold(last).replace(/^dr\.?/, '');
-      for (const provider of this.providers) {
-        if (start && provider.folded.split(' ').some((word) => word.startsWith(start))) {
-          const prefix = afterDr ? head.replace(/\s*(dr\.?|doctor)$/i, '') : head;
-          add(`${prefix ? `${prefix} ` : ''}${afterDr && /with|w\//.test(lead) ? '' : ''}${provider.name}`.trim());
-        }
+    const partial = fold(last).replace(/^dr\.?/, '');
+    if (words.length < 2 || partial.length < 2 || /\d/.test(partial) || /\s$/.test(typed)) return [];
+    // A word some template goes on with ('how do', 'check in') is a command being typed, not a name.
+    if (PLAIN_TEMPLATES.some((template) => fold(template).startsWith(fold(typed)))) return [];
+    const lead = fold(head);
+    const out: string[] = [];
+    const afterDr = /(^|\s)(dr|doctor|with|w\/)$/.test(lead) || /^dr/.test(fold(last));
+    for (const provider of this.providers) {
+      if (provider.folded.split(' ').some((word) => word.startsWith(partial))) {
+        out.push(`${head.replace(/\s*(dr\.?|doctor)$/i, '')} ${provider.name}`.trim());
       }
     }
-    for (const template of ALL_TEMPLATES) {
-      const plain = template.replace(' {patient}', '').replace('{patient}', '');
-      if (!folded || fold(plain).startsWith(folded) || fold(template).startsWith(folded)) add(plain);
-    }
-    if (out.length < MAX_SUGGESTIONS && folded) {
-      for (const template of closestTemplates(typed, MAX_SUGGESTIONS)) add(template);
+    // Two letters name too many patients to be worth listing.
+    if (!afterDr && partial.length >= 3) {
+      for (const match of this.search.search(partial, { threshold: 0, limit: 4 })) {
+        out.push(this.completeWithTemplate(head, `${match.patient.firstName} ${match.patient.lastName}`));
+      }
     }
     return out;
   }
@@ -99,23 +104,15 @@ export class Suggester {
   /** 'book' + Maurine Schroeder → the booking template with her name in it. */
   private completeWithTemplate(head: string, name: string): string {
     const lead = fold(head);
-    if (lead) {
-      const template = ALL_TEMPLATES.find((t) => t.includes('{patient}') && fold(t).startsWith(`${lead} {patient}`));
-      if (template) return template.replace('{patient}', name);
-    }
-    return `${head ? `${head} ` : ''}${name}`;
+    const template = ALL_TEMPLATES.find((t) => t.includes('{patient}') && fold(t).startsWith(`${lead} {patient}`));
+    return template ? template.replace('{patient}', name) : `${head} ${name}`;
   }
-}
-
-function startsTemplate(folded: string): boolean {
-  return ALL_TEMPLATES.some((template) => fold(template).startsWith(folded));
 }
 
 /** Templates sharing the most words with a command, for 'did you mean'. */
 function closestTemplates(command: string, count: number): string[] {
   const words = new Set(fold(command).split(/\W+/).filter((word) => word.length > 2));
-  const scored = ALL_TEMPLATES.map((template, index) => {
-    const plain = template.replace(' {patient}', '').replace('{patient}', '');
+  const scored = PLAIN_TEMPLATES.map((plain, index) => {
     const overlap = fold(plain)
       .split(/\W+/)
       .filter((word) => words.has(word)).length;
@@ -129,10 +126,8 @@ function closestTemplates(command: string, count: number): string[] {
 }
 
 /** Up to 3 commands the user may have meant. */
-export function unknownSuggestions(command: string, _suggester: Suggester): string[] {
+export function unknownSuggestions(command: string): string[] {
   const close = closestTemplates(command, 3);
   if (close.length > 0) return close;
-  return ['book {patient} tomorrow at 10am for a cleaning', "show today's schedule", 'how do I book an appointment'].map(
-    (template) => template.replace(' {patient}', ''),
-  );
+  return ["show today's schedule", 'find a free slot tomorrow afternoon', 'how do I book an appointment'];
 }
