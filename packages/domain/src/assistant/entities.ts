@@ -120,17 +120,41 @@ export function extractRoom(tokens: Token[], rooms: readonly AssistantRoom[]): A
  * first spelling the practice has wins; a practice's own names are matched as typed too.
  */
 const PROCEDURE_CONCEPTS: readonly { said: readonly string[]; names: readonly string[] }[] = [
-  { said: ['new patient consultation', 'new patient consult', 'new patient exam'], names: ['new patient consultation', 'new patient exam', 'consultation'] },
-  { said: ['recall cleaning', 'cleaning', 'clean', 'cleanings', 'hygiene', 'prophylaxis', 'teeth cleaning'], names: ['cleaning', 'hygiene', 'prophylaxis', 'recall cleaning'] },
-  { said: ['deep cleaning', 'scaling', 'root planing', 'srp'], names: ['scaling', 'deep cleaning', 'scaling and root planing'] },
-  { said: ['filling', 'fillings', 'resto', 'restoration', 'cavity', 'composite'], names: ['filling', 'restoration', 'composite'] },
+  {
+    said: ['new patient consultation', 'new patient consult', 'new patient exam'],
+    names: ['new patient consultation', 'new patient exam', 'consultation'],
+  },
+  {
+    said: ['recall cleaning', 'cleaning', 'clean', 'cleanings', 'hygiene', 'prophylaxis', 'teeth cleaning'],
+    names: ['cleaning', 'hygiene', 'prophylaxis', 'recall cleaning'],
+  },
+  {
+    said: ['deep cleaning', 'scaling', 'root planing', 'srp'],
+    names: ['scaling', 'deep cleaning', 'scaling and root planing'],
+  },
+  {
+    said: ['filling', 'fillings', 'resto', 'restoration', 'cavity', 'composite'],
+    names: ['filling', 'restoration', 'composite'],
+  },
   { said: ['rootcanal', 'root canal'], names: ['root canal', 'endodontics', 'rct'] },
-  { said: ['checkup', 'exam', 'examination', 'recall exam'], names: ['check-up', 'checkup', 'exam', 'examination', 'recall exam'] },
+  {
+    said: ['checkup', 'exam', 'examination', 'recall exam'],
+    names: ['check-up', 'checkup', 'exam', 'examination', 'recall exam'],
+  },
   { said: ['consult', 'consultation', 'consults'], names: ['consultation', 'consult'] },
-  { said: ['xray', 'radiograph', 'radiographs', 'bitewings', 'bitewing', 'pano', 'panoramic'], names: ['x-ray', 'x-rays', 'xray', 'radiographs'] },
-  { said: ['extraction', 'extract', 'extractions', 'pull a tooth', 'pull tooth', 'tooth pulled', 'pulled'], names: ['extraction', 'tooth extraction'] },
+  {
+    said: ['xray', 'radiograph', 'radiographs', 'bitewings', 'bitewing', 'pano', 'panoramic'],
+    names: ['x-ray', 'x-rays', 'xray', 'radiographs'],
+  },
+  {
+    said: ['extraction', 'extract', 'extractions', 'pull a tooth', 'pull tooth', 'tooth pulled', 'pulled'],
+    names: ['extraction', 'tooth extraction'],
+  },
   { said: ['crown', 'crowns', 'cap'], names: ['crown'] },
-  { said: ['emergency', 'toothache', 'tooth ache', 'broken tooth', 'pain', 'urgent visit'], names: ['emergency', 'emergency exam'] },
+  {
+    said: ['emergency', 'toothache', 'tooth ache', 'broken tooth', 'pain', 'urgent visit'],
+    names: ['emergency', 'emergency exam'],
+  },
   { said: ['fluoride', 'fluoride treatment', 'varnish'], names: ['fluoride', 'fluoride treatment'] },
   { said: ['whitening', 'bleaching'], names: ['whitening', 'teeth whitening'] },
 ];

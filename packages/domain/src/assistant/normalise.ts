@@ -346,7 +346,8 @@ export const KEYWORDS: readonly string[] = [
 const KEYWORD_SET: ReadonlySet<string> = new Set(KEYWORDS);
 const INFLECTIONS = ['s', 'es', 'ed', 'd', 'ing'];
 
-const TOKEN = /\d{4}-\d{1,2}-\d{1,2}|\d{1,2}\/\d{1,2}(?:\/\d{2,4})?|\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}|\d{1,2}[:h]\d{2}|[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+const TOKEN =
+  /\d{4}-\d{1,2}-\d{1,2}|\d{1,2}\/\d{1,2}(?:\/\d{2,4})?|\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}|\d{1,2}[:h]\d{2}|[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 
 function prepare(command: string): string {
   return (
@@ -416,7 +417,8 @@ export function normalise(command: string, names: ReadonlySet<string>): Normalis
 function correct(word: string, names: ReadonlySet<string>): string | null {
   if (word.length < 4 || KEYWORD_SET.has(word) || names.has(word) || /\d/.test(word)) return null;
   // A keyword's plural or past ('books', 'booked') is another word, not a typo.
-  if (INFLECTIONS.some((ending) => word.endsWith(ending) && KEYWORD_SET.has(word.slice(0, -ending.length)))) return null;
+  if (INFLECTIONS.some((ending) => word.endsWith(ending) && KEYWORD_SET.has(word.slice(0, -ending.length))))
+    return null;
   const allowance = word.length >= 8 ? 2 : 1;
   let best: string | null = null;
   let bestDistance = allowance + 1;

@@ -68,7 +68,11 @@ export function previewOf(
   const periodWord = (period: string | undefined) =>
     period && period in WORD_TEXTS ? WORD_TEXTS[period as keyof typeof WORD_TEXTS].message : '';
   const methodWord = (method: string | undefined) =>
-    method === 'email' ? WORD_TEXTS.email.message : method === 'sms' ? WORD_TEXTS.sms.message : WORD_TEXTS.usualMethod.message;
+    method === 'email'
+      ? WORD_TEXTS.email.message
+      : method === 'sms'
+        ? WORD_TEXTS.sms.message
+        : WORD_TEXTS.usualMethod.message;
 
   switch (intent) {
     case 'book_appointment': {
@@ -119,7 +123,9 @@ export function previewOf(
     case 'find_patient':
       return slots.query ? say(T.findPatient, { query: slots.query }) : say(T.findPatientNeedsQuery);
     case 'open_patient':
-      return missing.includes('patient') ? say(T.openPatientNeedsPatient) : (ambiguous() ?? say(T.openPatient, { patient: patientName() }));
+      return missing.includes('patient')
+        ? say(T.openPatientNeedsPatient)
+        : (ambiguous() ?? say(T.openPatient, { patient: patientName() }));
     case 'open_chart': {
       if (missing.includes('patient')) return say(T.openPatientNeedsPatient);
       const unclear = ambiguous();
@@ -135,7 +141,9 @@ export function previewOf(
         : say(T.createPatient, { firstName: slots.firstName, lastName: slots.lastName });
     case 'show_schedule': {
       const date = longDate(slots.date ?? localDate(data.now, data.timeZone));
-      return provider ? say(T.showScheduleOf, { provider: providerName(provider), date }) : say(T.showSchedule, { date });
+      return provider
+        ? say(T.showScheduleOf, { provider: providerName(provider), date })
+        : say(T.showSchedule, { date });
     }
     case 'find_slot': {
       const when = slots.date

@@ -106,7 +106,11 @@ const RANGE_JOINS: ReadonlySet<string> = new Set(['to', 'till', 'until', 'and'])
  * 'from 9 to 12', '12 to 2', '1-2pm', 'between 1 and 3': both ends are clock times; an am or pm on the
  * second end also applies to the first, and bare hours are read in clinic hours.
  */
-function readRanges(tokens: Token[], span: ClinicSpan, take: (from: number, length: number, time: string | null) => void) {
+function readRanges(
+  tokens: Token[],
+  span: ClinicSpan,
+  take: (from: number, length: number, time: string | null) => void,
+) {
   for (let i = 0; i + 2 < tokens.length; i++) {
     const a = tokens[i] as Token;
     const join = tokens[i + 1] as Token;
@@ -199,7 +203,8 @@ export function extractView(tokens: Token[]): '1h' | '30min' | undefined {
   for (let i = Math.max(0, viewAt - 3); i < viewAt; i++) {
     const word = tokens[i]?.word ?? '';
     const thirty = word === '30' || word === '30min' || word === '30m' || word === 'half';
-    const sixty = word === '1h' || word === '60' || word === '60min' || word === '1' || word === 'hour' || word === 'one';
+    const sixty =
+      word === '1h' || word === '60' || word === '60min' || word === '1' || word === 'hour' || word === 'one';
     if (!thirty && !sixty) continue;
     for (let k = i; k <= viewAt; k++) (tokens[k] as Token).used = true;
     return thirty ? '30min' : '1h';
@@ -217,7 +222,12 @@ export function extractPartOfDay(tokens: Token[]): PartOfDay | undefined {
       token.used = true;
       return 'morning';
     }
-    if (word === 'afternoon' || word === 'afternoons' || word === 'pm' || (word === 'apres' && tokens[i + 1]?.word === 'noon')) {
+    if (
+      word === 'afternoon' ||
+      word === 'afternoons' ||
+      word === 'pm' ||
+      (word === 'apres' && tokens[i + 1]?.word === 'noon')
+    ) {
       token.used = true;
       if (word === 'apres') (tokens[i + 1] as Token).used = true;
       return 'afternoon';
