@@ -235,6 +235,32 @@ describe('the interpreter: other slots', () => {
   });
 });
 
+describe('the interpreter: readings that are easy to get wrong', () => {
+  it.each([
+    ["maurine didn't show", 'mark_no_show'],
+    ['go to downtown dental', 'switch_practice'],
+    ["show me dr patel's calendar for next monday", 'show_schedule'],
+    ['show treatment plans for james', 'open_chart'],
+    ['export the patient list to excel', 'refuse'],
+    ['sarah is sick today', 'provider_absence'],
+  ] as const)('%s → %s', (command, intent) => {
+    expect(read(command).intent).toBe(intent);
+  });
+
+  it("does not take a new patient's first name for a provider's", () => {
+    expect(read('register patient Marc Leduc 514 555 9090').slots).toEqual({
+      firstName: 'Marc',
+      lastName: 'Leduc',
+      phone: '5145559090',
+    });
+  });
+
+  it('reads a bare hour after a day word, and names the patient from the appointment', () => {
+    expect(read('marie t tomorrow 10').slots.time).toBe('10:00');
+    expect(read('cancel appt 10:30').slots).toMatchObject({ appointmentId: 'a-maurine-today', patientId: 'p-maurine' });
+  });
+});
+
 describe('the interpreter: missing, previews, refusals and unknowns', () => {
   it('lists the required slots not given and says what is needed', () => {
     const partial = read('book Maurine Schroeder');

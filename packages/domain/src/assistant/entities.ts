@@ -2,6 +2,7 @@ import { fold } from '../patients/search/query.ts';
 import type { AssistantPracticeRef, AssistantProvider, AssistantRoom } from './contract.ts';
 import { editDistance } from './distance.ts';
 import type { Token } from './normalise.ts';
+import { COMMAND_WORDS } from './words.ts';
 
 /** How a provider is named in previews: 'Dr. Anika Patel', 'Sarah Nguyen'. */
 export function providerName(provider: AssistantProvider): string {
@@ -66,13 +67,20 @@ export function extractProvider(
       matches.find((p) => word === fold(p.firstName)) ??
       matches[0];
     if (!chosen) continue;
-    if (!cued && patientNames.has(word)) continue;
-    if (!cued && word !== fold(chosen.lastName) && word !== fold(chosen.firstName)) continue;
+    // Without a cue: a name no patient has, and a first name only when no surname follows ('Marc Leduc' is someone new).
+    if (!cued && (patientNames.has(word) || (word !== fold(chosen.lastName) && word !== fold(chosen.firstName)))) {
+      continue;
+    }
+    if (!cued && word !== fold(chosen.lastName) && isNameLike(tokens[i + 1])) continue;
     token.used = true;
     markCue(tokens, i);
     return { provider: chosen, cued };
   }
   return undefined;
+}
+
+function isNameLike(token: Token | undefined): boolean {
+  return token !== undefined && !token.used && /^\p{L}{2,}$/u.test(token.word) && !COMMAND_WORDS.has(token.word);
 }
 
 function markCue(tokens: Token[], i: number): void {

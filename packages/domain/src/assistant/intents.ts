@@ -24,6 +24,8 @@ const DESTROY = ['delete', 'remove', 'erase', 'wipe', 'purge', 'destroy', 'drop'
 const MASS = ['all', 'every', 'everyone', 'everybody', 'everything', 'entire', 'whole', 'bulk', 'mass'];
 const STORES = ['database', 'db', 'table', 'tables', 'records', 'data', 'server'];
 const EXPORT = ['export', 'dump', 'download', 'copy', 'leak', 'share', 'upload', 'extract'];
+/** What an export would carry off: patients' records in any form. */
+const EXPORTED = ['patient', 'patients', 'list', 'excel', 'csv', 'spreadsheet', 'file', 'files', 'everything'];
 const BULK_ACTIONS = [
   'cancel',
   'noshow',
@@ -45,7 +47,7 @@ function refusal(words: ReadonlySet<string>, tokens: readonly Token[]): Classifi
     return 'destructive';
   if (words.has('wipe') || words.has('nuke') || words.has('purge')) return 'destructive';
   const massive = any(MASS) || (any(STORES) && !words.has('update'));
-  if (any(EXPORT) && (any(STORES) || any(MASS))) return 'export';
+  if (any(EXPORT) && (any(STORES) || any(MASS) || any(EXPORTED))) return 'export';
   if ((words.has('send') || words.has('email')) && any(STORES) && any(MASS)) return 'export';
   if (any(DESTROY) && massive) return 'mass';
   if (any(BULK_ACTIONS) && any(['all', 'every', 'everyone', 'everybody'])) return 'mass';
@@ -76,12 +78,12 @@ const GUIDANCE_LEADS = [
 
 const TOPICS: readonly [GuideId, readonly string[]][] = [
   ['needs-attention', ['attention']],
-  ['move-appointment', ['move', 'reschedule', 'rebook']],
+  ['move-appointment', ['move', 'reschedule', 'rebook', 'rescheduling', 'moving']],
   ['check-in', ['checkin', 'arrive', 'arrival']],
   ['check-out', ['checkout']],
-  ['provider-absence', ['absence', 'absent', 'timeoff', 'dayoff', 'vacation', 'sick']],
+  ['provider-absence', ['absence', 'absent', 'absences', 'timeoff', 'dayoff', 'vacation', 'sick']],
   ['maintenance', ['maintenance', 'repair']],
-  ['new-patient', ['new', 'register', 'create']],
+  ['new-patient', ['new', 'register', 'create', 'add', 'adding', 'registering']],
   ['recalls', ['recall', 'recalls']],
   ['offline', ['offline', 'internet', 'outage', 'connection']],
   ['charts', ['chart', 'charts', 'charting', 'perio', 'odontogram']],
@@ -203,7 +205,9 @@ export function classify(tokens: readonly Token[], evidence: Evidence): Classifi
   }
   if (any('absence', 'timeoff')) return { intent: 'provider_absence', confidence: 0.7 };
 
-  if (any('ticket', 'support')) return { intent: 'create_ticket', confidence: 0.8 };
+  if (any('ticket', 'support') || (words.has('priority') && !strongPatient)) {
+    return { intent: 'create_ticket', confidence: 0.8 };
+  }
 
   if (any('form', 'forms', 'intake', 'paperwork', 'questionnaire')) {
     if (evidence.hasPatient || any('send', 'email', 'text', 'sms')) return { intent: 'send_forms', confidence: 0.9 };
@@ -298,22 +302,33 @@ export function classify(tokens: readonly Token[], evidence: Evidence): Classifi
     phrase('find a time');
   if (slotWords && !(words.has('book') && evidence.hasTime)) return { intent: 'find_slot', confidence: 0.9 };
 
-  const chartWords = any('chart', 'charting', 'perio', 'periodontal', 'odontogram', 'notes');
+  const chartWords =
+    any('chart', 'charting', 'perio', 'periodontal', 'odontogram', 'notes') ||
+    (words.has('treatment') && any('plan', 'plans'));
   if (chartWords && evidence.hasPatient) return { intent: 'open_chart', confidence: 0.9 };
 
   const newPatient =
     (any('new', 'add', 'create', 'register') && any('patient', 'pt')) || (first === 'register' && !evidence.hasPatient);
   if (newPatient && !evidence.hasDate && !evidence.hasTime) return { intent: 'create_patient', confidence: 0.85 };
 
+  const scheduleNoun =
+    any('schedule', 'calendar', 'day', 'agenda', 'booked', 'books', 'lineup', 'view', 'hourly') ||
+    phrase('what does') ||
+    phrase('who is coming');
+  // 'Dr Patel's calendar next Monday' is that day's schedule, not the calendar screen.
+  if (scheduleNoun && !strongPatient && (evidence.hasDate || evidence.hasProvider) && !evidence.hasTime) {
+    if (!any('book', 'appointment', 'reserve')) return { intent: 'show_schedule', confidence: 0.85 };
+  }
+
+  if (evidence.hasPractice && any('go', 'open', 'use', 'work') && !strongPatient) {
+    return { intent: 'switch_practice', confidence: 0.8 };
+  }
+
   const route = routeOf(tokens);
   if (route && !strongPatient && (any(...NAV_VERBS, 'page', 'screen', 'to') || tokens.length <= 2)) {
     return { intent: 'navigate', confidence: 0.9 };
   }
 
-  const scheduleNoun =
-    any('schedule', 'calendar', 'day', 'agenda', 'booked', 'books', 'lineup') ||
-    phrase('what does') ||
-    phrase('who is coming');
   const bookVerb =
     any('book', 'appointment', 'reserve', 'put', 'make') || (first === 'schedule' && evidence.hasPatient);
   if (bookVerb && evidence.hasPatient) return { intent: 'book_appointment', confidence: 0.9 };

@@ -73,9 +73,18 @@ export function createInterpreter(data: AssistantData): Interpreter {
     const provider = extractProvider(tokens, data.providers, patients.names);
     const procedure = procedures.extract(tokens);
     const words = new Set(tokens.map((token) => token.word));
-    const practiceWanted = ['switch', 'swap', 'practice', 'clinic', 'location', 'office', 'change'].some((w) =>
-      words.has(w),
-    );
+    const practiceWanted = [
+      'switch',
+      'swap',
+      'practice',
+      'clinic',
+      'location',
+      'office',
+      'change',
+      'go',
+      'use',
+      'work',
+    ].some((w) => words.has(w));
     const practice = practiceWanted ? extractPractice(tokens, data.practices) : undefined;
     const unread = tokens.filter((token) => !token.used && /^\p{L}/u.test(token.raw) && !COMMAND_WORDS.has(token.word));
     let patient = phone || birthYear ? undefined : patients.resolve(tokens);
@@ -322,7 +331,10 @@ export function createInterpreter(data: AssistantData): Interpreter {
       today,
       data.timeZone,
     );
-    if (found) slots.appointmentId = found.appointment.id;
+    if (!found) return;
+    slots.appointmentId = found.appointment.id;
+    // 'cancel the 10:30 today': the appointment names its patient.
+    if (!slots.patientId && !slots.patient) slots.patientId = found.appointment.patientId;
   }
 
   function byPhone(phone: string) {

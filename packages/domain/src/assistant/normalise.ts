@@ -225,6 +225,7 @@ const JOINED: readonly [string, string, string][] = [
   ['check', 'up', 'checkup'],
   ['check', 'ups', 'checkup'],
   ['check', 'out', 'checkout'],
+  ['checking', 'out', 'checkout'],
   ['checked', 'out', 'checkout'],
   ['no', 'show', 'noshow'],
   ['no', 'showed', 'noshow'],
@@ -380,7 +381,8 @@ export function normalise(command: string, names: ReadonlySet<string>): Normalis
   const split: Token[] = [];
   for (const match of prepare(command).matchAll(TOKEN)) {
     const raw = match[0].replace(/['’]s$/i, '');
-    split.push({ raw, word: fold(raw).replace(/’/g, "'"), used: false });
+    // "didn't" is didnt: contractions are keywords, not names with an apostrophe.
+    split.push({ raw, word: fold(raw).replace(/’/g, "'").replace(/n't$/, 'nt'), used: false });
   }
   const read: Token[] = [];
   for (const token of split) {

@@ -33,8 +33,6 @@ const GUIDE_NAMES: Readonly<Record<string, string>> = {
   'needs-attention': 'Needs attention',
 };
 
-const RECALL_MONTHS: Readonly<Record<string, number>> = { cleaning: 6, 'follow-up': 0.5, fluoride: 3, xray: 12 };
-
 /** The one sentence saying what will happen, or what is still needed. */
 export function previewOf(
   intent: Intent,
@@ -161,7 +159,8 @@ export function previewOf(
       if (unclear) return unclear;
       if (!appointment) {
         if (!slots.patientId) return say(T.needsPatient);
-        return say(T.noAppointment, { patient: patientName(), action: intent.replace(/_/g, ' ') });
+        const today = intent === 'check_in' || intent === 'mark_no_show';
+        return say(today ? T.noAppointmentToday : T.noAppointment, { patient: patientName() });
       }
       const patient = patientName();
       if (intent === 'cancel_appointment') return say(T.cancel, { patient, from });
@@ -195,11 +194,10 @@ export function previewOf(
       if (unclear) return unclear;
       if (missing.includes('patient')) return say(T.needsPatient);
       if (!slots.recallType) return say(T.createRecallNeedsType, { patient: patientName() });
-      return say(T.createRecall, {
-        recallType: slots.recallType,
-        patient: patientName(),
-        interval: slots.interval ?? RECALL_MONTHS[slots.recallType] ?? 6,
-      });
+      if (slots.interval === undefined) {
+        return say(T.createRecallPreset, { recallType: slots.recallType, patient: patientName() });
+      }
+      return say(T.createRecall, { recallType: slots.recallType, patient: patientName(), interval: slots.interval });
     }
     case 'send_forms':
     case 'send_reminder': {

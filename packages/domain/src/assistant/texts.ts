@@ -103,9 +103,10 @@ export const PREVIEW_TEXTS = {
     id: 'assistant.preview.moveNeedsWhen',
     message: "Move {patient}'s appointment — say the new date or time.",
   },
-  noAppointment: /*i18n*/ {
-    id: 'assistant.preview.noAppointment',
-    message: '{patient} has no upcoming appointment to {action}.',
+  noAppointment: /*i18n*/ { id: 'assistant.preview.noAppointment', message: '{patient} has no upcoming appointment.' },
+  noAppointmentToday: /*i18n*/ {
+    id: 'assistant.preview.noAppointmentToday',
+    message: '{patient} has no appointment today.',
   },
   cancel: /*i18n*/ { id: 'assistant.preview.cancel', message: "Cancel {patient}'s appointment of {from}." },
   checkIn: /*i18n*/ { id: 'assistant.preview.checkIn', message: 'Check in {patient} for the appointment of {from}.' },
@@ -139,6 +140,10 @@ export const PREVIEW_TEXTS = {
   createRecall: /*i18n*/ {
     id: 'assistant.preview.createRecall',
     message: 'Create a {recallType} recall for {patient} in {interval} months.',
+  },
+  createRecallPreset: /*i18n*/ {
+    id: 'assistant.preview.createRecallPreset',
+    message: 'Create a {recallType} recall for {patient} at its usual interval.',
   },
   createRecallNeedsType: /*i18n*/ {
     id: 'assistant.preview.createRecallNeedsType',

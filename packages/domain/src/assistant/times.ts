@@ -10,6 +10,7 @@ export interface TimeHit {
 /** Words after which a bare number is a clock hour: 'at 2', 'from 9 to 12', 'à 14h'. */
 const TIME_LEADS: ReadonlySet<string> = new Set(['at', 'a', 'from', 'to', 'till', 'until', 'between', 'and', 'by']);
 /** Words after a number that make it something other than a time: '2 weeks', 'room 3', '3 patients'. */
+const DAY_WORDS = /^(today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
 const NOT_TIME_AFTER = /^(minutes|hours?|days?|weeks?|months?|years?|patients?|appointments?|times|st|nd|rd|th)$/;
 
 /** Opening and closing minutes used to read a bare hour: '2' is 14:00 when the practice is open then. */
@@ -87,7 +88,9 @@ export function extractTimes(tokens: Token[], span: ClinicSpan): TimeHit[] {
       continue;
     }
     const before = tokens[i - 1]?.word ?? '';
-    if (!TIME_LEADS.has(before) || hour > 23) continue;
+    // 'tomorrow 10', 'friday 2': a bare hour right after a day word is that day's time.
+    const afterDay = tokens[i - 1]?.used === true && DAY_WORDS.test(before);
+    if ((!TIME_LEADS.has(before) && !afterDay) || hour > 23) continue;
     if (next !== undefined && NOT_TIME_AFTER.test(next)) continue;
     // 'from 9 to 12' and 'between 1 and 3' need one side to be a time already or to follow.
     if ((before === 'to' || before === 'and') && hits.length === 0 && !isHourAt(tokens, i + 1)) {
