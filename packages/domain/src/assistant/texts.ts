@@ -86,7 +86,6 @@ export const PREVIEW_TEXTS = {
   findSlotWith: /*i18n*/ { id: 'assistant.preview.findSlotWith', message: 'Find free times with {provider} {when}.' },
   whenOn: /*i18n*/ { id: 'assistant.when.on', message: 'on {date}' },
   whenSoon: /*i18n*/ { id: 'assistant.when.soon', message: 'from today' },
-  whenPeriod: /*i18n*/ { id: 'assistant.when.period', message: '{period}' },
   move: /*i18n*/ {
     id: 'assistant.preview.move',
     message: "Move {patient}'s appointment of {from} to {date} at {time}.",
