@@ -131,6 +131,24 @@ export interface AssistantData {
   appointments: readonly AssistantAppointment[];
   /** Maintenance windows over the same span (for find_slot and conflicts in a preview). */
   maintenance?: readonly MaintenanceWindow[];
+  /** The practice's recall types (create_recall needs one's id); empty or absent when unknown. */
+  recallTypes?: readonly AssistantRecallType[];
+  /** The practice's form templates (send_forms sends the intake ones when none is named). */
+  formTemplates?: readonly AssistantFormTemplate[];
+}
+
+export interface AssistantRecallType {
+  id: number;
+  name: string;
+  intervalMonths: number;
+  intervalWeeks: number;
+}
+
+export interface AssistantFormTemplate {
+  id: number;
+  title: string;
+  /** registration, medical, consent, financial, privacy, screening. */
+  category: string;
 }
 
 /** What the user is doing, sent with each command (spec 7 `context`). */
@@ -301,6 +319,8 @@ export type ExecutionPlan =
       kind: 'write';
       request: { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; endpoint: string; body?: unknown };
       done: SaidText;
+      /** What the write would clash with, in the spec's words (findConflicts), for the preview card. */
+      conflicts?: string[];
     }
   /** An answer computed from the data (patients found, free slots), shown in the chat log. */
   | { kind: 'read'; data: unknown; done: SaidText }
