@@ -171,7 +171,11 @@ export function Header({ onLogout }: { onLogout(): void }) {
       <Group gap={4} wrap="nowrap">
         <NotificationsBell />
         <Tooltip label={t`Ninja AI`}>
-          <ActionIcon variant="subtle" color="grape" size="lg" onClick={openAssistant}
+          <ActionIcon
+            variant="subtle"
+            color="grape"
+            size="lg"
+            onClick={openAssistant}
             aria-label={t`Ninja AI`}
             aria-keyshortcuts="Control+K Meta+K"
           >

@@ -41,6 +41,7 @@ function Found({
       )}
       <Group gap={6}>
         {patients.map((patient) => {
+          const name = patient.name;
           const born = patient.dateOfBirth ? formats.mediumDate(patient.dateOfBirth) : null;
           return (
             <Button
@@ -49,14 +50,16 @@ function Found({
               variant="light"
               leftSection={<IconUser size={14} />}
               onClick={() => onOpenPatient(patient.id)}
-              aria-label={born ? t`Open ${patient.name}, born ${born}` : t`Open ${patient.name}`}
+              aria-label={born ? t`Open ${name}, born ${born}` : t`Open ${name}`}
             >
-              {patient.name}
+              {name}
             </Button>
           );
         })}
         {slots.map((slot) => {
-          const label = `${formats.shortDay(slot.date)} ${formats.clock(slot.time)}${slot.room ? ` · ${slot.room}` : ''}`;
+          const label = [`${formats.shortDay(slot.date)} ${formats.clock(slot.time)}`, slot.room, slot.provider]
+            .filter(Boolean)
+            .join(' · ');
           return (
             <Button
               key={`${slot.start}-${slot.room ?? ''}`}
@@ -75,72 +78,74 @@ function Found({
   );
 }
 
+function Entry({ entry, ...props }: Omit<AssistantLogProps, 'log'> & { entry: LogEntry }) {
+  switch (entry.kind) {
+    case 'command':
+      return (
+        <Paper bg="var(--mantine-color-default-hover)" px="sm" py={6} radius="md" ml="xl">
+          <Text size="sm">
+            <Text span size="sm" c="dimmed">
+              <Trans>You:</Trans>{' '}
+            </Text>
+            {entry.text}
+          </Text>
+        </Paper>
+      );
+    case 'answer':
+      return (
+        <Text size="sm" c={TONES[entry.tone]}>
+          {entry.text}
+        </Text>
+      );
+    case 'preview':
+      return (
+        <PreviewCard
+          entry={entry}
+          timeZone={props.timeZone}
+          disabled={props.processing}
+          onConfirm={() => props.onConfirm(entry)}
+          onEdit={() => props.onEdit(entry)}
+        />
+      );
+    case 'found':
+      return (
+        <Found entry={entry} onOpenPatient={props.onOpenPatient} onBookSlot={(slot) => props.onBookSlot(slot, entry)} />
+      );
+    case 'suggestions':
+      return (
+        <Stack gap={4}>
+          <Text size="sm">{entry.text}</Text>
+          <Text size="sm" c="dimmed">
+            <Trans>Did you mean:</Trans>
+          </Text>
+          <Group gap={6}>
+            {entry.suggestions.map((suggestion) => (
+              <Button
+                key={suggestion}
+                size="xs"
+                variant="subtle"
+                onClick={() => props.onPickSuggestion(entry, suggestion)}
+              >
+                {suggestion}
+              </Button>
+            ))}
+          </Group>
+        </Stack>
+      );
+  }
+}
+
 /**
  * The conversation, newest first so the latest preview's buttons follow the input in tab order. A
  * polite live region: a screen reader hears each answer as it arrives.
  */
-export function AssistantLog(props: AssistantLogProps) {
+export function AssistantLog({ log, ...props }: AssistantLogProps) {
   const { t } = useLingui();
-  const { log, timeZone, processing } = props;
   return (
     <Stack role="log" aria-live="polite" aria-label={t`Assistant results`} gap="xs" data-testid="assistant-log">
-      {[...log].reverse().map((entry) => {
-        switch (entry.kind) {
-          case 'command':
-            return (
-              <Paper key={entry.id} bg="var(--mantine-color-default-hover)" px="sm" py={6} radius="md" ml="xl">
-                <Text size="sm">
-                  <Text span size="sm" c="dimmed">
-                    <Trans>You:</Trans>{' '}
-                  </Text>
-                  {entry.text}
-                </Text>
-              </Paper>
-            );
-          case 'answer':
-            return (
-              <Text key={entry.id} size="sm" c={TONES[entry.tone]}>
-                {entry.text}
-              </Text>
-            );
-          case 'preview':
-            return (
-              <PreviewCard
-                key={entry.id}
-                entry={entry}
-                timeZone={timeZone}
-                disabled={processing}
-                onConfirm={() => props.onConfirm(entry)}
-                onEdit={() => props.onEdit(entry)}
-              />
-            );
-          case 'found':
-            return (
-              <Found
-                key={entry.id}
-                entry={entry}
-                onOpenPatient={props.onOpenPatient}
-                onBookSlot={(slot) => props.onBookSlot(slot, entry)}
-              />
-            );
-          case 'suggestions':
-            return (
-              <Stack key={entry.id} gap={4}>
-                <Text size="sm">{entry.text}</Text>
-                <Text size="sm" c="dimmed">
-                  <Trans>Did you mean:</Trans>
-                </Text>
-                <Group gap={6}>
-                  {entry.suggestions.map((suggestion) => (
-                    <Button key={suggestion} size="xs" variant="subtle" onClick={() => props.onPickSuggestion(entry, suggestion)}>
-                      {suggestion}
-                    </Button>
-                  ))}
-                </Group>
-              </Stack>
-            );
-        }
-      })}
+      {[...log].reverse().map((entry) => (
+        <Entry key={entry.id} entry={entry} {...props} />
+      ))}
     </Stack>
   );
 }

@@ -75,7 +75,9 @@ export function CommandInput(props: CommandInputProps) {
             ref={inputRef}
             data-autofocus
             aria-label={t`Command`}
-            placeholder={ready ? t`e.g. Book Maria Tremblay tomorrow at 2 for a cleaning` : t`Reading this device's data...`}
+            placeholder={
+              ready ? t`e.g. Book Maria Tremblay tomorrow at 2 for a cleaning` : t`Reading this device's data...`
+            }
             value={value}
             onChange={(event) => {
               onChange(event.currentTarget.value);

@@ -18,7 +18,10 @@ const CHECKED_IN = new Set(['checked-in', 'in-progress']);
  */
 export function localCommandFor(request: WriteRequest, options: { override?: boolean } = {}): LocalCommand | null {
   // Placing despite conflicts the preview showed, as the form's 'Book anyway' does.
-  const body = { ...(isRecord(request.body) ? request.body : {}), ...(options.override ? { override: true } : {}) };
+  const body: Record<string, unknown> = {
+    ...(isRecord(request.body) ? request.body : {}),
+    ...(options.override ? { override: true } : {}),
+  };
   if (request.method === 'POST' && request.endpoint === '/api/appointments') {
     return (store) => store.appointments.create(body as unknown as AppointmentInput);
   }

@@ -83,7 +83,12 @@ export function PreviewCard({ entry, timeZone, disabled, onConfirm, onEdit }: Pr
             <Button variant="default" size="xs" onClick={onEdit} disabled={disabled}>
               <Trans>Edit</Trans>
             </Button>
-            <Button size="xs" onClick={onConfirm} loading={state === 'running'} disabled={disabled && state !== 'running'}>
+            <Button
+              size="xs"
+              onClick={onConfirm}
+              loading={state === 'running'}
+              disabled={disabled && state !== 'running'}
+            >
               {conflicts.length > 0 ? <Trans>Confirm anyway</Trans> : <Trans>Confirm</Trans>}
             </Button>
           </Group>

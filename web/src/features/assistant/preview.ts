@@ -1,5 +1,4 @@
 import type { AssistantData, ExecutionPlan, Interpretation } from '@dental/domain/assistant/contract';
-import { type AbsenceWindow, type BookedAppointment, findConflicts } from '@dental/domain/scheduling/conflicts';
 import { providerDisplayName } from '@dental/domain/users/user';
 
 export type WritePlan = Extract<ExecutionPlan, { kind: 'write' }>;
@@ -19,13 +18,12 @@ export interface PreviewDetails {
   procedure?: string;
   /** Status it will have (check-in, no-show, cancel). */
   status?: string;
-  /** The domain's conflict messages (English, as the rules fill them). */
+  /** The domain's conflict messages (English, as findConflicts fills them), from the plan. */
   conflicts: string[];
 }
 
-export interface ConflictContext {
+export interface PreviewContext {
   patientNames: ReadonlyMap<string, string>;
-  absences: readonly AbsenceWindow[];
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -34,7 +32,7 @@ const num = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 const APPOINTMENT_PATH = /^\/api\/appointments\/([^/?#]+)$/;
 
-function patientName(data: AssistantData, id: string | undefined, context: ConflictContext): string | undefined {
+function patientName(data: AssistantData, id: string | undefined, context: PreviewContext): string | undefined {
   if (!id) return undefined;
   const patient = data.patients.find((entry) => entry.id === id);
   return patient ? `${patient.firstName} ${patient.lastName}` : context.patientNames.get(id);
@@ -47,13 +45,13 @@ function providerName(data: AssistantData, id: number | undefined): string | und
 
 /**
  * The preview card's fields: the request's body over the appointment it is about (a check-in names
- * only the appointment), and the clashes the domain's conflict rule finds where the booking would go.
+ * only the appointment), and the clashes the plan found with the domain's conflict rule.
  */
 export function previewDetails(
   interpretation: Interpretation,
   plan: WritePlan,
   data: AssistantData,
-  context: ConflictContext,
+  context: PreviewContext,
 ): PreviewDetails {
   const body = isRecord(plan.request.body) ? plan.request.body : {};
   const slots = interpretation.slots;
@@ -70,17 +68,6 @@ export function previewDetails(
   const duration = num(body.duration) ?? current?.duration ?? slots.duration;
   const procedure = str(body.procedure) ?? current?.procedure ?? slots.procedure;
 
-  const at = newStart ?? (current ? undefined : planned);
-  const placed = at !== undefined || (current !== undefined && (str(body.treatmentRoom) || num(body.providerId)));
-  const conflicts =
-    placed && room && providerId !== undefined && duration !== undefined && (at ?? start)
-      ? conflictsOf(
-          { id: current?.id, providerId, treatmentRoom: room, appointmentDate: (at ?? start) as string, duration },
-          data,
-          context,
-        )
-      : [];
-
   return {
     patientId,
     patient: patientName(data, patientId, context) ?? slots.patient,
@@ -92,22 +79,6 @@ export function previewDetails(
     duration,
     procedure,
     status: str(body.status),
-    conflicts,
+    conflicts: plan.conflicts ?? [],
   };
-}
-
-function conflictsOf(
-  candidate: { id?: string; providerId: number; treatmentRoom: string; appointmentDate: string; duration: number },
-  data: AssistantData,
-  context: ConflictContext,
-): string[] {
-  const booked: BookedAppointment[] = data.appointments.map((appointment) => ({
-    ...appointment,
-    patientName: patientName(data, appointment.patientId, context) ?? '',
-  }));
-  return findConflicts(candidate, booked, {
-    maintenance: data.maintenance,
-    absences: context.absences,
-    timeZone: data.timeZone,
-  }).map((conflict) => conflict.message);
 }

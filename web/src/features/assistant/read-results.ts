@@ -15,6 +15,7 @@ export interface FoundSlot {
   time: string;
   room?: string;
   providerId?: number;
+  provider?: string;
 }
 
 export interface ReadResults {
@@ -35,7 +36,8 @@ function patientOf(entry: Record<string, unknown>): FoundPatient | null {
 function slotOf(entry: Record<string, unknown>, timeZone: string): FoundSlot | null {
   const date = str(entry.date);
   const time = str(entry.time);
-  const start = str(entry.start) ?? str(entry.appointmentDate) ?? (date && time ? instantAt(date, time, timeZone) : undefined);
+  const start =
+    str(entry.start) ?? str(entry.appointmentDate) ?? (date && time ? instantAt(date, time, timeZone) : undefined);
   if (!start || Number.isNaN(Date.parse(start))) return null;
   const providerIds = Array.isArray(entry.providerIds) ? entry.providerIds : [];
   const providerId = typeof entry.providerId === 'number' ? entry.providerId : providerIds.find(Number.isSafeInteger);
@@ -45,6 +47,7 @@ function slotOf(entry: Record<string, unknown>, timeZone: string): FoundSlot | n
     time: localTime(start, timeZone),
     room: str(entry.room) ?? str(entry.treatmentRoom),
     providerId: typeof providerId === 'number' ? providerId : undefined,
+    provider: str(entry.provider),
   };
 }
 

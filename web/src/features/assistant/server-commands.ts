@@ -2,8 +2,8 @@ import type { CommandContext, ExecuteResponse } from '@dental/domain/assistant/c
 import { ASSISTANT } from '@dental/domain/constants';
 import { MESSAGE_TEXTS } from '@dental/domain/messages';
 import { ApiError, apiRequest, NetworkError } from '../../platform/api/api.ts';
-import { serverErrorText } from '../../platform/i18n/server-error.ts';
 import { say } from '../../platform/i18n/domain-text.ts';
+import { serverErrorText } from '../../platform/i18n/server-error.ts';
 
 /** What a server command came to: an answer to show, or one of spec 8's errors (under 'Ninja AI Error'). */
 export type ServerOutcome = { kind: 'answer'; response: ExecuteResponse } | { kind: 'error'; message: string };
@@ -45,7 +45,8 @@ export function errorText(error: unknown): string {
     const message = serverErrorText(error.body ?? { message: error.message }) ?? error.message;
     return say(MESSAGE_TEXTS.assistantOtherError, { message });
   }
-  if (error instanceof Error && error.message) return say(MESSAGE_TEXTS.assistantOtherError, { message: error.message });
+  if (error instanceof Error && error.message)
+    return say(MESSAGE_TEXTS.assistantOtherError, { message: error.message });
   return say(MESSAGE_TEXTS.assistantDefaultError);
 }
 

@@ -6,7 +6,6 @@ import type {
 } from '@dental/domain/assistant/contract';
 import { can } from '@dental/domain/permissions/can';
 import { addDays } from '@dental/domain/scheduling/booking-rules';
-import type { AbsenceWindow } from '@dental/domain/scheduling/conflicts';
 import { localDayRange } from '@dental/domain/time/zones';
 import type { ClearRow, LocalAppointment, LocalPatient } from '@dental/local-store';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -24,6 +23,8 @@ interface StoreRead {
   patients: LocalPatient[];
   users: ClearRow[];
   appointments: LocalAppointment[];
+  recallTypes: ClearRow[];
+  formTemplates: ClearRow[];
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -77,9 +78,8 @@ function proceduresFrom(appointments: readonly LocalAppointment[]): string[] {
 export interface AssistantSource {
   /** Null until the device's data is read (or while the store is locked). */
   data: AssistantData | null;
-  /** Names of everyone booked on the span, for the preview's conflict messages. */
+  /** Names of everyone booked on the span, for a preview when the patient list is not the user's to see. */
   patientNames: ReadonlyMap<string, string>;
-  absences: readonly AbsenceWindow[];
 }
 
 /**
@@ -97,17 +97,19 @@ export function useAssistantData(enabled: boolean): AssistantSource {
 
   const read = useLiveQuery(async (): Promise<StoreRead | null> => {
     if (!store || !enabled) return null;
-    const [patients, users, appointments] = await Promise.all([
+    const [patients, users, appointments, recallTypes, formTemplates] = await Promise.all([
       mayViewPatients ? store.patients.all() : Promise.resolve([]),
       store.reference('users'),
       store.appointments.between(addDays(today, -DAYS_BACK), addDays(today, DAYS_AHEAD)),
+      store.reference('recall_types'),
+      store.reference('form_templates'),
     ]);
-    return { patients, users, appointments };
+    return { patients, users, appointments, recallTypes, formTemplates };
   }, [store, enabled, mayViewPatients, today]);
 
   const practiceList = practices.data;
   const practiceId = user?.currentPracticeId;
-  const { hours, rooms, maintenanceRows, absences } = day;
+  const { hours, rooms, maintenanceRows } = day;
   const data = useMemo((): AssistantData | null => {
     if (!read || !hours || practiceId === undefined) return null;
     const span = {
@@ -119,13 +121,28 @@ export function useAssistantData(enabled: boolean): AssistantSource {
       timeZone: timezone,
       hours,
       practiceId,
-      practices: (practiceList ?? []).map((practice) => ({ id: practice.id, name: practice.name, city: practice.city })),
+      practices: (practiceList ?? []).map((practice) => ({
+        id: practice.id,
+        name: practice.name,
+        city: practice.city,
+      })),
       patients: patientsFrom(read.patients),
       providers: staffFrom(read.users),
       rooms: rooms.map((room) => ({ id: room.code, name: room.code })),
       procedures: proceduresFrom(read.appointments),
       appointments: appointmentsFrom(read.appointments),
       maintenance: maintenanceFrom(maintenanceRows, span.start, span.end),
+      recallTypes: read.recallTypes.map((row) => ({
+        id: Number(row.id),
+        name: text(row.name),
+        intervalMonths: Number(row.intervalMonths ?? 0),
+        intervalWeeks: Number(row.intervalWeeks ?? 0),
+      })),
+      formTemplates: read.formTemplates.map((row) => ({
+        id: Number(row.id),
+        title: text(row.title),
+        category: text(row.category),
+      })),
     };
   }, [read, hours, practiceId, today, timezone, practiceList, rooms, maintenanceRows]);
 
@@ -133,5 +150,5 @@ export function useAssistantData(enabled: boolean): AssistantSource {
     () => new Map((read?.appointments ?? []).map((appointment) => [appointment.patientId, appointment.patientName])),
     [read],
   );
-  return { data, patientNames, absences };
+  return { data, patientNames };
 }

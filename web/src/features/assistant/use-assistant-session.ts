@@ -111,7 +111,12 @@ export function useAssistantSession({ opened, close, switchPractice }: SessionOp
   }, [opened]);
 
   const context = useCallback(
-    (): CommandContext => ({ currentPage, sessionHistory, inputHistory: history, userPreferences: { language: i18n.locale } }),
+    (): CommandContext => ({
+      currentPage,
+      sessionHistory,
+      inputHistory: history,
+      userPreferences: { language: i18n.locale },
+    }),
     [currentPage, sessionHistory, history, i18n.locale],
   );
 
@@ -123,7 +128,9 @@ export function useAssistantSession({ opened, close, switchPractice }: SessionOp
   }, []);
 
   const updatePreview = useCallback((id: number, state: PreviewState) => {
-    setLog((current) => current.map((entry) => (entry.id === id && entry.kind === 'preview' ? { ...entry, state } : entry)));
+    setLog((current) =>
+      current.map((entry) => (entry.id === id && entry.kind === 'preview' ? { ...entry, state } : entry)),
+    );
   }, []);
 
   const go = useCallback(
@@ -262,7 +269,7 @@ export function useAssistantSession({ opened, close, switchPractice }: SessionOp
       updatePreview(entry.id, 'running');
       let worked = false;
       try {
-        const command = OFFLINE_INTENTS.includes(entry.interpretation.intent) 
+        const command = OFFLINE_INTENTS.includes(entry.interpretation.intent)
           ? localCommandFor(entry.plan.request, { override: entry.details.conflicts.length > 0 })
           : null;
         if (command && local.store) {
@@ -335,7 +342,13 @@ export function useAssistantSession({ opened, close, switchPractice }: SessionOp
 
   const bookSlot = useCallback(
     (slot: FoundSlot, slots: Slots) =>
-      book({ ...slots, date: slot.date, time: slot.time, room: slot.room ?? slots.room, providerId: slot.providerId ?? slots.providerId }),
+      book({
+        ...slots,
+        date: slot.date,
+        time: slot.time,
+        room: slot.room ?? slots.room,
+        providerId: slot.providerId ?? slots.providerId,
+      }),
     [book],
   );
 
