@@ -70,7 +70,7 @@ export function CommandInput(props: CommandInputProps) {
   return (
     <form onSubmit={submit}>
       <Combobox store={combobox} onOptionSubmit={accept} withinPortal={false} shadow="md">
-        <Combobox.Target>
+        <Combobox.Target withExpandedAttribute>
           <TextInput
             ref={inputRef}
             data-autofocus
