@@ -43,6 +43,10 @@ const SHORTHAND: Readonly<Record<string, string>> = {
   pt: 'patient',
   pts: 'patients',
   hyg: 'hygienist',
+  chk: 'check',
+  ck: 'check',
+  checkups: 'checkup',
+  whats: 'what',
   resched: 'reschedule',
   sched: 'schedule',
   nxt: 'next',
@@ -140,6 +144,24 @@ const SHORTHAND: Readonly<Record<string, string>> = {
   followup: 'followup',
   'e-mail': 'email',
   courriel: 'email',
+  reserver: 'book',
+  prendre: 'book',
+  chercher: 'find',
+  rechercher: 'find',
+  trouver: 'find',
+  horaire: 'schedule',
+  agenda: 'schedule',
+  deplacer: 'move',
+  annuler: 'cancel',
+  supprimer: 'delete',
+  effacer: 'delete',
+  tous: 'all',
+  toutes: 'all',
+  nouveau: 'new',
+  nouvelle: 'new',
+  ouvrir: 'open',
+  au: 'to',
+  rendezvous: 'appointment',
 };
 
 /** Shorthand too ordinary to report as an adaptation. */
@@ -201,6 +223,7 @@ const JOINED: readonly [string, string, string][] = [
   ['checked', 'in', 'checkin'],
   ['checking', 'in', 'checkin'],
   ['check', 'up', 'checkup'],
+  ['check', 'ups', 'checkup'],
   ['check', 'out', 'checkout'],
   ['checked', 'out', 'checkout'],
   ['no', 'show', 'noshow'],
@@ -219,10 +242,12 @@ const JOINED: readonly [string, string, string][] = [
   ['days', 'off', 'dayoff'],
   ['root', 'canal', 'rootcanal'],
   ['root', 'canals', 'rootcanal'],
+  ['rendez', 'vous', 'rendezvous'],
 ];
 
 /** Words whose misspellings are corrected: the commands' keywords (names are never corrected to them). */
 export const KEYWORDS: readonly string[] = [
+  'check',
   'appointment',
   'appointments',
   'schedule',
@@ -319,6 +344,7 @@ export const KEYWORDS: readonly string[] = [
 ];
 
 const KEYWORD_SET: ReadonlySet<string> = new Set(KEYWORDS);
+const INFLECTIONS = ['s', 'es', 'ed', 'd', 'ing'];
 
 const TOKEN = /\d{4}-\d{1,2}-\d{1,2}|\d{1,2}\/\d{1,2}(?:\/\d{2,4})?|\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}|\d{1,2}[:h]\d{2}|[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 
@@ -331,6 +357,10 @@ function prepare(command: string): string {
       // 'p.m.', 'a.m.'
       .replace(/\b([ap])\.\s?m\.?/gi, '$1m')
       .replace(/&/g, ' and ')
+      // '9-11', '1-2pm': a range of hours, not one token
+      .replace(/(?<![\d\-/:])(\d{1,2}(?::\d{2})?\s*(?:am|pm)?)\s*-\s*(\d{1,2}(?::\d{2})?)(?![\d\-/])/gi, '$1 to $2')
+      // French elision: "d'Élise", "l'horaire"
+      .replace(/(^|\s)[dl]['’](?=\p{L})/giu, '$1')
   );
 }
 
@@ -351,46 +381,49 @@ export function normalise(command: string, names: ReadonlySet<string>): Normalis
     const raw = match[0].replace(/['’]s$/i, '');
     split.push({ raw, word: fold(raw).replace(/’/g, "'"), used: false });
   }
-  const joined: Token[] = [];
-  for (let i = 0; i < split.length; i++) {
-    const token = split[i] as Token;
-    const next = split[i + 1];
-    const pair = next ? JOINED.find(([a, b]) => a === token.word && b === next.word) : undefined;
-    if (pair && next) {
-      joined.push({ raw: `${token.raw} ${next.raw}`, word: pair[2], used: false });
-      i++;
-    } else {
-      joined.push(token);
-    }
-  }
-  const tokens: Token[] = [];
-  for (const token of joined) {
+  const read: Token[] = [];
+  for (const token of split) {
     const expanded = SHORTHAND[token.word];
     if (expanded !== undefined) {
       if (!SILENT.has(token.word) && expanded !== token.word) readings.push({ typed: token.raw, readAs: expanded });
-      for (const word of expanded.split(' ')) tokens.push({ raw: token.raw, word, used: false });
+      for (const word of expanded.split(' ')) read.push({ raw: token.raw, word, used: false });
       continue;
     }
     const corrected = correct(token.word, names);
     if (corrected) {
       readings.push({ typed: token.raw, readAs: corrected });
-      tokens.push({ raw: token.raw, word: corrected, used: false });
+      read.push({ raw: token.raw, word: corrected, used: false });
       continue;
     }
-    tokens.push(token);
+    read.push(token);
+  }
+  const tokens: Token[] = [];
+  for (let i = 0; i < read.length; i++) {
+    const token = read[i] as Token;
+    const next = read[i + 1];
+    const pair = next ? JOINED.find(([a, b]) => a === token.word && b === next.word) : undefined;
+    if (pair && next) {
+      tokens.push({ raw: `${token.raw} ${next.raw}`, word: pair[2], used: false });
+      i++;
+    } else {
+      tokens.push(token);
+    }
   }
   return { tokens, readings };
 }
 
 /** The keyword a misspelt word stands for, or null: one typo from five letters, two from eight. */
 function correct(word: string, names: ReadonlySet<string>): string | null {
-  if (word.length < 5 || KEYWORD_SET.has(word) || names.has(word) || /\d/.test(word)) return null;
-  if (SHORTHAND[word] !== undefined) return null;
+  if (word.length < 4 || KEYWORD_SET.has(word) || names.has(word) || /\d/.test(word)) return null;
+  // A keyword's plural or past ('books', 'booked') is another word, not a typo.
+  if (INFLECTIONS.some((ending) => word.endsWith(ending) && KEYWORD_SET.has(word.slice(0, -ending.length)))) return null;
   const allowance = word.length >= 8 ? 2 : 1;
   let best: string | null = null;
   let bestDistance = allowance + 1;
   for (const keyword of KEYWORDS) {
     if (Math.abs(keyword.length - word.length) > allowance) continue;
+    // Four letters leave too little to go on unless the first one agrees.
+    if (word.length < 5 && (keyword[0] !== word[0] || keyword.length < 4)) continue;
     const distance = editDistance(word, keyword, allowance);
     if (distance < bestDistance) {
       best = keyword;

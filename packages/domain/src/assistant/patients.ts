@@ -2,6 +2,7 @@ import { fold } from '../patients/search/query.ts';
 import { type PatientMatch, PatientSearch, type SearchablePatient } from '../patients/search.ts';
 import type { AssistantPatient, PatientCandidate } from './contract.ts';
 import type { Token } from './normalise.ts';
+import { COMMAND_WORDS } from './words.ts';
 
 /** Common English nicknames and the given names they stand for. */
 const NICKNAMES: Readonly<Record<string, readonly string[]>> = {
@@ -101,6 +102,8 @@ export interface PatientReading {
   typed: string;
   patientId?: string;
   candidates?: PatientCandidate[];
+  /** How well the words name them: a typo-tolerant match alone is weak evidence of a patient. */
+  quality: 'exact' | 'prefix' | 'fuzzy';
   /** "'Bob' read as Robert Lavoie". */
   nickname?: { typed: string; readAs: string };
 }
@@ -133,15 +136,24 @@ type Searchable = AssistantPatient & SearchablePatient;
  * typo-tolerant search (accents folded, words in any order), preferred names and a nickname table.
  */
 export class PatientResolver {
-  private readonly search: PatientSearch<Searchable>;
+  /** The patients page's index, also used for the suggestions' name completion. */
+  readonly search: PatientSearch<Searchable>;
   private readonly preferred = new Map<string, AssistantPatient[]>();
   /** Folded name words of every patient: never corrected into a keyword, never a provider without a cue. */
   readonly names = new Set<string>();
 
+  /** Folded name word → the patients whose name has it: the exact path, a map lookup per word. */
+  private readonly byWord = new Map<string, AssistantPatient[]>();
+
   constructor(patients: readonly AssistantPatient[]) {
     this.search = new PatientSearch(patients.map((patient) => ({ ...patient, email: patient.email ?? null })));
     for (const patient of patients) {
-      for (const word of fold(`${patient.firstName} ${patient.lastName}`).split(/[\s-]+/)) this.names.add(word);
+      for (const word of nameWordsOf(`${patient.firstName} ${patient.lastName}`)) {
+        this.names.add(word);
+        const list = this.byWord.get(word);
+        if (!list) this.byWord.set(word, [patient]);
+        else if (list[list.length - 1] !== patient) list.push(patient);
+      }
       if (!patient.preferredName) continue;
       const key = fold(patient.preferredName);
       this.names.add(key);
@@ -151,48 +163,68 @@ export class PatientResolver {
     }
   }
 
-  /** The patient named by the words still unread, marked used; undefined when they name nobody. */
+  /**
+   * The patient named by the words still unread, marked used; undefined when they name nobody.
+   * Whole words are looked up first (most names are typed right); the typo-tolerant search runs only
+   * for words nobody is called, at most a few times per command.
+   */
   resolve(tokens: Token[]): PatientReading | undefined {
-    const runs = nameRuns(tokens);
     let best: { reading: PatientReading; score: number; run: number[] } | undefined;
-    for (const run of runs) {
+    const offer = (reading: PatientReading, score: number, run: number[]) => {
+      if (!best || score > best.score) best = { reading, score, run };
+    };
+    let searches = 0;
+    for (const run of nameRuns(tokens)) {
+      const words = run.map((i) => (tokens[i] as Token).word);
+      const sets = words.map((word) => this.exactly(word));
       for (let size = Math.min(run.length, 4); size >= 1; size--) {
+        let named = false;
         for (let start = 0; start + size <= run.length; start++) {
-          const window = run.slice(start, start + size);
-          const found = this.read(window.map((i) => tokens[i] as Token));
-          if (!found) continue;
-          // Prefer more words named, then a better kind of match.
-          const score = found.score + size * 10;
-          if (!best || score > best.score) best = { reading: found.reading, score, run: window };
+          const window = sets.slice(start, start + size);
+          if (window.some((set) => set === undefined)) continue;
+          const found = intersect(window.map((set) => (set as WordMatch).patients));
+          if (found.length === 0) continue;
+          named = true;
+          const indices = run.slice(start, start + size);
+          const typed = indices.map((i) => (tokens[i] as Token).raw).join(' ');
+          const via = window.find((set) => set?.via)?.via;
+          const reading = this.reading(typed, found, 'exact');
+          offer(via ? { ...reading, nickname: nicknameNote(typed, found) } : reading, size * 10 + (via ? 2.5 : 3), indices);
         }
+        if (named) break;
+      }
+      if (!sets.some((set) => set === undefined) || searches >= 3) continue;
+      // Some word names nobody as typed: a typo ('gagon', 'schroder'), or not a name at all.
+      const tries = [run.slice(0, 4), ...run.filter((_, k) => sets[k] === undefined).map((i) => [i])];
+      for (const indices of tries) {
+        if (searches >= 3) break;
+        searches++;
+        const typedWords = indices.map((i) => tokens[i] as Token);
+        const found = this.match(typedWords.map((token) => token.word).join(' '));
+        if (!found) continue;
+        const quality = found.kind === 'exact' ? 'exact' : found.kind === 'prefix' ? 'prefix' : 'fuzzy';
+        const typed = typedWords.map((token) => token.raw).join(' ');
+        offer(this.reading(typed, found.patients, quality), indices.length * 10 + (quality === 'fuzzy' ? 1 : 2), indices);
+        break;
       }
     }
     if (!best) return undefined;
-    for (const i of best.run) (tokens[i] as Token).used = true;
-    return best.reading;
+    const chosen: { reading: PatientReading; run: number[] } = best;
+    for (const i of chosen.run) (tokens[i] as Token).used = true;
+    return chosen.reading;
   }
 
-  private read(words: Token[]): { reading: PatientReading; score: number } | undefined {
-    const typed = words.map((token) => token.raw).join(' ');
-    const folded = words.map((token) => token.word);
-    const direct = this.match(folded.join(' '));
-    if (direct && direct.kind === 'exact') return { reading: this.reading(typed, direct.patients), score: 3 };
-    const byPreferred = this.viaPreferred(folded);
-    if (byPreferred.length > 0) {
-      return {
-        reading: { ...this.reading(typed, byPreferred), nickname: nicknameNote(typed, byPreferred) },
-        score: 3,
-      };
-    }
-    const byNickname = this.viaNicknames(folded);
-    if (byNickname && byNickname.kind === 'exact') {
-      return {
-        reading: { ...this.reading(typed, byNickname.patients), nickname: nicknameNote(typed, byNickname.patients) },
-        score: 2.5,
-      };
-    }
-    if (!direct) return undefined;
-    return { reading: this.reading(typed, direct.patients), score: direct.kind === 'prefix' ? 2 : 1 };
+  /** Patients a whole word names: a name word, a preferred name, or a nickname of a given name. */
+  private exactly(word: string): WordMatch | undefined {
+    const direct = this.byWord.get(word);
+    const preferred = this.preferred.get(word);
+    if (direct && preferred) return { patients: [...new Set([...direct, ...preferred])] };
+    if (direct) return { patients: direct };
+    if (preferred) return { patients: preferred, via: 'preferred' };
+    const formal = NICKNAMES[word];
+    if (!formal) return undefined;
+    const patients = formal.flatMap((name) => this.byWord.get(name) ?? []);
+    return patients.length > 0 ? { patients: [...new Set(patients)], via: 'nickname' } : undefined;
   }
 
   private match(query: string): { kind: string; patients: AssistantPatient[] } | undefined {
@@ -206,30 +238,35 @@ export class PatientResolver {
     return { kind: top.kind, patients: best.map((match) => match.patient) };
   }
 
-  private viaPreferred(words: string[]): AssistantPatient[] {
-    const [first, ...rest] = words;
-    const list = first ? this.preferred.get(first) : undefined;
-    if (!list) return [];
-    if (rest.length === 0) return list;
-    const last = rest.join(' ');
-    return list.filter((patient) => fold(patient.lastName).startsWith(last));
+  private reading(typed: string, patients: AssistantPatient[], quality: PatientReading['quality']): PatientReading {
+    if (patients.length === 1) return { typed, quality, patientId: (patients[0] as AssistantPatient).id };
+    return { typed, quality, candidates: patients.slice(0, MAX_CANDIDATES).map(candidate) };
   }
+}
 
-  private viaNicknames(words: string[]): { kind: string; patients: AssistantPatient[] } | undefined {
-    const [first, ...rest] = words;
-    const formal = first ? NICKNAMES[first] : undefined;
-    if (!formal) return undefined;
-    for (const name of formal) {
-      const found = this.match([name, ...rest].join(' '));
-      if (found) return found;
-    }
-    return undefined;
-  }
+interface WordMatch {
+  patients: AssistantPatient[];
+  via?: 'preferred' | 'nickname';
+}
 
-  private reading(typed: string, patients: AssistantPatient[]): PatientReading {
-    if (patients.length === 1) return { typed, patientId: (patients[0] as AssistantPatient).id };
-    return { typed, candidates: patients.slice(0, MAX_CANDIDATES).map(candidate) };
+function intersect(lists: AssistantPatient[][]): AssistantPatient[] {
+  const [first, ...rest] = [...lists].sort((a, b) => a.length - b.length);
+  if (!first) return [];
+  if (rest.length === 0) return first;
+  const others = rest.map((list) => new Set(list));
+  return first.filter((patient) => others.every((set) => set.has(patient)));
+}
+
+/** A name's words as people type them: 'Jean-François' is jean-francois, jean and francois; O'Brien also obrien. */
+function nameWordsOf(name: string): string[] {
+  const words = new Set<string>();
+  for (const part of fold(name).split(' ')) {
+    if (!part) continue;
+    words.add(part);
+    for (const piece of part.split('-')) if (piece) words.add(piece);
+    if (/['’]/.test(part)) words.add(part.replace(/['’]/g, ''));
   }
+  return [...words];
 }
 
 function nicknameNote(typed: string, patients: AssistantPatient[]): { typed: string; readAs: string } {
@@ -242,7 +279,7 @@ function nameRuns(tokens: readonly Token[]): number[][] {
   const runs: number[][] = [];
   let run: number[] = [];
   tokens.forEach((token, i) => {
-    const nameLike = !token.used && /^[\p{L}'’-]+$/u.test(token.word) && !NOT_NAMES.has(token.word);
+    const nameLike = !token.used && /^[\p{L}'’-]+$/u.test(token.word) && !NOT_NAMES.has(token.word) && !COMMAND_WORDS.has(token.word);
     if (nameLike) {
       run.push(i);
       return;

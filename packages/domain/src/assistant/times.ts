@@ -53,6 +53,7 @@ export function extractTimes(tokens: Token[], span: ClinicSpan): TimeHit[] {
     }
     hits.push({ time, at: start });
   };
+  readRanges(tokens, span, take);
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
     if (token.used) continue;
@@ -96,6 +97,43 @@ export function extractTimes(tokens: Token[], span: ClinicSpan): TimeHit[] {
     take(i, 1, clock(clinicHour(hour, span), 0));
   }
   return hits;
+}
+
+const CLOCK = /^(\d{1,2})(?:[:h](\d{2}))?(am|pm)?$/;
+const RANGE_JOINS: ReadonlySet<string> = new Set(['to', 'till', 'until', 'and']);
+
+/**
+ * 'from 9 to 12', '12 to 2', '1-2pm', 'between 1 and 3': both ends are clock times; an am or pm on the
+ * second end also applies to the first, and bare hours are read in clinic hours.
+ */
+function readRanges(tokens: Token[], span: ClinicSpan, take: (from: number, length: number, time: string | null) => void) {
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    const a = tokens[i] as Token;
+    const join = tokens[i + 1] as Token;
+    const b = tokens[i + 2] as Token;
+    if (a.used || b.used || !RANGE_JOINS.has(join.word)) continue;
+    const start = CLOCK.exec(a.word);
+    const end = CLOCK.exec(b.word);
+    if (!start || !end) continue;
+    if (join.word === 'and' && tokens[i - 1]?.word !== 'between') continue;
+    const after = tokens[i + 3]?.word;
+    if (after !== undefined && NOT_TIME_AFTER.test(after)) continue;
+    const endMeridiem = (end[3] ?? (after === 'am' || after === 'pm' ? after : undefined)) as 'am' | 'pm' | undefined;
+    const startMeridiem = (start[3] as 'am' | 'pm' | undefined) ?? endMeridiem;
+    const read = (match: RegExpExecArray, meridiem: 'am' | 'pm' | undefined) => {
+      const hour = Number(match[1]);
+      const minute = match[2] ? Number(match[2]) : 0;
+      if (meridiem) return hour >= 1 && hour <= 12 ? clock((hour % 12) + (meridiem === 'pm' ? 12 : 0), minute) : null;
+      return clock(clinicHour(hour, span), minute);
+    };
+    const from = read(start, startMeridiem);
+    const to = read(end, endMeridiem);
+    if (!from || !to) continue;
+    take(i, 1, from);
+    join.used = true;
+    take(i + 2, !end[3] && (after === 'am' || after === 'pm') ? 2 : 1, to);
+    i += 2;
+  }
 }
 
 function isHourAt(tokens: readonly Token[], i: number): boolean {

@@ -1,0 +1,186 @@
+import type { Text } from '../i18n/text.ts';
+
+/**
+ * The assistant's previews: one sentence saying what will happen. Optional parts have their own
+ * variant rather than a glued-in phrase, so each sentence translates whole.
+ */
+export const PREVIEW_TEXTS = {
+  book: /*i18n*/ { id: 'assistant.preview.book', message: 'Book {patient} on {date} at {time}.' },
+  bookWith: /*i18n*/ { id: 'assistant.preview.bookWith', message: 'Book {patient} with {provider} on {date} at {time}.' },
+  bookFor: /*i18n*/ {
+    id: 'assistant.preview.bookFor',
+    message: 'Book {patient} on {date} at {time} for {procedure} ({duration} min).',
+  },
+  bookWithFor: /*i18n*/ {
+    id: 'assistant.preview.bookWithFor',
+    message: 'Book {patient} with {provider} on {date} at {time} for {procedure} ({duration} min).',
+  },
+  bookIn: /*i18n*/ { id: 'assistant.preview.bookIn', message: 'Book {patient} in {room} on {date} at {time}.' },
+  bookWithIn: /*i18n*/ {
+    id: 'assistant.preview.bookWithIn',
+    message: 'Book {patient} with {provider} in {room} on {date} at {time}.',
+  },
+  bookInFor: /*i18n*/ {
+    id: 'assistant.preview.bookInFor',
+    message: 'Book {patient} in {room} on {date} at {time} for {procedure} ({duration} min).',
+  },
+  bookWithInFor: /*i18n*/ {
+    id: 'assistant.preview.bookWithInFor',
+    message: 'Book {patient} with {provider} in {room} on {date} at {time} for {procedure} ({duration} min).',
+  },
+  bookNeedsWhen: /*i18n*/ { id: 'assistant.preview.bookNeedsWhen', message: 'Book {patient} — say a date and time.' },
+  bookNeedsTime: /*i18n*/ { id: 'assistant.preview.bookNeedsTime', message: 'Book {patient} on {date} — say a time.' },
+  bookNeedsDate: /*i18n*/ { id: 'assistant.preview.bookNeedsDate', message: 'Book {patient} at {time} — say a date.' },
+  bookNeedsPatient: /*i18n*/ { id: 'assistant.preview.bookNeedsPatient', message: 'Book an appointment — say which patient.' },
+  bookFamily: /*i18n*/ {
+    id: 'assistant.preview.bookFamily',
+    message: "Book {patient}'s family ({count} people) back to back on {date} from {time}.",
+  },
+  bookFamilyNeedsWhen: /*i18n*/ {
+    id: 'assistant.preview.bookFamilyNeedsWhen',
+    message: "Book {patient}'s family — say a date and time.",
+  },
+  bookFamilyNeedsPatient: /*i18n*/ {
+    id: 'assistant.preview.bookFamilyNeedsPatient',
+    message: 'Book a family — say which patient.',
+  },
+  whichPatient: /*i18n*/ { id: 'assistant.preview.whichPatient', message: "Several patients match '{typed}': {names}. Say which one." },
+  noPatient: /*i18n*/ { id: 'assistant.preview.noPatient', message: "No patient matches '{typed}'." },
+  findPatient: /*i18n*/ { id: 'assistant.preview.findPatient', message: "Search patients for '{query}'." },
+  findPatientNeedsQuery: /*i18n*/ {
+    id: 'assistant.preview.findPatientNeedsQuery',
+    message: 'Search patients — say a name, phone or birth year.',
+  },
+  openPatient: /*i18n*/ { id: 'assistant.preview.openPatient', message: "Open {patient}'s file." },
+  openPatientNeedsPatient: /*i18n*/ {
+    id: 'assistant.preview.openPatientNeedsPatient',
+    message: 'Open a patient file — say which patient.',
+  },
+  createPatient: /*i18n*/ { id: 'assistant.preview.createPatient', message: 'Create the patient {firstName} {lastName}.' },
+  createPatientPhone: /*i18n*/ {
+    id: 'assistant.preview.createPatientPhone',
+    message: 'Create the patient {firstName} {lastName}, phone {phone}.',
+  },
+  createPatientNeedsName: /*i18n*/ {
+    id: 'assistant.preview.createPatientNeedsName',
+    message: "Create a patient — say the patient's first and last name.",
+  },
+  showSchedule: /*i18n*/ { id: 'assistant.preview.showSchedule', message: 'Show the schedule for {date}.' },
+  showScheduleOf: /*i18n*/ { id: 'assistant.preview.showScheduleOf', message: "Show {provider}'s schedule for {date}." },
+  findSlot: /*i18n*/ { id: 'assistant.preview.findSlot', message: 'Find free times {when}.' },
+  findSlotWith: /*i18n*/ { id: 'assistant.preview.findSlotWith', message: 'Find free times with {provider} {when}.' },
+  whenOn: /*i18n*/ { id: 'assistant.when.on', message: 'on {date}' },
+  whenSoon: /*i18n*/ { id: 'assistant.when.soon', message: 'from today' },
+  whenPeriod: /*i18n*/ { id: 'assistant.when.period', message: '{period}' },
+  move: /*i18n*/ { id: 'assistant.preview.move', message: "Move {patient}'s appointment of {from} to {date} at {time}." },
+  moveDate: /*i18n*/ { id: 'assistant.preview.moveDate', message: "Move {patient}'s appointment of {from} to {date}, same time." },
+  moveTime: /*i18n*/ { id: 'assistant.preview.moveTime', message: "Move {patient}'s appointment of {from} to {time}, same day." },
+  moveNeedsWhen: /*i18n*/ { id: 'assistant.preview.moveNeedsWhen', message: "Move {patient}'s appointment — say the new date or time." },
+  noAppointment: /*i18n*/ { id: 'assistant.preview.noAppointment', message: '{patient} has no upcoming appointment to {action}.' },
+  cancel: /*i18n*/ { id: 'assistant.preview.cancel', message: "Cancel {patient}'s appointment of {from}." },
+  checkIn: /*i18n*/ { id: 'assistant.preview.checkIn', message: 'Check in {patient} for the appointment of {from}.' },
+  noShow: /*i18n*/ { id: 'assistant.preview.noShow', message: "Mark {patient}'s appointment of {from} as a no-show." },
+  needsPatient: /*i18n*/ { id: 'assistant.preview.needsPatient', message: 'Say which patient or appointment.' },
+  absence: /*i18n*/ { id: 'assistant.preview.absence', message: 'Mark {provider} absent on {date}.' },
+  absenceHours: /*i18n*/ { id: 'assistant.preview.absenceHours', message: 'Mark {provider} absent on {date} from {start} to {end}.' },
+  absenceNeeds: /*i18n*/ { id: 'assistant.preview.absenceNeeds', message: 'Record a provider absence — say who and when.' },
+  maintenance: /*i18n*/ { id: 'assistant.preview.maintenance', message: 'Block {room} for maintenance on {date}.' },
+  maintenanceHours: /*i18n*/ {
+    id: 'assistant.preview.maintenanceHours',
+    message: 'Block {room} for maintenance on {date} from {start} to {end}.',
+  },
+  maintenanceNeeds: /*i18n*/ {
+    id: 'assistant.preview.maintenanceNeeds',
+    message: 'Schedule room maintenance — say which room and when.',
+  },
+  openChart: /*i18n*/ { id: 'assistant.preview.openChart', message: "Open {patient}'s chart." },
+  openChartSection: /*i18n*/ { id: 'assistant.preview.openChartSection', message: "Open {patient}'s chart at {section}." },
+  listRecalls: /*i18n*/ { id: 'assistant.preview.listRecalls', message: 'List recalls due {period}.' },
+  listRecallsAll: /*i18n*/ { id: 'assistant.preview.listRecallsAll', message: 'List recalls that are due or overdue.' },
+  createRecall: /*i18n*/ {
+    id: 'assistant.preview.createRecall',
+    message: 'Create a {recallType} recall for {patient} in {interval} months.',
+  },
+  createRecallNeedsType: /*i18n*/ {
+    id: 'assistant.preview.createRecallNeedsType',
+    message: 'Create a recall for {patient} — say cleaning, follow-up, fluoride or x-ray.',
+  },
+  sendForms: /*i18n*/ { id: 'assistant.preview.sendForms', message: 'Send the patient forms to {patient} by {method}.' },
+  sendReminder: /*i18n*/ {
+    id: 'assistant.preview.sendReminder',
+    message: 'Send {patient} a reminder of the appointment of {from} by {method}.',
+  },
+  sendReminderNoAppointment: /*i18n*/ {
+    id: 'assistant.preview.sendReminderNoAppointment',
+    message: 'Send {patient} a reminder by {method}.',
+  },
+  report: /*i18n*/ { id: 'assistant.preview.report', message: 'Show the {metric} report for {period}.' },
+  navigate: /*i18n*/ { id: 'assistant.preview.navigate', message: 'Open {route}.' },
+  navigateNeeds: /*i18n*/ { id: 'assistant.preview.navigateNeeds', message: 'Open a page — say which one.' },
+  switchPractice: /*i18n*/ { id: 'assistant.preview.switchPractice', message: 'Switch to {practice}.' },
+  switchPracticeNeeds: /*i18n*/ {
+    id: 'assistant.preview.switchPracticeNeeds',
+    message: 'Switch practice — say which practice.',
+  },
+  ticket: /*i18n*/ { id: 'assistant.preview.ticket', message: "Create a {priority} priority support ticket: '{subject}'." },
+  ticketNeeds: /*i18n*/ { id: 'assistant.preview.ticketNeeds', message: 'Create a support ticket — say what is wrong.' },
+  guidance: /*i18n*/ { id: 'assistant.preview.guidance', message: 'Open the step-by-step guide: {topic}.' },
+  guidanceNeeds: /*i18n*/ { id: 'assistant.preview.guidanceNeeds', message: 'Open a guide — say what you want to do.' },
+  refuse: /*i18n*/ { id: 'assistant.preview.refuse', message: 'This request cannot be done by the assistant.' },
+  unknown: /*i18n*/ { id: 'assistant.preview.unknown', message: 'Command not understood. Did you mean one of these?' },
+} as const satisfies Record<string, Text>;
+
+export const REFUSAL_TEXTS = {
+  mass: /*i18n*/ {
+    id: 'assistant.refuse.mass',
+    message: 'Changes to many records at once are not done by command: do them one by one on their screen.',
+  },
+  destructive: /*i18n*/ {
+    id: 'assistant.refuse.destructive',
+    message: 'Deleting or wiping data is never done by command.',
+  },
+  export: /*i18n*/ {
+    id: 'assistant.refuse.export',
+    message: 'Patient data is not exported or sent by command: use the export screen, which checks permissions.',
+  },
+} as const satisfies Record<string, Text>;
+
+export const ADAPTATION_TEXTS = {
+  readAs: /*i18n*/ { id: 'assistant.adaptation.readAs', message: "'{typed}' read as '{readAs}'" },
+  nickname: /*i18n*/ { id: 'assistant.adaptation.nickname', message: "'{typed}' read as {name}" },
+  bareHour: /*i18n*/ { id: 'assistant.adaptation.bareHour', message: "'{typed}' read as {time} (clinic hours)" },
+  family: /*i18n*/ { id: 'assistant.adaptation.family', message: "'{typed}' read as the family of {name}" },
+} as const satisfies Record<string, Text>;
+
+/** Spec 2.15's template groups, as shown above the suggestions. */
+export const SUGGESTION_GROUP_TEXTS = {
+  patients: /*i18n*/ { id: 'assistant.group.patients', message: 'Patient Management' },
+  appointments: /*i18n*/ { id: 'assistant.group.appointments', message: 'Appointments' },
+  treatment: /*i18n*/ { id: 'assistant.group.treatment', message: 'Treatment Planning' },
+  billing: /*i18n*/ { id: 'assistant.group.billing', message: 'Billing & Insurance' },
+  reports: /*i18n*/ { id: 'assistant.group.reports', message: 'Reports & Analytics' },
+  guidance: /*i18n*/ { id: 'assistant.group.guidance', message: 'Guidance' },
+} as const satisfies Record<string, Text>;
+
+/** Words filled into previews that are the assistant's own (not names or dates). */
+export const WORD_TEXTS = {
+  email: /*i18n*/ { id: 'assistant.word.email', message: 'email' },
+  sms: /*i18n*/ { id: 'assistant.word.sms', message: 'text message' },
+  usualMethod: /*i18n*/ { id: 'assistant.word.usualMethod', message: 'their usual method' },
+  today: /*i18n*/ { id: 'assistant.period.today', message: 'today' },
+  this_week: /*i18n*/ { id: 'assistant.period.thisWeek', message: 'this week' },
+  next_week: /*i18n*/ { id: 'assistant.period.nextWeek', message: 'next week' },
+  last_week: /*i18n*/ { id: 'assistant.period.lastWeek', message: 'last week' },
+  this_month: /*i18n*/ { id: 'assistant.period.thisMonth', message: 'this month' },
+  next_month: /*i18n*/ { id: 'assistant.period.nextMonth', message: 'next month' },
+  last_month: /*i18n*/ { id: 'assistant.period.lastMonth', message: 'last month' },
+  this_year: /*i18n*/ { id: 'assistant.period.thisYear', message: 'this year' },
+} as const satisfies Record<string, Text>;
+
+export const ASSISTANT_TEXTS: readonly Text[] = [
+  ...Object.values(PREVIEW_TEXTS),
+  ...Object.values(REFUSAL_TEXTS),
+  ...Object.values(ADAPTATION_TEXTS),
+  ...Object.values(SUGGESTION_GROUP_TEXTS),
+  ...Object.values(WORD_TEXTS),
+];
