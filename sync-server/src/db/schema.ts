@@ -464,6 +464,33 @@ export interface ChartLocksTable {
   expires_at: string;
 }
 
+/** What a user typed to the assistant and whether it did what they meant (POST /api/ninja-mode/feedback). */
+export interface AssistantFeedbackTable {
+  id: string;
+  practice_id: number;
+  user_id: number;
+  original_command: string;
+  suggested_command: string | null;
+  was_successful: Bool;
+  created_at: string;
+}
+
+/** A support request (spec 3), kept per practice and the user who sent it. */
+export interface SupportTicketsTable {
+  id: string;
+  practice_id: number;
+  user_id: number;
+  subject: string;
+  category: string;
+  priority: string;
+  description: string;
+  email: string | null;
+  phone: string | null;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   practices: PracticesTable;
   practice_hours: PracticeHoursTable;
@@ -501,6 +528,8 @@ export interface Database {
   note_templates: NoteTemplatesTable;
   procedure_fees: ProcedureFeesTable;
   chart_locks: ChartLocksTable;
+  assistant_feedback: AssistantFeedbackTable;
+  support_tickets: SupportTicketsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -49,6 +49,8 @@ export const COPIED_TABLES: readonly TableName[] = [
   'clinical_note_addenda',
   'treatment_plans',
   'chart_locks',
+  'assistant_feedback',
+  'support_tickets',
 ] satisfies readonly (keyof Database)[];
 
 export interface TableCopy {

@@ -15,6 +15,7 @@ import * as practiceIsolation from './0013-practice-isolation.ts';
 import * as sharedCounters from './0014-shared-counters.ts';
 import * as userLanguage from './0015-user-language.ts';
 import * as clinical from './0016-clinical.ts';
+import * as assistant from './0017-assistant.ts';
 
 /** Applied in key order; keys never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014-shared-counters': sharedCounters,
   '0015-user-language': userLanguage,
   '0016-clinical': clinical,
+  '0017-assistant': assistant,
 };
