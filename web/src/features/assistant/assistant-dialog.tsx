@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconRobot } from '@tabler/icons-react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { AssistantLog } from './assistant-log.tsx';
 import { CommandInput } from './command-input.tsx';
 import { type AcceptedSuggestion, useAssistantSession } from './use-assistant-session.ts';
@@ -28,6 +28,13 @@ export function Assistant({ opened, onClose, switchPractice }: AssistantProps) {
     onClose();
   }, [onClose]);
   const session = useAssistantSession({ opened, close, switchPractice });
+  const logViewport = useRef<HTMLDivElement>(null);
+  const entries = session.log.length;
+  // The newest answer is the one to read: keep it in view as the log grows.
+  useEffect(() => {
+    if (entries === 0) return;
+    logViewport.current?.scrollTo({ top: logViewport.current.scrollHeight });
+  }, [entries]);
 
   const putBack = (command: string, from: AcceptedSuggestion | null) => {
     setValue(command);
@@ -69,7 +76,7 @@ export function Assistant({ opened, onClose, switchPractice }: AssistantProps) {
             void session.submit(command, from);
           }}
         />
-        <ScrollArea.Autosize mah="55vh" type="auto" offsetScrollbars>
+        <ScrollArea.Autosize mah="55vh" type="auto" offsetScrollbars viewportRef={logViewport}>
           <AssistantLog
             log={session.log}
             timeZone={session.timeZone}

@@ -85,9 +85,9 @@ function Entry({ entry, ...props }: Omit<AssistantLogProps, 'log'> & { entry: Lo
         <Paper bg="var(--mantine-color-default-hover)" px="sm" py={6} radius="md" ml="xl">
           <Text size="sm">
             <Text span size="sm" c="dimmed">
-              <Trans>You:</Trans>{' '}
-            </Text>
-            {entry.text}
+              <Trans>You:</Trans>
+            </Text>{' '}
+            <span>{entry.text}</span>
           </Text>
         </Paper>
       );
@@ -136,14 +136,14 @@ function Entry({ entry, ...props }: Omit<AssistantLogProps, 'log'> & { entry: Lo
 }
 
 /**
- * The conversation, newest first so the latest preview's buttons follow the input in tab order. A
- * polite live region: a screen reader hears each answer as it arrives.
+ * The conversation under the command box, oldest first; a preview's buttons follow the box in tab order.
+ * A polite live region: a screen reader hears each answer as it arrives.
  */
 export function AssistantLog({ log, ...props }: AssistantLogProps) {
   const { t } = useLingui();
   return (
     <Stack role="log" aria-live="polite" aria-label={t`Assistant results`} gap="xs" data-testid="assistant-log">
-      {[...log].reverse().map((entry) => (
+      {log.map((entry) => (
         <Entry key={entry.id} entry={entry} {...props} />
       ))}
     </Stack>

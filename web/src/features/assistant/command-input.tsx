@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Combobox, Loader, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSend } from '@tabler/icons-react';
-import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import type { AcceptedSuggestion } from './use-assistant-session.ts';
 
 interface CommandInputProps {
@@ -30,9 +30,13 @@ export function CommandInput(props: CommandInputProps) {
   const [debounced] = useDebouncedValue(value, ASSISTANT.suggestionDebounceMs);
   const [suggestions, setSuggestions] = useState<string[]>([]);
 
+  // Asked only when the typing settles: a new list of commands (after a submit) must not reopen a closed list.
+  const latest = useRef({ suggest, combobox, inputRef });
+  latest.current = { suggest, combobox, inputRef };
   // A value that was just accepted is not asked about again: the list would reopen on what was chosen.
   const chosen = accepted?.suggested === debounced;
   useEffect(() => {
+    const { suggest, combobox, inputRef } = latest.current;
     if (!ready || chosen || !debounced.trim()) {
       setSuggestions([]);
       combobox.closeDropdown();
@@ -43,7 +47,7 @@ export function CommandInput(props: CommandInputProps) {
     setSuggestions(found);
     if (found.length > 0 && document.activeElement === inputRef.current) combobox.openDropdown();
     else combobox.closeDropdown();
-  }, [debounced, ready, chosen, suggest, inputRef, combobox.closeDropdown, combobox.openDropdown]);
+  }, [debounced, ready, chosen]);
 
   function accept(suggestion: string) {
     onAccept({ typed: accepted?.suggested === value ? accepted.typed : value, suggested: suggestion });

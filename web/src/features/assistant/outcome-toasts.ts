@@ -1,11 +1,17 @@
 import type { SaidText } from '@dental/domain/assistant/contract';
+import { fill } from '@dental/domain/i18n/text';
 import { MESSAGE_TEXTS } from '@dental/domain/messages';
+import { i18n } from '@lingui/core';
 import { say } from '../../platform/i18n/domain-text.ts';
 import { toast } from '../../platform/toasts/toast.ts';
 
-/** A sentence the interpreter or the plan wrote, in the language shown (English when it has no translation). */
+/**
+ * A sentence the interpreter or the plan wrote, in the language shown; one the catalogue does not hold yet
+ * is filled in English by the domain, so no placeholder is ever shown.
+ */
 export function sayText(text: SaidText): string {
-  return say({ id: text.id, message: text.message }, text.values);
+  const catalogued = i18n.messages[text.id] !== undefined;
+  return catalogued ? say(text, text.values) : fill(text, text.values);
 }
 
 /** Spec 8's outcome toasts, word for word. */

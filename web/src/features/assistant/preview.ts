@@ -24,6 +24,7 @@ export interface PreviewDetails {
 
 export interface PreviewContext {
   patientNames: ReadonlyMap<string, string>;
+  providerNames: ReadonlyMap<number, string>;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -38,9 +39,10 @@ function patientName(data: AssistantData, id: string | undefined, context: Previ
   return patient ? `${patient.firstName} ${patient.lastName}` : context.patientNames.get(id);
 }
 
-function providerName(data: AssistantData, id: number | undefined): string | undefined {
-  const provider = id === undefined ? undefined : data.providers.find((entry) => entry.id === id);
-  return provider ? providerDisplayName(provider) : undefined;
+function providerName(data: AssistantData, id: number | undefined, context: PreviewContext): string | undefined {
+  if (id === undefined) return undefined;
+  const provider = data.providers.find((entry) => entry.id === id);
+  return context.providerNames.get(id) ?? (provider ? providerDisplayName(provider) : undefined);
 }
 
 /**
@@ -72,7 +74,7 @@ export function previewDetails(
     patientId,
     patient: patientName(data, patientId, context) ?? slots.patient,
     providerId,
-    provider: providerName(data, providerId) ?? slots.provider,
+    provider: providerName(data, providerId, context) ?? slots.provider,
     room,
     start,
     newStart,

@@ -80,6 +80,8 @@ export interface AssistantSource {
   data: AssistantData | null;
   /** Names of everyone booked on the span, for a preview when the patient list is not the user's to see. */
   patientNames: ReadonlyMap<string, string>;
+  /** Providers as the schedule names them ('Dr. …' where the role or the stored name says so). */
+  providerNames: ReadonlyMap<number, string>;
 }
 
 /**
@@ -109,7 +111,7 @@ export function useAssistantData(enabled: boolean): AssistantSource {
 
   const practiceList = practices.data;
   const practiceId = user?.currentPracticeId;
-  const { hours, rooms, maintenanceRows } = day;
+  const { hours, rooms, maintenanceRows, providers } = day;
   const data = useMemo((): AssistantData | null => {
     if (!read || !hours || practiceId === undefined) return null;
     const span = {
@@ -150,5 +152,6 @@ export function useAssistantData(enabled: boolean): AssistantSource {
     () => new Map((read?.appointments ?? []).map((appointment) => [appointment.patientId, appointment.patientName])),
     [read],
   );
-  return { data, patientNames };
+  const providerNames = useMemo(() => new Map(providers.map((provider) => [provider.id, provider.name])), [providers]);
+  return { data, patientNames, providerNames };
 }
