@@ -75,6 +75,8 @@ const FORM_PAGES: Record<Exclude<Extract<AssistantAction, { type: 'open_form' }>
   ticket: '/',
 };
 
+const SCHEDULE_PAGES = ['/appointments', '/scheduling'];
+
 function needsConnection(): string {
   return t`This needs an internet connection. Please try again when you are back online.`;
 }
@@ -153,9 +155,11 @@ export function useAssistantSession({ opened, close, switchPractice }: SessionOp
         duration: prefill.duration,
         procedure: prefill.procedure,
       });
-      go('/appointments');
+      // The schedule on screen takes the request at once; from anywhere else it is taken when the schedule opens.
+      if (SCHEDULE_PAGES.includes(currentPage)) close();
+      else go('/appointments');
     },
-    [go],
+    [go, close, currentPage],
   );
 
   /** Does what an action says; false when it could not be done (offline switch, unknown guide). */
