@@ -1,6 +1,7 @@
 // `pnpm bench`: performance figures, printed and saved to bench-results/.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runAssistantBench } from './bench-assistant.mjs';
 import { measureFirstScreen, printFirstScreen } from './bench-bundle.mjs';
 import { runFirstFillBench } from './bench-first-fill.mjs';
 import { runLoadBench } from './bench-load.mjs';
@@ -12,7 +13,7 @@ import { runServerBench } from './bench-server.mjs';
 import { installDependencies, log, pnpm, root } from './lib/toolchain.mjs';
 
 installDependencies();
-// BENCH_ONLY=server (with load), load, search or first-fill runs only those figures; the other sections read
+// BENCH_ONLY=server (with load), load, search, assistant or first-fill runs only those figures; the other sections read
 // BENCH_ONLY themselves.
 const serverSection = async () => {
   runServerBench();
@@ -21,6 +22,7 @@ const serverSection = async () => {
 const only = {
   server: serverSection,
   search: runSearchBench,
+  assistant: runAssistantBench,
   'first-fill': runFirstFillBench,
   load: runLoadBench,
   odontogram: runOdontogramBench,
@@ -55,3 +57,6 @@ await serverSection();
 
 // Patient quick search per keystroke at 10,000 and 50,000 patients (saves bench-results/search.json).
 runSearchBench();
+
+// The assistant's accuracy on its corpus and hold-out commands, and its speed (saves bench-results/assistant.json).
+runAssistantBench();

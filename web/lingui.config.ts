@@ -10,6 +10,7 @@ const FEATURES = [
   'assistant',
   'clinical-chart',
   'front-desk',
+  'guide',
   'home',
   'patients',
   'schedule-tools',

@@ -3,6 +3,7 @@ import { Box } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { PageErrorBoundary } from '../app/error-boundary.tsx';
+import { GuideProvider } from '../features/guide/index.ts';
 import { PatientDirectoryProvider } from '../features/patients/index.ts';
 import { useAuth } from '../platform/auth/auth-context.tsx';
 import { LocalDataProvider } from '../platform/offline/local-data.tsx';
@@ -31,23 +32,25 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <LocalDataProvider>
       <PatientDirectoryProvider>
-        <div className={classes.layout}>
-          <a href="#main-content" className={classes.skipLink}>
-            <Trans>Skip to main content</Trans>
-          </a>
-          <Sidebar forceCollapsed={pathname === '/op-view'} onLogout={() => void handleLogout()} />
-          <div className={classes.column}>
-            <Box component="header" className={classes.headerBar}>
-              <Header onLogout={() => void handleLogout()} />
-            </Box>
-            <main id="main-content" className={classes.main} tabIndex={-1}>
-              <PageErrorBoundary key={pathname}>{children}</PageErrorBoundary>
-            </main>
-            <Box component="footer" className={classes.footerBar}>
-              <Footer />
-            </Box>
+        <GuideProvider>
+          <div className={classes.layout}>
+            <a href="#main-content" className={classes.skipLink}>
+              <Trans>Skip to main content</Trans>
+            </a>
+            <Sidebar forceCollapsed={pathname === '/op-view'} onLogout={() => void handleLogout()} />
+            <div className={classes.column}>
+              <Box component="header" className={classes.headerBar}>
+                <Header onLogout={() => void handleLogout()} />
+              </Box>
+              <main id="main-content" className={classes.main} tabIndex={-1}>
+                <PageErrorBoundary key={pathname}>{children}</PageErrorBoundary>
+              </main>
+              <Box component="footer" className={classes.footerBar}>
+                <Footer />
+              </Box>
+            </div>
           </div>
-        </div>
+        </GuideProvider>
       </PatientDirectoryProvider>
     </LocalDataProvider>
   );

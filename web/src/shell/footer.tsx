@@ -130,7 +130,14 @@ function ConnectionStatusControl() {
         </Button>
       )}
       {local.attention > 0 && (
-        <Button size="compact-xs" color="red.9" variant="filled" onClick={attention.open} data-testid="attention-count">
+        <Button
+          size="compact-xs"
+          color="red.9"
+          variant="filled"
+          onClick={attention.open}
+          data-testid="attention-count"
+          data-guide="needs-attention"
+        >
           <Trans>Needs attention: {attentionCount}</Trans>
         </Button>
       )}
@@ -166,6 +173,7 @@ function ConnectionStatusControl() {
         className={classes.footerControl}
         onClick={panel.open}
         aria-label={t`Connection: ${label}. Offline data`}
+        data-guide="connection-status"
       >
         {online ? <IconWifi size={14} aria-hidden="true" /> : <IconWifiOff size={14} aria-hidden="true" />}
         <Badge size="sm" variant="filled" color={online ? 'teal.9' : 'orange.9'} data-testid="connection-status">

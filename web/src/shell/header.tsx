@@ -19,6 +19,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
+import { GuidesMenu } from '../features/guide/index.ts';
 import { useAuth } from '../platform/auth/auth-context.tsx';
 import { useFormats } from '../platform/i18n/formats.ts';
 import { useLanguage } from '../platform/i18n/language-provider.tsx';
@@ -182,6 +183,7 @@ export function Header({ onLogout }: { onLogout(): void }) {
             <IconRobot size={20} />
           </ActionIcon>
         </Tooltip>
+        <GuidesMenu />
         <ThemeMenu />
         <Tooltip label={t`Refresh`}>
           <ActionIcon

@@ -83,13 +83,14 @@ export function PracticeSwitcher() {
               : t`Current practice: unknown. Switch practice`
           }
           data-testid="practice-switcher"
+          data-guide="practice-switcher"
         >
           <Text size="sm" fw={600} truncate maw={220}>
             {current?.name ?? t`Select practice`}
           </Text>
         </Button>
       </Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown data-guide="practice-menu">
         <Menu.Label>
           <Trans>Switch practice</Trans>
         </Menu.Label>

@@ -120,6 +120,7 @@ export function Sidebar({ forceCollapsed, onLogout }: Props) {
     <Box
       component="nav"
       aria-label={t`Main navigation`}
+      data-guide="main-navigation"
       className={classes.sidebar}
       data-collapsed={collapsed || undefined}
     >

@@ -46,7 +46,9 @@ export function findAppointment(
     placed.push({ appointment, date: day, time: localTime(appointment.appointmentDate, timeZone) });
   }
   placed.sort((a, b) => a.appointment.appointmentDate.localeCompare(b.appointment.appointmentDate));
-  const exact = placed.filter((p) => (date === undefined || p.date === date) && (time === undefined || p.time === time));
+  const exact = placed.filter(
+    (p) => (date === undefined || p.date === date) && (time === undefined || p.time === time),
+  );
   if (date !== undefined || time !== undefined) {
     if (exact.length === 1) return exact[0];
     if (exact.length > 1) return patientIds ? exact[0] : undefined;

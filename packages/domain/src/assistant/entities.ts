@@ -2,6 +2,7 @@ import { fold } from '../patients/search/query.ts';
 import type { AssistantPracticeRef, AssistantProvider, AssistantRoom } from './contract.ts';
 import { editDistance } from './distance.ts';
 import type { Token } from './normalise.ts';
+import { COMMAND_WORDS } from './words.ts';
 
 /** How a provider is named in previews: 'Dr. Anika Patel', 'Sarah Nguyen'. */
 export function providerName(provider: AssistantProvider): string {
@@ -66,13 +67,20 @@ export function extractProvider(
       matches.find((p) => word === fold(p.firstName)) ??
       matches[0];
     if (!chosen) continue;
-    if (!cued && patientNames.has(word)) continue;
-    if (!cued && word !== fold(chosen.lastName) && word !== fold(chosen.firstName)) continue;
+    // Without a cue: a name no patient has, and a first name only when no surname follows ('Marc Leduc' is someone new).
+    if (!cued && (patientNames.has(word) || (word !== fold(chosen.lastName) && word !== fold(chosen.firstName)))) {
+      continue;
+    }
+    if (!cued && word !== fold(chosen.lastName) && isNameLike(tokens[i + 1])) continue;
     token.used = true;
     markCue(tokens, i);
     return { provider: chosen, cued };
   }
   return undefined;
+}
+
+function isNameLike(token: Token | undefined): boolean {
+  return token !== undefined && !token.used && /^\p{L}{2,}$/u.test(token.word) && !COMMAND_WORDS.has(token.word);
 }
 
 function markCue(tokens: Token[], i: number): void {
@@ -120,17 +128,41 @@ export function extractRoom(tokens: Token[], rooms: readonly AssistantRoom[]): A
  * first spelling the practice has wins; a practice's own names are matched as typed too.
  */
 const PROCEDURE_CONCEPTS: readonly { said: readonly string[]; names: readonly string[] }[] = [
-  { said: ['new patient consultation', 'new patient consult', 'new patient exam'], names: ['new patient consultation', 'new patient exam', 'consultation'] },
-  { said: ['recall cleaning', 'cleaning', 'clean', 'cleanings', 'hygiene', 'prophylaxis', 'teeth cleaning'], names: ['cleaning', 'hygiene', 'prophylaxis', 'recall cleaning'] },
-  { said: ['deep cleaning', 'scaling', 'root planing', 'srp'], names: ['scaling', 'deep cleaning', 'scaling and root planing'] },
-  { said: ['filling', 'fillings', 'resto', 'restoration', 'cavity', 'composite'], names: ['filling', 'restoration', 'composite'] },
+  {
+    said: ['new patient consultation', 'new patient consult', 'new patient exam'],
+    names: ['new patient consultation', 'new patient exam', 'consultation'],
+  },
+  {
+    said: ['recall cleaning', 'cleaning', 'clean', 'cleanings', 'hygiene', 'prophylaxis', 'teeth cleaning'],
+    names: ['cleaning', 'hygiene', 'prophylaxis', 'recall cleaning'],
+  },
+  {
+    said: ['deep cleaning', 'scaling', 'root planing', 'srp'],
+    names: ['scaling', 'deep cleaning', 'scaling and root planing'],
+  },
+  {
+    said: ['filling', 'fillings', 'resto', 'restoration', 'cavity', 'composite'],
+    names: ['filling', 'restoration', 'composite'],
+  },
   { said: ['rootcanal', 'root canal'], names: ['root canal', 'endodontics', 'rct'] },
-  { said: ['checkup', 'exam', 'examination', 'recall exam'], names: ['check-up', 'checkup', 'exam', 'examination', 'recall exam'] },
+  {
+    said: ['checkup', 'exam', 'examination', 'recall exam'],
+    names: ['check-up', 'checkup', 'exam', 'examination', 'recall exam'],
+  },
   { said: ['consult', 'consultation', 'consults'], names: ['consultation', 'consult'] },
-  { said: ['xray', 'radiograph', 'radiographs', 'bitewings', 'bitewing', 'pano', 'panoramic'], names: ['x-ray', 'x-rays', 'xray', 'radiographs'] },
-  { said: ['extraction', 'extract', 'extractions', 'pull a tooth', 'pull tooth', 'tooth pulled', 'pulled'], names: ['extraction', 'tooth extraction'] },
+  {
+    said: ['xray', 'radiograph', 'radiographs', 'bitewings', 'bitewing', 'pano', 'panoramic'],
+    names: ['x-ray', 'x-rays', 'xray', 'radiographs'],
+  },
+  {
+    said: ['extraction', 'extract', 'extractions', 'pull a tooth', 'pull tooth', 'tooth pulled', 'pulled'],
+    names: ['extraction', 'tooth extraction'],
+  },
   { said: ['crown', 'crowns', 'cap'], names: ['crown'] },
-  { said: ['emergency', 'toothache', 'tooth ache', 'broken tooth', 'pain', 'urgent visit'], names: ['emergency', 'emergency exam'] },
+  {
+    said: ['emergency', 'toothache', 'tooth ache', 'broken tooth', 'pain', 'urgent visit'],
+    names: ['emergency', 'emergency exam'],
+  },
   { said: ['fluoride', 'fluoride treatment', 'varnish'], names: ['fluoride', 'fluoride treatment'] },
   { said: ['whitening', 'bleaching'], names: ['whitening', 'teeth whitening'] },
 ];

@@ -24,15 +24,30 @@ const DESTROY = ['delete', 'remove', 'erase', 'wipe', 'purge', 'destroy', 'drop'
 const MASS = ['all', 'every', 'everyone', 'everybody', 'everything', 'entire', 'whole', 'bulk', 'mass'];
 const STORES = ['database', 'db', 'table', 'tables', 'records', 'data', 'server'];
 const EXPORT = ['export', 'dump', 'download', 'copy', 'leak', 'share', 'upload', 'extract'];
-const BULK_ACTIONS = ['cancel', 'noshow', 'move', 'reschedule', 'mark', 'delete', 'remove', 'checkin', 'send', 'email', 'text'];
+/** What an export would carry off: patients' records in any form. */
+const EXPORTED = ['patient', 'patients', 'list', 'excel', 'csv', 'spreadsheet', 'file', 'files', 'everything'];
+const BULK_ACTIONS = [
+  'cancel',
+  'noshow',
+  'move',
+  'reschedule',
+  'mark',
+  'delete',
+  'remove',
+  'checkin',
+  'send',
+  'email',
+  'text',
+];
 
 /** Mass or destructive requests: refused whatever else they say. */
 function refusal(words: ReadonlySet<string>, tokens: readonly Token[]): Classified['refusal'] {
   const any = (list: readonly string[]) => list.some((word) => words.has(word));
-  if (hasPhrase(tokens, 'drop table') || hasPhrase(tokens, 'drop database') || words.has('truncate')) return 'destructive';
+  if (hasPhrase(tokens, 'drop table') || hasPhrase(tokens, 'drop database') || words.has('truncate'))
+    return 'destructive';
   if (words.has('wipe') || words.has('nuke') || words.has('purge')) return 'destructive';
   const massive = any(MASS) || (any(STORES) && !words.has('update'));
-  if (any(EXPORT) && (any(STORES) || any(MASS))) return 'export';
+  if (any(EXPORT) && (any(STORES) || any(MASS) || any(EXPORTED))) return 'export';
   if ((words.has('send') || words.has('email')) && any(STORES) && any(MASS)) return 'export';
   if (any(DESTROY) && massive) return 'mass';
   if (any(BULK_ACTIONS) && any(['all', 'every', 'everyone', 'everybody'])) return 'mass';
@@ -63,12 +78,12 @@ const GUIDANCE_LEADS = [
 
 const TOPICS: readonly [GuideId, readonly string[]][] = [
   ['needs-attention', ['attention']],
-  ['move-appointment', ['move', 'reschedule', 'rebook']],
+  ['move-appointment', ['move', 'reschedule', 'rebook', 'rescheduling', 'moving']],
   ['check-in', ['checkin', 'arrive', 'arrival']],
   ['check-out', ['checkout']],
-  ['provider-absence', ['absence', 'absent', 'timeoff', 'dayoff', 'vacation', 'sick']],
+  ['provider-absence', ['absence', 'absent', 'absences', 'timeoff', 'dayoff', 'vacation', 'sick']],
   ['maintenance', ['maintenance', 'repair']],
-  ['new-patient', ['new', 'register', 'create']],
+  ['new-patient', ['new', 'register', 'create', 'add', 'adding', 'registering']],
   ['recalls', ['recall', 'recalls']],
   ['offline', ['offline', 'internet', 'outage', 'connection']],
   ['charts', ['chart', 'charts', 'charting', 'perio', 'odontogram']],
@@ -145,41 +160,89 @@ export function classify(tokens: readonly Token[], evidence: Evidence): Classifi
   if (refused) return { intent: 'refuse', confidence: 0.95, refusal: refused };
   if (isGuidance(tokens, words)) return { intent: 'guidance', confidence: 0.9 };
 
-  if (any('ticket', 'bug') || phrase('contact support') || phrase('help desk') || (words.has('support') && !strongPatient)) {
+  if (
+    any('ticket', 'bug') ||
+    phrase('contact support') ||
+    phrase('help desk') ||
+    (words.has('support') && !strongPatient)
+  ) {
     return { intent: 'create_ticket', confidence: 0.9 };
   }
-  if ((any('switch', 'swap') || (words.has('change') && any('practice', 'clinic', 'location', 'office'))) && (evidence.hasPractice || any('practice', 'clinic', 'location', 'office'))) {
+  if (
+    (any('switch', 'swap') || (words.has('change') && any('practice', 'clinic', 'location', 'office'))) &&
+    (evidence.hasPractice || any('practice', 'clinic', 'location', 'office'))
+  ) {
     return { intent: 'switch_practice', confidence: evidence.hasPractice ? 0.95 : 0.7 };
   }
 
-  const maintenanceWords = any('maintenance', 'repair', 'repairs', 'service', 'broken', 'upgrade', 'inspection', 'sterilization') || (words.has('deep') && any('clean', 'cleaning'));
-  if (maintenanceWords && (evidence.hasRoom || words.has('maintenance'))) return { intent: 'schedule_maintenance', confidence: 0.9 };
+  const maintenanceWords =
+    any('maintenance', 'repair', 'repairs', 'service', 'broken', 'upgrade', 'inspection', 'sterilization') ||
+    (words.has('deep') && any('clean', 'cleaning'));
+  if (maintenanceWords && (evidence.hasRoom || words.has('maintenance')))
+    return { intent: 'schedule_maintenance', confidence: 0.9 };
   if (evidence.hasRoom && any('block', 'close', 'closed') && !evidence.hasPatient) {
     return { intent: 'schedule_maintenance', confidence: 0.75 };
   }
 
-  const absenceWords = any('absent', 'absence', 'off', 'timeoff', 'dayoff', 'sick', 'vacation', 'holiday', 'holidays', 'away', 'out', 'leave', 'unavailable', 'conference');
+  const absenceWords = any(
+    'absent',
+    'absence',
+    'off',
+    'timeoff',
+    'dayoff',
+    'sick',
+    'vacation',
+    'holiday',
+    'holidays',
+    'away',
+    'out',
+    'leave',
+    'unavailable',
+    'conference',
+  );
   if (absenceWords && evidence.hasProvider && !strongPatient && !any('schedule', 'book', 'slot', 'free', 'available')) {
     return { intent: 'provider_absence', confidence: 0.9 };
   }
   if (any('absence', 'timeoff')) return { intent: 'provider_absence', confidence: 0.7 };
 
-  if (any('ticket', 'support')) return { intent: 'create_ticket', confidence: 0.8 };
+  if (any('ticket', 'support') || (words.has('priority') && !strongPatient)) {
+    return { intent: 'create_ticket', confidence: 0.8 };
+  }
 
   if (any('form', 'forms', 'intake', 'paperwork', 'questionnaire')) {
     if (evidence.hasPatient || any('send', 'email', 'text', 'sms')) return { intent: 'send_forms', confidence: 0.9 };
   }
   if (any('remind', 'reminder', 'reminders', 'confirmation')) return { intent: 'send_reminder', confidence: 0.9 };
 
-  const reportWords = any('report', 'stats', 'statistics', 'metrics', 'kpi', 'revenue', 'production', 'rate', 'analytics', 'income', 'total', 'totals') || phrase('how many') || phrase('how much');
+  const reportWords =
+    any(
+      'report',
+      'stats',
+      'statistics',
+      'metrics',
+      'kpi',
+      'revenue',
+      'production',
+      'rate',
+      'analytics',
+      'income',
+      'total',
+      'totals',
+    ) ||
+    phrase('how many') ||
+    phrase('how much');
   if (reportWords && !strongPatient && !any('page', 'screen')) return { intent: 'report', confidence: 0.9 };
-  if (!strongPatient && (phrase('new patients') || words.has('cancellations')) && !any('book', 'add', 'create', 'register')) {
+  if (
+    !strongPatient &&
+    (phrase('new patients') || words.has('cancellations')) &&
+    !any('book', 'add', 'create', 'register')
+  ) {
     return { intent: 'report', confidence: 0.75 };
   }
 
   if (any('recall', 'recalls', 'recare')) {
     if (evidence.hasPatient) return { intent: 'create_recall', confidence: 0.9 };
-    if (any('page', 'screen') || any(...NAV_VERBS.filter((verb) => verb !== 'show')) ) {
+    if (any('page', 'screen') || any(...NAV_VERBS.filter((verb) => verb !== 'show'))) {
       if (!any('due', 'overdue', 'list')) return { intent: 'navigate', confidence: 0.85 };
     }
     return { intent: 'list_recalls', confidence: 0.85 };
@@ -188,48 +251,105 @@ export function classify(tokens: readonly Token[], evidence: Evidence): Classifi
   if (any('checkin', 'arrived', 'arrive', 'here') && !any('checkout')) {
     if (words.has('checkin') || evidence.hasPatient || evidence.hasTime) return { intent: 'check_in', confidence: 0.9 };
   }
-  if (any('noshow', 'noshows') || phrase('didnt show') || phrase('did not show') || phrase('never came') || phrase('never showed') || phrase('didnt come')) {
+  if (
+    any('noshow', 'noshows') ||
+    phrase('didnt show') ||
+    phrase('did not show') ||
+    phrase('never came') ||
+    phrase('never showed') ||
+    phrase('didnt come')
+  ) {
     return { intent: 'mark_no_show', confidence: 0.9 };
   }
   if (any('cancel', 'cancellation') || (any('delete', 'remove') && any('appointment', 'appointments'))) {
     return { intent: 'cancel_appointment', confidence: 0.9 };
   }
   const moveVerb = any('move', 'reschedule', 'rebook', 'push', 'bump', 'shift', 'postpone', 'change');
-  if (moveVerb && (evidence.hasPatient || evidence.hasProcedure || any('appointment')) && (evidence.hasDate || evidence.hasTime || any('to'))) {
+  const moveTarget = evidence.hasDate || evidence.hasTime || words.has('to');
+  if (
+    moveVerb &&
+    (evidence.hasPatient || evidence.hasProcedure || words.has('appointment')) &&
+    (moveTarget || !words.has('change'))
+  ) {
     return { intent: 'move_appointment', confidence: 0.9 };
   }
 
-  if (any('family', 'families', 'kids', 'children', 'siblings', 'together', 'martins') || (phrase('and her') || phrase('and his'))) {
-    if (any('book', 'appointment', 'schedule', 'appointments') || evidence.hasDate) return { intent: 'book_family', confidence: 0.85 };
+  if (
+    any('family', 'families', 'kids', 'children', 'siblings', 'together', 'martins') ||
+    phrase('and her') ||
+    phrase('and his')
+  ) {
+    if (any('book', 'appointment', 'schedule', 'appointments') || evidence.hasDate)
+      return { intent: 'book_family', confidence: 0.85 };
   }
 
-  const slotWords = any('available', 'availability', 'opening', 'openings', 'free', 'slot', 'slots', 'spots', 'spot', 'earliest', 'gap', 'gaps') || phrase('find time') || phrase('find a time');
+  const slotWords =
+    any(
+      'available',
+      'availability',
+      'opening',
+      'openings',
+      'free',
+      'slot',
+      'slots',
+      'spots',
+      'spot',
+      'earliest',
+      'gap',
+      'gaps',
+    ) ||
+    phrase('find time') ||
+    phrase('find a time');
   if (slotWords && !(words.has('book') && evidence.hasTime)) return { intent: 'find_slot', confidence: 0.9 };
 
-  const chartWords = any('chart', 'charting', 'perio', 'periodontal', 'odontogram', 'notes', 'tooth', 'teeth');
+  const chartWords =
+    any('chart', 'charting', 'perio', 'periodontal', 'odontogram', 'notes') ||
+    (words.has('treatment') && any('plan', 'plans'));
   if (chartWords && evidence.hasPatient) return { intent: 'open_chart', confidence: 0.9 };
 
-  const newPatient = (any('new', 'add', 'create', 'register') && any('patient', 'pt')) || (first === 'register' && !evidence.hasPatient);
+  const newPatient =
+    (any('new', 'add', 'create', 'register') && any('patient', 'pt')) || (first === 'register' && !evidence.hasPatient);
   if (newPatient && !evidence.hasDate && !evidence.hasTime) return { intent: 'create_patient', confidence: 0.85 };
+
+  const scheduleNoun =
+    any('schedule', 'calendar', 'day', 'agenda', 'booked', 'books', 'lineup', 'view', 'hourly') ||
+    phrase('what does') ||
+    phrase('who is coming');
+  // 'Dr Patel's calendar next Monday' is that day's schedule, not the calendar screen.
+  if (scheduleNoun && !strongPatient && (evidence.hasDate || evidence.hasProvider) && !evidence.hasTime) {
+    if (!any('book', 'appointment', 'reserve')) return { intent: 'show_schedule', confidence: 0.85 };
+  }
+
+  if (evidence.hasPractice && any('go', 'open', 'use', 'work') && !strongPatient) {
+    return { intent: 'switch_practice', confidence: 0.8 };
+  }
 
   const route = routeOf(tokens);
   if (route && !strongPatient && (any(...NAV_VERBS, 'page', 'screen', 'to') || tokens.length <= 2)) {
     return { intent: 'navigate', confidence: 0.9 };
   }
 
-  const scheduleNoun = any('schedule', 'calendar', 'day', 'agenda', 'booked', 'books', 'lineup') || phrase('what does') || phrase('who is coming');
-  const bookVerb = any('book', 'appointment', 'reserve', 'put', 'make') || (first === 'schedule' && evidence.hasPatient);
+  const bookVerb =
+    any('book', 'appointment', 'reserve', 'put', 'make') || (first === 'schedule' && evidence.hasPatient);
   if (bookVerb && evidence.hasPatient) return { intent: 'book_appointment', confidence: 0.9 };
   if (scheduleNoun && !strongPatient) return { intent: 'show_schedule', confidence: 0.85 };
 
-  if (any('find', 'search', 'lookup', 'locate', 'look') || (any('who', 'named') && evidence.hasPatient && evidence.patientQuality !== 'fuzzy')) {
+  if (
+    any('find', 'search', 'lookup', 'locate', 'look') ||
+    (any('who', 'named') && evidence.hasPatient && evidence.patientQuality !== 'fuzzy')
+  ) {
     return { intent: 'find_patient', confidence: 0.85 };
   }
   if (evidence.hasPhone) return { intent: 'find_patient', confidence: 0.75 };
-  if (any('open', 'pullup', 'profile', 'file', 'record', 'show', 'view', 'display', 'go') && evidence.hasPatient && (evidence.patientQuality !== 'fuzzy' || any('open', 'pullup'))) {
+  if (
+    any('open', 'pullup', 'profile', 'file', 'record', 'show', 'view', 'display', 'go') &&
+    evidence.hasPatient &&
+    (evidence.patientQuality !== 'fuzzy' || any('open', 'pullup'))
+  ) {
     return { intent: 'open_patient', confidence: 0.85 };
   }
-  if (evidence.hasPatient && evidence.patientQuality !== 'fuzzy' && (evidence.hasDate || evidence.hasTime)) return { intent: 'book_appointment', confidence: 0.7 };
+  if (evidence.hasPatient && evidence.patientQuality !== 'fuzzy' && (evidence.hasDate || evidence.hasTime))
+    return { intent: 'book_appointment', confidence: 0.7 };
   if (bookVerb) return { intent: 'book_appointment', confidence: 0.6 };
   if (route) return { intent: 'navigate', confidence: 0.7 };
   if (evidence.hasPatient && evidence.patientQuality === 'exact') return { intent: 'open_patient', confidence: 0.55 };

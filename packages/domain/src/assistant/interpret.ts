@@ -17,11 +17,11 @@ import { extractPractice, extractProvider, extractRoom, ProcedureIndex, provider
 import { classify, guideTopic, routeOf } from './intents.ts';
 import { findPhrase, normalise, type Token } from './normalise.ts';
 import { PatientResolver } from './patients.ts';
-import { COMMAND_WORDS } from './words.ts';
 import { adaptationsOf, previewOf } from './previews.ts';
 import { requiredSlots } from './required.ts';
 import { Suggester, unknownSuggestions } from './suggest.ts';
 import { extractDuration, extractPartOfDay, extractTimes, extractView } from './times.ts';
+import { COMMAND_WORDS } from './words.ts';
 
 export { ASSISTANT_TEXTS } from './texts.ts';
 
@@ -73,7 +73,18 @@ export function createInterpreter(data: AssistantData): Interpreter {
     const provider = extractProvider(tokens, data.providers, patients.names);
     const procedure = procedures.extract(tokens);
     const words = new Set(tokens.map((token) => token.word));
-    const practiceWanted = ['switch', 'swap', 'practice', 'clinic', 'location', 'office', 'change'].some((w) => words.has(w));
+    const practiceWanted = [
+      'switch',
+      'swap',
+      'practice',
+      'clinic',
+      'location',
+      'office',
+      'change',
+      'go',
+      'use',
+      'work',
+    ].some((w) => words.has(w));
     const practice = practiceWanted ? extractPractice(tokens, data.practices) : undefined;
     const unread = tokens.filter((token) => !token.used && /^\p{L}/u.test(token.raw) && !COMMAND_WORDS.has(token.word));
     let patient = phone || birthYear ? undefined : patients.resolve(tokens);
@@ -146,7 +157,11 @@ export function createInterpreter(data: AssistantData): Interpreter {
       case 'create_patient': {
         const nameTokens = unread;
         if (nameTokens[0]) slots.firstName = capitalise(nameTokens[0].raw);
-        if (nameTokens.length > 1) slots.lastName = nameTokens.slice(1).map((token) => capitalise(token.raw)).join(' ');
+        if (nameTokens.length > 1)
+          slots.lastName = nameTokens
+            .slice(1)
+            .map((token) => capitalise(token.raw))
+            .join(' ');
         if (phone) slots.phone = phone;
         if (birthYear) slots.birthYear = birthYear;
         break;
@@ -316,13 +331,17 @@ export function createInterpreter(data: AssistantData): Interpreter {
       today,
       data.timeZone,
     );
-    if (found) slots.appointmentId = found.appointment.id;
+    if (!found) return;
+    slots.appointmentId = found.appointment.id;
+    // 'cancel the 10:30 today': the appointment names its patient.
+    if (!slots.patientId && !slots.patient) slots.patientId = found.appointment.patientId;
   }
 
   function byPhone(phone: string) {
     const family = data.patients.filter((patient) => patient.phone === phone);
     if (family.length === 0) return undefined;
-    if (family.length === 1) return { typed: phone, quality: 'exact' as const, patientId: (family[0] as AssistantPatient).id };
+    if (family.length === 1)
+      return { typed: phone, quality: 'exact' as const, patientId: (family[0] as AssistantPatient).id };
     return {
       typed: phone,
       quality: 'exact' as const,
@@ -354,7 +373,8 @@ export function createInterpreter(data: AssistantData): Interpreter {
 }
 
 function given(slots: Slots, name: string): boolean {
-  if (name === 'patient') return slots.patient !== undefined || slots.patientId !== undefined || slots.candidates !== undefined;
+  if (name === 'patient')
+    return slots.patient !== undefined || slots.patientId !== undefined || slots.candidates !== undefined;
   if (name === 'provider') return slots.providerId !== undefined;
   if (name === 'newDate') return slots.newDate !== undefined || slots.newTime !== undefined;
   return slots[name as keyof Slots] !== undefined;
@@ -401,7 +421,8 @@ function absenceReason(words: ReadonlySet<string>): string | undefined {
   const has = (...list: string[]) => list.some((word) => words.has(word));
   if (has('sick', 'ill', 'flu', 'illness')) return 'sick-leave';
   if (has('vacation', 'holiday', 'holidays', 'vacances')) return 'vacation';
-  if (has('continuing', 'education', 'conference', 'course', 'training', 'seminar', 'ce')) return 'continuing-education';
+  if (has('continuing', 'education', 'conference', 'course', 'training', 'seminar', 'ce'))
+    return 'continuing-education';
   if (has('personal')) return 'personal';
   if (has('emergency')) return 'emergency';
   return undefined;

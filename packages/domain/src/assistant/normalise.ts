@@ -225,6 +225,7 @@ const JOINED: readonly [string, string, string][] = [
   ['check', 'up', 'checkup'],
   ['check', 'ups', 'checkup'],
   ['check', 'out', 'checkout'],
+  ['checking', 'out', 'checkout'],
   ['checked', 'out', 'checkout'],
   ['no', 'show', 'noshow'],
   ['no', 'showed', 'noshow'],
@@ -346,7 +347,8 @@ export const KEYWORDS: readonly string[] = [
 const KEYWORD_SET: ReadonlySet<string> = new Set(KEYWORDS);
 const INFLECTIONS = ['s', 'es', 'ed', 'd', 'ing'];
 
-const TOKEN = /\d{4}-\d{1,2}-\d{1,2}|\d{1,2}\/\d{1,2}(?:\/\d{2,4})?|\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}|\d{1,2}[:h]\d{2}|[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+const TOKEN =
+  /\d{4}-\d{1,2}-\d{1,2}|\d{1,2}\/\d{1,2}(?:\/\d{2,4})?|\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}|\d{1,2}[:h]\d{2}|[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 
 function prepare(command: string): string {
   return (
@@ -379,7 +381,8 @@ export function normalise(command: string, names: ReadonlySet<string>): Normalis
   const split: Token[] = [];
   for (const match of prepare(command).matchAll(TOKEN)) {
     const raw = match[0].replace(/['’]s$/i, '');
-    split.push({ raw, word: fold(raw).replace(/’/g, "'"), used: false });
+    // "didn't" is didnt: contractions are keywords, not names with an apostrophe.
+    split.push({ raw, word: fold(raw).replace(/’/g, "'").replace(/n't$/, 'nt'), used: false });
   }
   const read: Token[] = [];
   for (const token of split) {
@@ -416,7 +419,8 @@ export function normalise(command: string, names: ReadonlySet<string>): Normalis
 function correct(word: string, names: ReadonlySet<string>): string | null {
   if (word.length < 4 || KEYWORD_SET.has(word) || names.has(word) || /\d/.test(word)) return null;
   // A keyword's plural or past ('books', 'booked') is another word, not a typo.
-  if (INFLECTIONS.some((ending) => word.endsWith(ending) && KEYWORD_SET.has(word.slice(0, -ending.length)))) return null;
+  if (INFLECTIONS.some((ending) => word.endsWith(ending) && KEYWORD_SET.has(word.slice(0, -ending.length))))
+    return null;
   const allowance = word.length >= 8 ? 2 : 1;
   let best: string | null = null;
   let bestDistance = allowance + 1;

@@ -189,7 +189,11 @@ export class PatientResolver {
           const typed = indices.map((i) => (tokens[i] as Token).raw).join(' ');
           const via = window.find((set) => set?.via)?.via;
           const reading = this.reading(typed, found, 'exact');
-          offer(via ? { ...reading, nickname: nicknameNote(typed, found) } : reading, size * 10 + (via ? 2.5 : 3), indices);
+          offer(
+            via ? { ...reading, nickname: nicknameNote(typed, found) } : reading,
+            size * 10 + (via ? 2.5 : 3),
+            indices,
+          );
         }
         if (named) break;
       }
@@ -204,7 +208,11 @@ export class PatientResolver {
         if (!found) continue;
         const quality = found.kind === 'exact' ? 'exact' : found.kind === 'prefix' ? 'prefix' : 'fuzzy';
         const typed = typedWords.map((token) => token.raw).join(' ');
-        offer(this.reading(typed, found.patients, quality), indices.length * 10 + (quality === 'fuzzy' ? 1 : 2), indices);
+        offer(
+          this.reading(typed, found.patients, quality),
+          indices.length * 10 + (quality === 'fuzzy' ? 1 : 2),
+          indices,
+        );
         break;
       }
     }
@@ -279,7 +287,8 @@ function nameRuns(tokens: readonly Token[]): number[][] {
   const runs: number[][] = [];
   let run: number[] = [];
   tokens.forEach((token, i) => {
-    const nameLike = !token.used && /^[\p{L}'’-]+$/u.test(token.word) && !NOT_NAMES.has(token.word) && !COMMAND_WORDS.has(token.word);
+    const nameLike =
+      !token.used && /^[\p{L}'’-]+$/u.test(token.word) && !NOT_NAMES.has(token.word) && !COMMAND_WORDS.has(token.word);
     if (nameLike) {
       run.push(i);
       return;

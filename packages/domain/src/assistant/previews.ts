@@ -33,8 +33,6 @@ const GUIDE_NAMES: Readonly<Record<string, string>> = {
   'needs-attention': 'Needs attention',
 };
 
-const RECALL_MONTHS: Readonly<Record<string, number>> = { cleaning: 6, 'follow-up': 0.5, fluoride: 3, xray: 12 };
-
 /** The one sentence saying what will happen, or what is still needed. */
 export function previewOf(
   intent: Intent,
@@ -68,7 +66,11 @@ export function previewOf(
   const periodWord = (period: string | undefined) =>
     period && period in WORD_TEXTS ? WORD_TEXTS[period as keyof typeof WORD_TEXTS].message : '';
   const methodWord = (method: string | undefined) =>
-    method === 'email' ? WORD_TEXTS.email.message : method === 'sms' ? WORD_TEXTS.sms.message : WORD_TEXTS.usualMethod.message;
+    method === 'email'
+      ? WORD_TEXTS.email.message
+      : method === 'sms'
+        ? WORD_TEXTS.sms.message
+        : WORD_TEXTS.usualMethod.message;
 
   switch (intent) {
     case 'book_appointment': {
@@ -119,7 +121,9 @@ export function previewOf(
     case 'find_patient':
       return slots.query ? say(T.findPatient, { query: slots.query }) : say(T.findPatientNeedsQuery);
     case 'open_patient':
-      return missing.includes('patient') ? say(T.openPatientNeedsPatient) : (ambiguous() ?? say(T.openPatient, { patient: patientName() }));
+      return missing.includes('patient')
+        ? say(T.openPatientNeedsPatient)
+        : (ambiguous() ?? say(T.openPatient, { patient: patientName() }));
     case 'open_chart': {
       if (missing.includes('patient')) return say(T.openPatientNeedsPatient);
       const unclear = ambiguous();
@@ -135,7 +139,9 @@ export function previewOf(
         : say(T.createPatient, { firstName: slots.firstName, lastName: slots.lastName });
     case 'show_schedule': {
       const date = longDate(slots.date ?? localDate(data.now, data.timeZone));
-      return provider ? say(T.showScheduleOf, { provider: providerName(provider), date }) : say(T.showSchedule, { date });
+      return provider
+        ? say(T.showScheduleOf, { provider: providerName(provider), date })
+        : say(T.showSchedule, { date });
     }
     case 'find_slot': {
       const when = slots.date
@@ -153,7 +159,8 @@ export function previewOf(
       if (unclear) return unclear;
       if (!appointment) {
         if (!slots.patientId) return say(T.needsPatient);
-        return say(T.noAppointment, { patient: patientName(), action: intent.replace(/_/g, ' ') });
+        const today = intent === 'check_in' || intent === 'mark_no_show';
+        return say(today ? T.noAppointmentToday : T.noAppointment, { patient: patientName() });
       }
       const patient = patientName();
       if (intent === 'cancel_appointment') return say(T.cancel, { patient, from });
@@ -187,11 +194,10 @@ export function previewOf(
       if (unclear) return unclear;
       if (missing.includes('patient')) return say(T.needsPatient);
       if (!slots.recallType) return say(T.createRecallNeedsType, { patient: patientName() });
-      return say(T.createRecall, {
-        recallType: slots.recallType,
-        patient: patientName(),
-        interval: slots.interval ?? RECALL_MONTHS[slots.recallType] ?? 6,
-      });
+      if (slots.interval === undefined) {
+        return say(T.createRecallPreset, { recallType: slots.recallType, patient: patientName() });
+      }
+      return say(T.createRecall, { recallType: slots.recallType, patient: patientName(), interval: slots.interval });
     }
     case 'send_forms':
     case 'send_reminder': {

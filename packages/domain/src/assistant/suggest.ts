@@ -24,7 +24,12 @@ export const TEMPLATES: Readonly<Record<string, readonly string[]>> = {
   ],
   treatment: ['open chart for {patient}', 'perio chart for {patient}', 'go to treatment plans'],
   billing: ['go to billing', 'open insurance', 'go to collections'],
-  reports: ['production report this month', 'how many no-shows last week', 'new patients this year', 'show recalls due this month'],
+  reports: [
+    'production report this month',
+    'how many no-shows last week',
+    'new patients this year',
+    'show recalls due this month',
+  ],
   guidance: [
     'how do I book an appointment',
     'how do I check in a patient',
@@ -66,7 +71,8 @@ export class Suggester {
     const folded = fold(typed);
     const out: string[] = [];
     const add = (suggestion: string) => {
-      if (out.length < MAX_SUGGESTIONS && !out.includes(suggestion) && fold(suggestion) !== folded) out.push(suggestion);
+      if (out.length < MAX_SUGGESTIONS && !out.includes(suggestion) && fold(suggestion) !== folded)
+        out.push(suggestion);
     };
     for (const past of context?.inputHistory ?? []) if (folded && fold(past).startsWith(folded)) add(past);
     for (const name of this.names(typed)) add(name);
@@ -111,7 +117,11 @@ export class Suggester {
 
 /** Templates sharing the most words with a command, for 'did you mean'. */
 function closestTemplates(command: string, count: number): string[] {
-  const words = new Set(fold(command).split(/\W+/).filter((word) => word.length > 2));
+  const words = new Set(
+    fold(command)
+      .split(/\W+/)
+      .filter((word) => word.length > 2),
+  );
   const scored = PLAIN_TEMPLATES.map((plain, index) => {
     const overlap = fold(plain)
       .split(/\W+/)

@@ -6,7 +6,10 @@ import type { Text } from '../i18n/text.ts';
  */
 export const PREVIEW_TEXTS = {
   book: /*i18n*/ { id: 'assistant.preview.book', message: 'Book {patient} on {date} at {time}.' },
-  bookWith: /*i18n*/ { id: 'assistant.preview.bookWith', message: 'Book {patient} with {provider} on {date} at {time}.' },
+  bookWith: /*i18n*/ {
+    id: 'assistant.preview.bookWith',
+    message: 'Book {patient} with {provider} on {date} at {time}.',
+  },
   bookFor: /*i18n*/ {
     id: 'assistant.preview.bookFor',
     message: 'Book {patient} on {date} at {time} for {procedure} ({duration} min).',
@@ -31,7 +34,10 @@ export const PREVIEW_TEXTS = {
   bookNeedsWhen: /*i18n*/ { id: 'assistant.preview.bookNeedsWhen', message: 'Book {patient} — say a date and time.' },
   bookNeedsTime: /*i18n*/ { id: 'assistant.preview.bookNeedsTime', message: 'Book {patient} on {date} — say a time.' },
   bookNeedsDate: /*i18n*/ { id: 'assistant.preview.bookNeedsDate', message: 'Book {patient} at {time} — say a date.' },
-  bookNeedsPatient: /*i18n*/ { id: 'assistant.preview.bookNeedsPatient', message: 'Book an appointment — say which patient.' },
+  bookNeedsPatient: /*i18n*/ {
+    id: 'assistant.preview.bookNeedsPatient',
+    message: 'Book an appointment — say which patient.',
+  },
   bookFamily: /*i18n*/ {
     id: 'assistant.preview.bookFamily',
     message: "Book {patient}'s family ({count} people) back to back on {date} from {time}.",
@@ -44,7 +50,10 @@ export const PREVIEW_TEXTS = {
     id: 'assistant.preview.bookFamilyNeedsPatient',
     message: 'Book a family — say which patient.',
   },
-  whichPatient: /*i18n*/ { id: 'assistant.preview.whichPatient', message: "Several patients match '{typed}': {names}. Say which one." },
+  whichPatient: /*i18n*/ {
+    id: 'assistant.preview.whichPatient',
+    message: "Several patients match '{typed}': {names}. Say which one.",
+  },
   noPatient: /*i18n*/ { id: 'assistant.preview.noPatient', message: "No patient matches '{typed}'." },
   findPatient: /*i18n*/ { id: 'assistant.preview.findPatient', message: "Search patients for '{query}'." },
   findPatientNeedsQuery: /*i18n*/ {
@@ -56,7 +65,10 @@ export const PREVIEW_TEXTS = {
     id: 'assistant.preview.openPatientNeedsPatient',
     message: 'Open a patient file — say which patient.',
   },
-  createPatient: /*i18n*/ { id: 'assistant.preview.createPatient', message: 'Create the patient {firstName} {lastName}.' },
+  createPatient: /*i18n*/ {
+    id: 'assistant.preview.createPatient',
+    message: 'Create the patient {firstName} {lastName}.',
+  },
   createPatientPhone: /*i18n*/ {
     id: 'assistant.preview.createPatientPhone',
     message: 'Create the patient {firstName} {lastName}, phone {phone}.',
@@ -66,24 +78,48 @@ export const PREVIEW_TEXTS = {
     message: "Create a patient — say the patient's first and last name.",
   },
   showSchedule: /*i18n*/ { id: 'assistant.preview.showSchedule', message: 'Show the schedule for {date}.' },
-  showScheduleOf: /*i18n*/ { id: 'assistant.preview.showScheduleOf', message: "Show {provider}'s schedule for {date}." },
+  showScheduleOf: /*i18n*/ {
+    id: 'assistant.preview.showScheduleOf',
+    message: "Show {provider}'s schedule for {date}.",
+  },
   findSlot: /*i18n*/ { id: 'assistant.preview.findSlot', message: 'Find free times {when}.' },
   findSlotWith: /*i18n*/ { id: 'assistant.preview.findSlotWith', message: 'Find free times with {provider} {when}.' },
   whenOn: /*i18n*/ { id: 'assistant.when.on', message: 'on {date}' },
   whenSoon: /*i18n*/ { id: 'assistant.when.soon', message: 'from today' },
-  whenPeriod: /*i18n*/ { id: 'assistant.when.period', message: '{period}' },
-  move: /*i18n*/ { id: 'assistant.preview.move', message: "Move {patient}'s appointment of {from} to {date} at {time}." },
-  moveDate: /*i18n*/ { id: 'assistant.preview.moveDate', message: "Move {patient}'s appointment of {from} to {date}, same time." },
-  moveTime: /*i18n*/ { id: 'assistant.preview.moveTime', message: "Move {patient}'s appointment of {from} to {time}, same day." },
-  moveNeedsWhen: /*i18n*/ { id: 'assistant.preview.moveNeedsWhen', message: "Move {patient}'s appointment — say the new date or time." },
-  noAppointment: /*i18n*/ { id: 'assistant.preview.noAppointment', message: '{patient} has no upcoming appointment to {action}.' },
+  move: /*i18n*/ {
+    id: 'assistant.preview.move',
+    message: "Move {patient}'s appointment of {from} to {date} at {time}.",
+  },
+  moveDate: /*i18n*/ {
+    id: 'assistant.preview.moveDate',
+    message: "Move {patient}'s appointment of {from} to {date}, same time.",
+  },
+  moveTime: /*i18n*/ {
+    id: 'assistant.preview.moveTime',
+    message: "Move {patient}'s appointment of {from} to {time}, same day.",
+  },
+  moveNeedsWhen: /*i18n*/ {
+    id: 'assistant.preview.moveNeedsWhen',
+    message: "Move {patient}'s appointment — say the new date or time.",
+  },
+  noAppointment: /*i18n*/ { id: 'assistant.preview.noAppointment', message: '{patient} has no upcoming appointment.' },
+  noAppointmentToday: /*i18n*/ {
+    id: 'assistant.preview.noAppointmentToday',
+    message: '{patient} has no appointment today.',
+  },
   cancel: /*i18n*/ { id: 'assistant.preview.cancel', message: "Cancel {patient}'s appointment of {from}." },
   checkIn: /*i18n*/ { id: 'assistant.preview.checkIn', message: 'Check in {patient} for the appointment of {from}.' },
   noShow: /*i18n*/ { id: 'assistant.preview.noShow', message: "Mark {patient}'s appointment of {from} as a no-show." },
   needsPatient: /*i18n*/ { id: 'assistant.preview.needsPatient', message: 'Say which patient or appointment.' },
   absence: /*i18n*/ { id: 'assistant.preview.absence', message: 'Mark {provider} absent on {date}.' },
-  absenceHours: /*i18n*/ { id: 'assistant.preview.absenceHours', message: 'Mark {provider} absent on {date} from {start} to {end}.' },
-  absenceNeeds: /*i18n*/ { id: 'assistant.preview.absenceNeeds', message: 'Record a provider absence — say who and when.' },
+  absenceHours: /*i18n*/ {
+    id: 'assistant.preview.absenceHours',
+    message: 'Mark {provider} absent on {date} from {start} to {end}.',
+  },
+  absenceNeeds: /*i18n*/ {
+    id: 'assistant.preview.absenceNeeds',
+    message: 'Record a provider absence — say who and when.',
+  },
   maintenance: /*i18n*/ { id: 'assistant.preview.maintenance', message: 'Block {room} for maintenance on {date}.' },
   maintenanceHours: /*i18n*/ {
     id: 'assistant.preview.maintenanceHours',
@@ -94,18 +130,28 @@ export const PREVIEW_TEXTS = {
     message: 'Schedule room maintenance — say which room and when.',
   },
   openChart: /*i18n*/ { id: 'assistant.preview.openChart', message: "Open {patient}'s chart." },
-  openChartSection: /*i18n*/ { id: 'assistant.preview.openChartSection', message: "Open {patient}'s chart at {section}." },
+  openChartSection: /*i18n*/ {
+    id: 'assistant.preview.openChartSection',
+    message: "Open {patient}'s chart at {section}.",
+  },
   listRecalls: /*i18n*/ { id: 'assistant.preview.listRecalls', message: 'List recalls due {period}.' },
   listRecallsAll: /*i18n*/ { id: 'assistant.preview.listRecallsAll', message: 'List recalls that are due or overdue.' },
   createRecall: /*i18n*/ {
     id: 'assistant.preview.createRecall',
     message: 'Create a {recallType} recall for {patient} in {interval} months.',
   },
+  createRecallPreset: /*i18n*/ {
+    id: 'assistant.preview.createRecallPreset',
+    message: 'Create a {recallType} recall for {patient} at its usual interval.',
+  },
   createRecallNeedsType: /*i18n*/ {
     id: 'assistant.preview.createRecallNeedsType',
     message: 'Create a recall for {patient} — say cleaning, follow-up, fluoride or x-ray.',
   },
-  sendForms: /*i18n*/ { id: 'assistant.preview.sendForms', message: 'Send the patient forms to {patient} by {method}.' },
+  sendForms: /*i18n*/ {
+    id: 'assistant.preview.sendForms',
+    message: 'Send the patient forms to {patient} by {method}.',
+  },
   sendReminder: /*i18n*/ {
     id: 'assistant.preview.sendReminder',
     message: 'Send {patient} a reminder of the appointment of {from} by {method}.',
@@ -122,8 +168,14 @@ export const PREVIEW_TEXTS = {
     id: 'assistant.preview.switchPracticeNeeds',
     message: 'Switch practice — say which practice.',
   },
-  ticket: /*i18n*/ { id: 'assistant.preview.ticket', message: "Create a {priority} priority support ticket: '{subject}'." },
-  ticketNeeds: /*i18n*/ { id: 'assistant.preview.ticketNeeds', message: 'Create a support ticket — say what is wrong.' },
+  ticket: /*i18n*/ {
+    id: 'assistant.preview.ticket',
+    message: "Create a {priority} priority support ticket: '{subject}'.",
+  },
+  ticketNeeds: /*i18n*/ {
+    id: 'assistant.preview.ticketNeeds',
+    message: 'Create a support ticket — say what is wrong.',
+  },
   guidance: /*i18n*/ { id: 'assistant.preview.guidance', message: 'Open the step-by-step guide: {topic}.' },
   guidanceNeeds: /*i18n*/ { id: 'assistant.preview.guidanceNeeds', message: 'Open a guide — say what you want to do.' },
   refuse: /*i18n*/ { id: 'assistant.preview.refuse', message: 'This request cannot be done by the assistant.' },

@@ -10,6 +10,7 @@ export interface TimeHit {
 /** Words after which a bare number is a clock hour: 'at 2', 'from 9 to 12', 'à 14h'. */
 const TIME_LEADS: ReadonlySet<string> = new Set(['at', 'a', 'from', 'to', 'till', 'until', 'between', 'and', 'by']);
 /** Words after a number that make it something other than a time: '2 weeks', 'room 3', '3 patients'. */
+const DAY_WORDS = /^(today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
 const NOT_TIME_AFTER = /^(minutes|hours?|days?|weeks?|months?|years?|patients?|appointments?|times|st|nd|rd|th)$/;
 
 /** Opening and closing minutes used to read a bare hour: '2' is 14:00 when the practice is open then. */
@@ -87,7 +88,9 @@ export function extractTimes(tokens: Token[], span: ClinicSpan): TimeHit[] {
       continue;
     }
     const before = tokens[i - 1]?.word ?? '';
-    if (!TIME_LEADS.has(before) || hour > 23) continue;
+    // 'tomorrow 10', 'friday 2': a bare hour right after a day word is that day's time.
+    const afterDay = tokens[i - 1]?.used === true && DAY_WORDS.test(before);
+    if ((!TIME_LEADS.has(before) && !afterDay) || hour > 23) continue;
     if (next !== undefined && NOT_TIME_AFTER.test(next)) continue;
     // 'from 9 to 12' and 'between 1 and 3' need one side to be a time already or to follow.
     if ((before === 'to' || before === 'and') && hits.length === 0 && !isHourAt(tokens, i + 1)) {
@@ -106,7 +109,11 @@ const RANGE_JOINS: ReadonlySet<string> = new Set(['to', 'till', 'until', 'and'])
  * 'from 9 to 12', '12 to 2', '1-2pm', 'between 1 and 3': both ends are clock times; an am or pm on the
  * second end also applies to the first, and bare hours are read in clinic hours.
  */
-function readRanges(tokens: Token[], span: ClinicSpan, take: (from: number, length: number, time: string | null) => void) {
+function readRanges(
+  tokens: Token[],
+  span: ClinicSpan,
+  take: (from: number, length: number, time: string | null) => void,
+) {
   for (let i = 0; i + 2 < tokens.length; i++) {
     const a = tokens[i] as Token;
     const join = tokens[i + 1] as Token;
@@ -199,7 +206,8 @@ export function extractView(tokens: Token[]): '1h' | '30min' | undefined {
   for (let i = Math.max(0, viewAt - 3); i < viewAt; i++) {
     const word = tokens[i]?.word ?? '';
     const thirty = word === '30' || word === '30min' || word === '30m' || word === 'half';
-    const sixty = word === '1h' || word === '60' || word === '60min' || word === '1' || word === 'hour' || word === 'one';
+    const sixty =
+      word === '1h' || word === '60' || word === '60min' || word === '1' || word === 'hour' || word === 'one';
     if (!thirty && !sixty) continue;
     for (let k = i; k <= viewAt; k++) (tokens[k] as Token).used = true;
     return thirty ? '30min' : '1h';
@@ -217,7 +225,12 @@ export function extractPartOfDay(tokens: Token[]): PartOfDay | undefined {
       token.used = true;
       return 'morning';
     }
-    if (word === 'afternoon' || word === 'afternoons' || word === 'pm' || (word === 'apres' && tokens[i + 1]?.word === 'noon')) {
+    if (
+      word === 'afternoon' ||
+      word === 'afternoons' ||
+      word === 'pm' ||
+      (word === 'apres' && tokens[i + 1]?.word === 'noon')
+    ) {
       token.used = true;
       if (word === 'apres') (tokens[i + 1] as Token).used = true;
       return 'afternoon';

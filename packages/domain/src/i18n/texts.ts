@@ -1,3 +1,6 @@
+import { GUIDE_TEXTS } from '../assistant/guides.ts';
+import { PLAN_TEXTS } from '../assistant/plan-texts.ts';
+import { ASSISTANT_TEXTS } from '../assistant/texts.ts';
 import { CLINICAL_TEXTS } from '../clinical/texts.ts';
 import { NOTIFICATION_TEXTS } from '../communications/notification.schema.ts';
 import { ERROR_CODE_TEXTS } from '../error-codes.ts';
@@ -72,6 +75,8 @@ export const DOMAIN_TEXT_GROUPS: Readonly<Record<string, readonly Text[]>> = {
   ],
   permissions: PERMISSION_TEXTS,
   clinical: CLINICAL_TEXTS,
+  assistant: [...ASSISTANT_TEXTS, ...Object.values(PLAN_TEXTS)],
+  guides: GUIDE_TEXTS,
   sync: [...Object.values(PROTOCOL_TEXTS), ...Object.values(SYNCED_TABLE_TEXTS)],
   time: [...Object.values(APPOINTMENT_TIME_TEXTS), ...Object.values(ZONE_TEXTS)],
 };

@@ -108,6 +108,7 @@ export function WaitingRoomPanel({ date, today, appointments, timeZone, canCheck
       component="section"
       aria-labelledby="waiting-room-title"
       data-testid="waiting-room"
+      data-guide="waiting-room"
     >
       <Group justify="space-between" mb="xs">
         <Title order={3} size="h5" id="waiting-room-title">

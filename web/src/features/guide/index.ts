@@ -1,5 +1,6 @@
 /**
- * The floating step-by-step guide (issue 18 point 7). A stub until the guide lands: the assistant and the
- * shell code against this entry.
+ * The floating step-by-step guide (issue 18 point 7): the provider the shell mounts, the controls the
+ * assistant opens guides with, and the header's menu of guides.
  */
-export { GuideProvider, GuidesMenu, useGuide } from './guide-context.tsx';
+export { GuideProvider, useGuide } from './guide-context.tsx';
+export { GuidesMenu } from './guides-menu.tsx';

@@ -163,7 +163,14 @@ export function NeedsAttentionDrawer({ opened, onClose }: { opened: boolean; onC
     [],
   );
   return (
-    <Drawer opened={opened} onClose={onClose} title={t`Needs attention`} position="right" size="md">
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title={t`Needs attention`}
+      position="right"
+      size="md"
+      attributes={{ content: { 'data-guide': 'needs-attention-drawer' } }}
+    >
       <Stack gap="sm">
         {items.length === 0 ? (
           <Text c="dimmed" size="sm">

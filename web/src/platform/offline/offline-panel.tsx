@@ -107,7 +107,14 @@ export function OfflinePanel({ opened, onClose }: { opened: boolean; onClose(): 
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Offline data`} size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t`Offline data`}
+      size="lg"
+      centered
+      attributes={{ content: { 'data-guide': 'offline-panel' } }}
+    >
       <Stack gap="md">
         <Group gap="xs">
           <Badge color={online ? 'teal.9' : 'orange.9'} variant="filled">

@@ -105,7 +105,7 @@ export function ChartInput(props: ChartInputProps) {
 
   return (
     <Paper withBorder p="sm" radius="md" className={classes.contained}>
-      <form onSubmit={(event) => void submit(event)} aria-label={t`Chart a finding`}>
+      <form onSubmit={(event) => void submit(event)} aria-label={t`Chart a finding`} data-guide="chart-input">
         <Stack gap="xs">
           <Group gap="sm" align="flex-end" wrap="wrap">
             <TextInput

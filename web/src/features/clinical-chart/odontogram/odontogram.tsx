@@ -50,6 +50,7 @@ export const Odontogram = memo(function Odontogram(props: OdontogramProps) {
       role="group"
       aria-label={t`Odontogram`}
       data-testid="odontogram"
+      data-guide="odontogram"
       data-dentition={dentition}
     >
       <OdontogramPatterns />

@@ -203,7 +203,7 @@ function ChartScreen({ patient }: { patient: LocalPatient }) {
         <Loader aria-label={t`Loading chart`} />
       ) : (
         <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
-          <Tabs.List>
+          <Tabs.List data-guide="chart-tabs">
             <Tabs.Tab value="odontogram">
               <Trans>Odontogram</Trans>
             </Tabs.Tab>

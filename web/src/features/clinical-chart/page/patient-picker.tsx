@@ -35,6 +35,7 @@ export function PatientPicker() {
           value={value}
           onChange={(event) => setValue(event.currentTarget.value)}
           data-autofocus
+          data-guide="chart-patient-search"
           autoFocus
         />
         {searching && matches && matches.length === 0 && !pending && (

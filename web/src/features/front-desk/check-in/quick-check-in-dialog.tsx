@@ -30,7 +30,14 @@ interface Props {
 export function QuickCheckInDialog({ appointment, timeZone, onClose }: Props) {
   const { t } = useLingui();
   return (
-    <Modal opened={appointment !== null} onClose={onClose} title={t`Quick Check-In`} centered size="lg">
+    <Modal
+      opened={appointment !== null}
+      onClose={onClose}
+      title={t`Quick Check-In`}
+      centered
+      size="lg"
+      attributes={{ content: { 'data-guide': 'check-in-form' } }}
+    >
       {appointment && (
         <CheckInForm key={appointment.id} appointment={appointment} timeZone={timeZone} onClose={onClose} />
       )}

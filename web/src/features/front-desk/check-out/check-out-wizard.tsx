@@ -44,7 +44,14 @@ interface Props {
 export function CheckOutWizard({ appointment, timeZone, onClose, onBookManually }: Props) {
   const { t } = useLingui();
   return (
-    <Modal opened={appointment !== null} onClose={onClose} title={t`Check Out Patient`} centered size="xl">
+    <Modal
+      opened={appointment !== null}
+      onClose={onClose}
+      title={t`Check Out Patient`}
+      centered
+      size="xl"
+      attributes={{ content: { 'data-guide': 'check-out-wizard' } }}
+    >
       {appointment && (
         <Wizard
           key={appointment.id}

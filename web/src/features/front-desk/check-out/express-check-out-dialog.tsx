@@ -33,7 +33,14 @@ interface Props {
 export function ExpressCheckOutDialog({ appointment, timeZone, onClose, onFullCheckOut, onBookManually }: Props) {
   const { t } = useLingui();
   return (
-    <Modal opened={appointment !== null} onClose={onClose} title={t`Express Check-Out`} centered size="lg">
+    <Modal
+      opened={appointment !== null}
+      onClose={onClose}
+      title={t`Express Check-Out`}
+      centered
+      size="lg"
+      attributes={{ content: { 'data-guide': 'express-check-out' } }}
+    >
       {appointment && (
         <ExpressForm
           key={appointment.id}

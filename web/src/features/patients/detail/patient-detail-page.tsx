@@ -154,7 +154,7 @@ function PatientRecord({ patient }: { patient: LocalPatient }) {
             <Trans>Appointments</Trans>
             {appointments ? ` (${appointments.length})` : ''}
           </Tabs.Tab>
-          <Tabs.Tab value="recalls">
+          <Tabs.Tab value="recalls" data-guide="patient-recalls-tab">
             <Trans>Recalls</Trans>
           </Tabs.Tab>
           <Tabs.Tab value="family">

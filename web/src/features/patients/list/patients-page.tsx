@@ -141,7 +141,7 @@ function PatientList({ query: params, onQueryChange }: PatientsPageProps) {
               <Trans>Export</Trans>
             </Button>
           )}
-          <Button onClick={form.open}>
+          <Button onClick={form.open} data-guide="patients-new-patient">
             <Trans>New Patient</Trans>
           </Button>
         </Group>

@@ -35,7 +35,15 @@ export function NewPatientWizard({ opened, onClose }: { opened: boolean; onClose
     setSession((current) => current + 1);
   };
   return (
-    <Modal opened={opened} onClose={close} title={t`New Patient`} size={980} centered closeOnClickOutside={false}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t`New Patient`}
+      size={980}
+      centered
+      closeOnClickOutside={false}
+      attributes={{ content: { 'data-guide': 'new-patient-wizard' } }}
+    >
       <WizardBody key={session} onClose={close} />
     </Modal>
   );

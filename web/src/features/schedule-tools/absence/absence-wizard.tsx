@@ -31,7 +31,14 @@ const LAST = ABSENCE_STEPS.length - 1;
 export function AbsenceWizard({ opened, session, onClose, ...rest }: Props) {
   const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Provider Absence`} centered size="xl">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t`Provider Absence`}
+      centered
+      size="xl"
+      attributes={{ content: { 'data-guide': 'absence-wizard' } }}
+    >
       {opened && <WizardBody key={session} onClose={onClose} {...rest} />}
     </Modal>
   );

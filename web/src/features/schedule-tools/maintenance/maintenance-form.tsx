@@ -155,6 +155,7 @@ function FormBody({
   return (
     <form
       noValidate
+      data-guide="maintenance-form"
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
         void save();

@@ -35,7 +35,13 @@ export function MoveDialog({ appointment, time, times, rooms, onClose, onMove }:
   const [values, setValues] = useState({ time, room: appointment.treatmentRoom });
   const { busy, submit } = useChange(() => onMove(values), onClose);
   return (
-    <Modal opened onClose={onClose} title={t`Move appointment`} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t`Move appointment`}
+      centered
+      attributes={{ content: { 'data-guide': 'move-dialog' } }}
+    >
       <form onSubmit={(event) => void submit(event)}>
         <Stack gap="sm">
           <Text size="sm">

@@ -303,6 +303,7 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
   return (
     <form
       noValidate
+      data-guide="appointment-form"
       data-dirty={values.patientId ? 'true' : undefined}
       onSubmit={(event: FormEvent) => {
         event.preventDefault();

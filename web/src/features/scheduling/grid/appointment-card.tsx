@@ -121,6 +121,7 @@ function Card({
       className={classes.card}
       style={style}
       data-testid="appointment-card"
+      data-guide="appointment-card"
       data-appointment-id={appointment.id}
       data-room={appointment.treatmentRoom}
       data-provider-id={appointment.providerId}

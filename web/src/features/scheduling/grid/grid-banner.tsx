@@ -13,6 +13,7 @@ export function GridBanner({ closed, date }: { closed: boolean; date: string }) 
         title={t`Practice Closed`}
         icon={<IconCalendarOff aria-hidden="true" />}
         data-testid="closed-banner"
+        data-guide="schedule-grid"
         data-date={date}
       >
         <Trans>The practice is closed on this day. No time slots are available.</Trans>
@@ -26,6 +27,7 @@ export function GridBanner({ closed, date }: { closed: boolean; date: string }) 
       title={t`No Time Slots Available`}
       icon={<IconClockOff aria-hidden="true" />}
       data-date={date}
+      data-guide="schedule-grid"
     >
       <Trans>No time slots can be made from this day&apos;s practice hours.</Trans>
     </Alert>

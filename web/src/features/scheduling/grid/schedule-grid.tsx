@@ -128,7 +128,13 @@ function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
 
   return (
     <DndContext {...dnd}>
-      <div className={classes.scroller} style={style} data-testid="schedule-grid" data-date={props.date}>
+      <div
+        className={classes.scroller}
+        style={style}
+        data-testid="schedule-grid"
+        data-date={props.date}
+        data-guide="schedule-grid"
+      >
         <div className={classes.inner} style={{ width: TIME_COLUMN_PX + geometry.width }}>
           <div className={classes.head}>
             <div className={classes.corner} />

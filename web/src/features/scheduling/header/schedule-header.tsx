@@ -144,6 +144,7 @@ export function ScheduleHeader(props: Props) {
               leftSection={<IconCalendarPlus size={16} aria-hidden="true" />}
               disabled={closed || !canCreate}
               onClick={props.onNewAppointment}
+              data-guide="schedule-new-appointment"
             >
               <Trans>New Appointment</Trans>
             </Button>
@@ -153,6 +154,7 @@ export function ScheduleHeader(props: Props) {
             leftSection={<IconUserOff size={16} aria-hidden="true" />}
             disabled={!canEdit}
             onClick={props.onProviderAbsence}
+            data-guide="schedule-provider-absence"
           >
             <Trans>Provider Absence</Trans>
           </Button>
@@ -161,6 +163,7 @@ export function ScheduleHeader(props: Props) {
             leftSection={<IconTool size={16} aria-hidden="true" />}
             disabled={!canEdit}
             onClick={props.onScheduleMaintenance}
+            data-guide="schedule-maintenance"
           >
             <Trans>Schedule Maintenance</Trans>
           </Button>
@@ -209,6 +212,7 @@ export function ScheduleHeader(props: Props) {
         />
         <TextInput
           aria-label={t`Search appointments`}
+          data-guide="schedule-search"
           placeholder={t`Search patient, procedure, provider`}
           leftSection={<IconSearch size={16} aria-hidden="true" />}
           rightSection={

@@ -24,7 +24,7 @@ export function RecallsStep({
   const visitDay = formats.instantLongDate(appointment.appointmentDate, timeZone);
   const priorities = RECALL_PRIORITIES.map((value) => ({ value, label: say(RECALL_PRIORITY_TEXTS[value]) }));
   return (
-    <Stack gap="md">
+    <Stack gap="md" data-guide="check-out-recalls">
       <Text size="sm" c="dimmed">
         <Trans>Choose the recalls to set. Due dates count from the visit on {visitDay}.</Trans>
       </Text>
