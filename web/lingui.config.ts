@@ -7,6 +7,7 @@ import { formatter } from '@lingui/format-po';
  * messages, validation, labels) under src/locales/domain. The app loads and merges them all.
  */
 const FEATURES = [
+  'assistant',
   'clinical-chart',
   'front-desk',
   'guide',

@@ -40,6 +40,42 @@ export const MESSAGE_TEXTS = {
     id: 'patient.invalidPhone',
     message: 'Please enter a valid North American phone number (10 digits)',
   },
+  assistantExecutedTitle: /*i18n*/ { id: 'ninja.executedTitle', message: 'Command Executed' },
+  assistantExecuted: /*i18n*/ { id: 'ninja.executed', message: 'Command completed successfully' },
+  assistantFailedTitle: /*i18n*/ { id: 'ninja.failedTitle', message: 'Command Failed' },
+  assistantEnhancedTitle: /*i18n*/ { id: 'ninja.enhancedTitle', message: 'AI Enhanced Command' },
+  assistantEnhanced: /*i18n*/ {
+    id: 'ninja.enhanced',
+    message: 'Applied {count} adaptation(s) for better understanding',
+  },
+  assistantErrorTitle: /*i18n*/ { id: 'ninja.errorTitle', message: 'Ninja AI Error' },
+  assistantTimeout: /*i18n*/ {
+    id: 'ninja.timeout',
+    message: 'Command timed out. The system may be busy - please try again.',
+  },
+  assistantNetwork: /*i18n*/ {
+    id: 'ninja.network',
+    message: 'Network connection issue. Please check your connection and try again.',
+  },
+  assistantServerError: /*i18n*/ {
+    id: 'ninja.serverError',
+    message: 'Server error occurred. Please try again in a moment.',
+  },
+  assistantOtherError: /*i18n*/ { id: 'ninja.otherError', message: 'Error: {message}' },
+  assistantDefaultError: /*i18n*/ { id: 'ninja.defaultError', message: 'Failed to process command. Please try again.' },
+  assistantIncomplete: /*i18n*/ {
+    id: 'ninja.incomplete',
+    message: 'Server response was incomplete. The system may be busy - please try again.',
+  },
+  assistantInvalidFormat: /*i18n*/ {
+    id: 'ninja.invalidFormat',
+    message: 'Server returned invalid data format. Please try again.',
+  },
+  assistantEmpty: /*i18n*/ {
+    id: 'ninja.empty',
+    message: 'Server returned empty response. Please check your connection and try again.',
+  },
+  assistantUnprocessable: /*i18n*/ { id: 'ninja.unprocessable', message: 'Server response could not be processed.' },
 } as const satisfies Record<string, Text>;
 
 /** The English of MESSAGE_TEXTS, as the server and the forms compare and show it. */

@@ -1,8 +1,8 @@
 import { LANGUAGE_NAMES, LANGUAGES } from '@dental/domain/i18n/language';
 import { fullName } from '@dental/domain/users/user';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Avatar, Group, Menu, Modal, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { ActionIcon, Avatar, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import {
   IconCheck,
   IconDeviceDesktop,
@@ -18,7 +18,7 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { GuidesMenu } from '../features/guide/index.ts';
 import { useAuth } from '../platform/auth/auth-context.tsx';
 import { useFormats } from '../platform/i18n/formats.ts';
@@ -29,9 +29,12 @@ import { useThemePreference } from '../platform/theme/use-theme.ts';
 import { toast } from '../platform/toasts/toast.ts';
 import { NotificationsBell } from './notifications-bell.tsx';
 import { PatientQuickSearch } from './patient-quick-search.tsx';
-import { PracticeSwitcher } from './practice-switcher.tsx';
+import { PracticeSwitcher, useSwitchPractice } from './practice-switcher.tsx';
 import { roleLabel } from './role-labels.ts';
 import classes from './shell.module.css';
+
+// Loaded on first use: the interpreter is not needed to draw the app.
+const Assistant = lazy(() => import('../features/assistant/index.ts').then((m) => ({ default: m.Assistant })));
 
 function HardRefreshButton() {
   const { t } = useLingui();
@@ -144,6 +147,14 @@ export function Header({ onLogout }: { onLogout(): void }) {
   const { timezone } = useCurrentPractice();
   const queryClient = useQueryClient();
   const [assistantOpen, assistant] = useDisclosure(false);
+  const [assistantUsed, setAssistantUsed] = useState(false);
+  const { switchTo } = useSwitchPractice();
+  const openAssistant = () => {
+    setAssistantUsed(true);
+    assistant.open();
+  };
+  // Ctrl/Cmd+K anywhere in the signed-in app, typing in a field included.
+  useHotkeys([['mod+K', openAssistant]], []);
 
   return (
     <Group className={classes.header} justify="space-between" wrap="nowrap" gap="sm">
@@ -161,7 +172,14 @@ export function Header({ onLogout }: { onLogout(): void }) {
       <Group gap={4} wrap="nowrap">
         <NotificationsBell />
         <Tooltip label={t`Ninja AI`}>
-          <ActionIcon variant="subtle" color="grape" size="lg" onClick={assistant.open} aria-label={t`Ninja AI`}>
+          <ActionIcon
+            variant="subtle"
+            color="grape"
+            size="lg"
+            onClick={openAssistant}
+            aria-label={t`Ninja AI`}
+            aria-keyshortcuts="Control+K Meta+K"
+          >
             <IconRobot size={20} />
           </ActionIcon>
         </Tooltip>
@@ -218,11 +236,11 @@ export function Header({ onLogout }: { onLogout(): void }) {
         )}
       </Group>
 
-      <Modal opened={assistantOpen} onClose={assistant.close} title={t`Ninja AI`} centered>
-        <Text>
-          <Trans>The Ninja AI assistant is not available in this version.</Trans>
-        </Text>
-      </Modal>
+      {assistantUsed && (
+        <Suspense fallback={null}>
+          <Assistant opened={assistantOpen} onClose={assistant.close} switchPractice={switchTo} />
+        </Suspense>
+      )}
     </Group>
   );
 }

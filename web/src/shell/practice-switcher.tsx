@@ -15,29 +15,15 @@ import { writeCurrentPracticeId } from '../platform/practice/current-practice-st
 import { useAccessiblePractices } from '../platform/practice/practice-queries.ts';
 import { toast } from '../platform/toasts/toast.ts';
 
-/** Shown only with more than one accessible practice and settings.select_practice (spec 2.4). */
-export function PracticeSwitcher() {
+/** Switches the current practice, for the switcher's menu and the assistant; true once switched. */
+export function useSwitchPractice(): { switching: boolean; switchTo(practiceId: number): Promise<boolean> } {
   const { t } = useLingui();
   const { user, updateUser } = useAuth();
-  const practices = useAccessiblePractices();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [switching, setSwitching] = useState(false);
-  const list = practices.data ?? [];
-  const current = list.find((practice) => practice.id === user?.currentPracticeId);
 
-  if (!user || list.length < 2 || !can(user, 'settings.select_practice')) {
-    return current ? (
-      <Text size="sm" fw={600} data-testid="current-practice" truncate maw={220}>
-        {current.name}
-      </Text>
-    ) : null;
-  }
-
-  const currentName = current?.name;
-
-  async function switchTo(practiceId: number) {
-    if (practiceId === user?.currentPracticeId) return;
+  async function switchTo(practiceId: number): Promise<boolean> {
+    if (practiceId === user?.currentPracticeId) return true;
     setSwitching(true);
     try {
       const result = await apiRequest<{ user: User; practice: { name: string } }>('/api/multi-clinic/switch-practice', {
@@ -51,12 +37,37 @@ export function PracticeSwitcher() {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'multi-clinic' });
       const name = result.practice.name;
       toast(t`Practice switched`, t`You are now working in ${name}.`, 'success');
+      return true;
     } catch (error) {
       toast(t`Could not switch practice`, errorMessage(error, domainText(MESSAGES.accessDeniedPractice)), 'error');
+      return false;
     } finally {
       setSwitching(false);
     }
   }
+
+  return { switching, switchTo };
+}
+
+/** Shown only with more than one accessible practice and settings.select_practice (spec 2.4). */
+export function PracticeSwitcher() {
+  const { t } = useLingui();
+  const { user } = useAuth();
+  const practices = useAccessiblePractices();
+  const navigate = useNavigate();
+  const { switching, switchTo } = useSwitchPractice();
+  const list = practices.data ?? [];
+  const current = list.find((practice) => practice.id === user?.currentPracticeId);
+
+  if (!user || list.length < 2 || !can(user, 'settings.select_practice')) {
+    return current ? (
+      <Text size="sm" fw={600} data-testid="current-practice" truncate maw={220}>
+        {current.name}
+      </Text>
+    ) : null;
+  }
+
+  const currentName = current?.name;
 
   return (
     <Menu position="bottom-start" width={300} shadow="md">

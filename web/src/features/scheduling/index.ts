@@ -12,6 +12,7 @@ export {
 } from './day/schedule-model.ts';
 export { absentOn, type ScheduleDay, useScheduleDay } from './day/use-schedule-day.ts';
 export type { FormInitial } from './form/appointment-form-values.ts';
+export { requestBooking } from './form/booking-request.ts';
 export { DialogActions, FormDialog, NotesField, RoomSelect } from './form/field-blocks.tsx';
 export { requiredErrors, useFormFields } from './form/form-fields.ts';
 export type { SlotRef } from './grid/use-slot-cursor.ts';

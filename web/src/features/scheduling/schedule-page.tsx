@@ -20,6 +20,7 @@ import { type GridAppointment, matchesSearch, type SlotView, shownOnGrid } from 
 import { useScheduleDay } from './day/use-schedule-day.ts';
 import { AppointmentForm } from './form/appointment-form.tsx';
 import type { FormInitial } from './form/appointment-form-values.ts';
+import { useBookingRequest } from './form/booking-request.ts';
 import { useBookingPrefill } from './form/use-booking-prefill.ts';
 import { ScheduleGrid, type SlotRef } from './grid/schedule-grid.tsx';
 import { practiceToday } from './header/practice-clock.tsx';
@@ -87,6 +88,15 @@ function DailySchedule({ useFrontDesk, useScheduleTools, patientId, onPatientTak
     [openForm, patientId, onPatientTaken],
   );
   useBookingPrefill(day.hours, date, patientId, prefill);
+  useBookingRequest(
+    useCallback(
+      (initial: FormInitial) => {
+        setDate(initial.date);
+        openForm(initial);
+      },
+      [openForm],
+    ),
+  );
   const desk = useFrontDesk(day, { today, canEdit, onBookManually: prefill });
 
   const onSlotClick = useCallback(

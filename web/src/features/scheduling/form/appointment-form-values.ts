@@ -11,6 +11,7 @@ export interface FormInitial {
   patientId?: string;
   time?: string;
   room?: string;
+  providerId?: number;
   duration?: number;
   procedure?: string;
 }
@@ -50,7 +51,7 @@ export function initialValues(initial: FormInitial, timeZone: string): FormValue
     patientId: initial.patientId ?? '',
     time: initial.time ?? '',
     treatmentRoom: initial.room ?? '',
-    providerId: '',
+    providerId: initial.providerId === undefined ? '' : String(initial.providerId),
     assistantId: '',
     duration: DURATION_OPTIONS.some((option) => option.value === String(duration))
       ? String(duration)
