@@ -313,6 +313,99 @@ describe('the interpreter: missing, previews, refusals and unknowns', () => {
   });
 });
 
+describe('the interpreter: unseen phrasings read by general rules', () => {
+  it("moves an appointment named by its time, today's when no day is said", () => {
+    expect(read('move the 10:30 to 2pm')).toMatchObject({
+      intent: 'move_appointment',
+      slots: { appointmentId: 'a-maurine-today', patientId: 'p-maurine', time: '10:30', newTime: '14:00' },
+    });
+    expect(read('push the 11:00 to 3').slots).toMatchObject({ appointmentId: 'a-bob-today', newTime: '15:00' });
+    expect(read('reschedule the 8:30 to tomorrow').slots).toMatchObject({
+      appointmentId: 'a-priya-today',
+      newDate: '2026-11-27',
+    });
+  });
+
+  it('reads "open", "space" and "free" as free times', () => {
+    expect(read("what's open on monday")).toMatchObject({ intent: 'find_slot', slots: { date: '2026-11-30' } });
+    expect(read('anything free friday morning?').slots).toMatchObject({ date: '2026-11-27', partOfDay: 'morning' });
+    expect(read('do we have space next week for a filling')).toMatchObject({
+      intent: 'find_slot',
+      slots: { period: 'next_week', procedure: 'Filling' },
+    });
+    expect(read('open settings').intent).toBe('navigate');
+  });
+
+  it("never takes command words or filler for a new patient's name", () => {
+    expect(read('need a new patient: Sophie Gagné, 418-555-0123').slots).toEqual({
+      firstName: 'Sophie',
+      lastName: 'Gagné',
+      phone: '4185550123',
+    });
+    expect(read('register Luc Bouchard born 1984-05-02').slots).toEqual({
+      firstName: 'Luc',
+      lastName: 'Bouchard',
+      birthYear: 1984,
+    });
+    expect(read('can you register Marc-André Côté 514 555 0199')).toMatchObject({
+      intent: 'create_patient',
+      slots: { firstName: 'Marc-André', lastName: 'Côté' },
+    });
+  });
+
+  it('records no adaptation for a singular, plural or inflected keyword', () => {
+    const booked = read('hygiene appt for kathy dec 15 10am 1 hour');
+    expect(booked.slots.duration).toBe(60);
+    expect(booked.adaptations).toEqual(["'appt' read as 'appointment'", "'kathy' read as Katherine O'Brien"]);
+  });
+
+  it('reads an absence over several days', () => {
+    expect(read('Dr Cote away from Dec 7 to Dec 11 vacation').slots).toMatchObject({
+      providerId: 12,
+      date: '2026-12-07',
+      endDate: '2026-12-11',
+      reason: 'vacation',
+    });
+    expect(read('dr patel off dec 7-11').slots).toMatchObject({ date: '2026-12-07', endDate: '2026-12-11' });
+    const week = read('sarah on vacation next week');
+    expect(week.slots).toMatchObject({ date: '2026-11-30', endDate: '2026-12-05' });
+    expect(week.preview).toBe('Mark Sarah Nguyen absent from Monday, November 30, 2026 to Saturday, December 5, 2026.');
+    expect(read('Dr Patel is sick tomorrow').slots.endDate).toBeUndefined();
+  });
+
+  it("takes a ticket's subject after 'ticket about', without a trailing priority", () => {
+    expect(read('I want to report a bug: schedule is slow, high priority').slots).toEqual({
+      subject: 'schedule is slow',
+      priority: 'high',
+    });
+    expect(read('open a ticket about the printer not printing labels').slots.subject).toBe(
+      'the printer not printing labels',
+    );
+    expect(read('report an issue with the sms reminders not sending, urgent')).toMatchObject({
+      intent: 'create_ticket',
+      slots: { subject: 'the sms reminders not sending', priority: 'urgent' },
+    });
+    expect(read('ticket: printer ink low').slots).toEqual({ subject: 'printer ink low' });
+  });
+
+  it('previews screens, phones, chart tabs and the procedure in words', () => {
+    expect(read('go to billing').preview).toBe('Open Billing.');
+    expect(read('open patients').preview).toBe('Open Patients.');
+    expect(read('open treatment planning').preview).toBe('Open the Treatment Planning Assistant.');
+    expect(read('add patient Luc Bouchard 514 555 0199').preview).toBe(
+      'Create the patient Luc Bouchard, phone (514) 555-0199.',
+    );
+    expect(read('open gaetan levesque perio chart').preview).toBe("Open Gaétan Lévesque's chart on the Perio tab.");
+    expect(read('next available slot for a root canal').preview).toBe('Find free times for Root Canal from today.');
+    expect(read('free slots next week mornings').preview).toBe('Find free times next week, mornings.');
+    const matcher = new TextMatcher(ASSISTANT_TEXTS);
+    for (const command of ['go to billing', 'open gaetan levesque perio chart', 'sarah on vacation next week']) {
+      const said = read(command);
+      expect(matcher.match(said.preview)?.text.id).toBe(said.previewText.id);
+    }
+  });
+});
+
 describe('the suggestions', () => {
   it('complete a patient name into a template', () => {
     expect(ninja.suggest('book mau')[0]).toBe('book Maurine Schroeder tomorrow at 10am for a cleaning');

@@ -12,6 +12,8 @@ export interface Evidence {
   hasPhone: boolean;
   hasPractice: boolean;
   patientQuality?: 'exact' | 'prefix' | 'fuzzy';
+  /** The name read is one patient, not several candidates. */
+  singlePatient?: boolean;
 }
 
 export interface Classified {
@@ -142,6 +144,40 @@ export function routeOf(tokens: readonly Token[]): string | undefined {
   return undefined;
 }
 
+/** Words before 'open' that make it an adjective ('what's open Monday'), not the verb. */
+const OPEN_AS_FREE_BEFORE: ReadonlySet<string> = new Set([
+  'what',
+  'anything',
+  'something',
+  'still',
+  'any',
+  'is',
+  'are',
+  'have',
+  'got',
+  'stay',
+  'left',
+]);
+const OPEN_AS_FREE_AFTER: ReadonlySet<string> = new Set([
+  'slot',
+  'slots',
+  'time',
+  'times',
+  'spot',
+  'spots',
+  'chair',
+  'chairs',
+]);
+
+function openAsFree(tokens: readonly Token[]): boolean {
+  return tokens.some(
+    (token, i) =>
+      token.word === 'open' &&
+      i > 0 &&
+      (OPEN_AS_FREE_BEFORE.has(tokens[i - 1]?.word ?? '') || OPEN_AS_FREE_AFTER.has(tokens[i + 1]?.word ?? '')),
+  );
+}
+
 const NAV_VERBS = ['go', 'take', 'navigate', 'open', 'show', 'bring', 'jump', 'view', 'display'];
 
 /**
@@ -162,6 +198,7 @@ export function classify(tokens: readonly Token[], evidence: Evidence): Classifi
 
   if (
     any('ticket', 'bug') ||
+    ['an issue', 'a problem', 'issue', 'problem'].some((what) => phrase(`report ${what}`)) ||
     phrase('contact support') ||
     phrase('help desk') ||
     (words.has('support') && !strongPatient)
@@ -268,7 +305,8 @@ export function classify(tokens: readonly Token[], evidence: Evidence): Classifi
   const moveTarget = evidence.hasDate || evidence.hasTime || words.has('to');
   if (
     moveVerb &&
-    (evidence.hasPatient || evidence.hasProcedure || words.has('appointment')) &&
+    // 'move the 10:30 to 2pm': a time names the appointment as well as a patient does.
+    (evidence.hasPatient || evidence.hasProcedure || evidence.hasTime || words.has('appointment')) &&
     (moveTarget || !words.has('change'))
   ) {
     return { intent: 'move_appointment', confidence: 0.9 };
@@ -297,9 +335,14 @@ export function classify(tokens: readonly Token[], evidence: Evidence): Classifi
       'earliest',
       'gap',
       'gaps',
+      'space',
+      'spaces',
+      'vacancy',
+      'vacancies',
     ) ||
     phrase('find time') ||
-    phrase('find a time');
+    phrase('find a time') ||
+    openAsFree(tokens);
   if (slotWords && !(words.has('book') && evidence.hasTime)) return { intent: 'find_slot', confidence: 0.9 };
 
   const chartWords =
@@ -307,8 +350,10 @@ export function classify(tokens: readonly Token[], evidence: Evidence): Classifi
     (words.has('treatment') && any('plan', 'plans'));
   if (chartWords && evidence.hasPatient) return { intent: 'open_chart', confidence: 0.9 };
 
+  // 'can you register Marc-André Côté': registering someone who is not already a patient of the practice.
   const newPatient =
-    (any('new', 'add', 'create', 'register') && any('patient', 'pt')) || (first === 'register' && !evidence.hasPatient);
+    (any('new', 'add', 'create', 'register') && any('patient', 'pt')) ||
+    (words.has('register') && !(evidence.hasPatient && evidence.patientQuality === 'exact' && evidence.singlePatient));
   if (newPatient && !evidence.hasDate && !evidence.hasTime) return { intent: 'create_patient', confidence: 0.85 };
 
   const scheduleNoun =

@@ -215,6 +215,8 @@ const SILENT: ReadonlySet<string> = new Set([
   'noshows',
   'followup',
   'e-mail',
+  'checkups',
+  'whats',
 ]);
 
 /** Two-word spellings read as one keyword: 'check in' and 'check-in' are the same command. */
@@ -394,7 +396,8 @@ export function normalise(command: string, names: ReadonlySet<string>): Normalis
     }
     const corrected = correct(token.word, names);
     if (corrected) {
-      readings.push({ typed: token.raw, readAs: corrected });
+      // 'hour' for 'hours' is the same word: each adaptation shows the user a toast, so only real corrections count.
+      if (!sameWord(token.word, corrected)) readings.push({ typed: token.raw, readAs: corrected });
       read.push({ raw: token.raw, word: corrected, used: false });
       continue;
     }
@@ -435,6 +438,16 @@ function correct(word: string, names: ReadonlySet<string>): string | null {
     }
   }
   return best;
+}
+
+/** Whether two words differ only by an ending: 'hour' and 'hours', 'cleaning' and 'cleanings'. */
+function sameWord(a: string, b: string): boolean {
+  const stems = (word: string) => [
+    word,
+    ...INFLECTIONS.filter((e) => word.endsWith(e)).map((e) => word.slice(0, -e.length)),
+  ];
+  const of = stems(b);
+  return stems(a).some((stem) => of.includes(stem));
 }
 
 /** Whether any of the words appears (unused or not). */

@@ -133,8 +133,10 @@ function readRanges(
       if (meridiem) return hour >= 1 && hour <= 12 ? clock((hour % 12) + (meridiem === 'pm' ? 12 : 0), minute) : null;
       return clock(clinicHour(hour, span), minute);
     };
-    const from = read(start, startMeridiem);
     const to = read(end, endMeridiem);
+    let from = read(start, startMeridiem);
+    // '10:30 to 2pm', '11 to 1pm': the end's pm does not carry back over noon.
+    if (from && to && !start[3] && from >= to) from = read(start, undefined);
     if (!from || !to) continue;
     take(i, 1, from);
     join.used = true;
