@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AssistantPatient, GUIDE_IDS, INTENTS, type Intent } from '../src/assistant/contract.ts';
 import { ASSISTANT_TEXTS, createInterpreter } from '../src/assistant/interpret.ts';
+import { planExecution } from '../src/assistant/plan.ts';
 import { TextMatcher } from '../src/i18n/text.ts';
 import { anAssistantData } from '../testing/assistant.ts';
 import { pick, seededRandom } from '../testing/random.ts';
@@ -403,6 +404,74 @@ describe('the interpreter: unseen phrasings read by general rules', () => {
       const said = read(command);
       expect(matcher.match(said.preview)?.text.id).toBe(said.previewText.id);
     }
+  });
+});
+
+describe('the interpreter: front-desk probes', () => {
+  it('reads 24-hour times without a colon and spoken quarters', () => {
+    expect(read('pt Helene Roy needs appt next tues 1430').slots).toMatchObject({ date: '2026-12-01', time: '14:30' });
+    expect(read('put jf belanger in at quarter past 2 friday').slots.time).toBe('14:15');
+    expect(read('book maurine friday at half past 10').slots.time).toBe('10:30');
+    expect(read('book maurine friday quarter to 4').slots.time).toBe('15:45');
+    expect(read('rdv pour Amélie demain 14h').slots).toMatchObject({ time: '14:00' });
+    expect(read('rdv pour Amélie demain 14h').slots.duration).toBeUndefined();
+    expect(read('find patient born 1984').slots.time).toBeUndefined();
+  });
+
+  it("does not carry an end's pm back over noon", () => {
+    expect(read('Dr Patel off from 11 to 1pm friday').slots).toMatchObject({ start: '11:00', end: '13:00' });
+  });
+
+  it('reads schedules, free times and questions by their shape', () => {
+    expect(read("who's coming in tomorrow").intent).toBe('show_schedule');
+    expect(read('show me next week')).toMatchObject({
+      intent: 'show_schedule',
+      slots: { period: 'next_week' },
+      preview: 'Show the schedule for next week.',
+    });
+    expect(read('can you find me a time for maurine next week').intent).toBe('find_slot');
+    expect(read('when can I fit in a crown with dr cote').slots).toMatchObject({ procedure: 'Crown', providerId: 12 });
+    expect(read("when is bob's next appointment")).toMatchObject({
+      intent: 'open_patient',
+      slots: { patientId: 'p-bob' },
+    });
+  });
+
+  it('reads a part of the day off, and two days in a row, as the absence window', () => {
+    expect(read('Marc is off friday afternoon').slots).toMatchObject({ start: '12:00', end: '18:00' });
+    expect(read('dr patel on conference dec 14 and 15').slots).toMatchObject({
+      date: '2026-12-14',
+      endDate: '2026-12-15',
+    });
+  });
+
+  it('refuses deleting a named patient, and reads "Last, First" and shorthand', () => {
+    expect(read('delete bob lavoie').intent).toBe('refuse');
+    expect(read("delete bob's appointment").intent).toBe('cancel_appointment');
+    expect(read("add patient: O'Neil, Patrick").slots).toEqual({ firstName: 'Patrick', lastName: "O'Neil" });
+    expect(read('tx plan for james wilson').slots).toMatchObject({ patientId: 'p-james', section: 'plans' });
+    expect(read('bk maurine w/ dr chen tmrw 2:15pm').confidence).toBeGreaterThanOrEqual(0.8);
+    expect(read('how much did we produce last month').slots.metric).toBe('production');
+    expect(read('find patient born 1930').missing).toEqual([]);
+  });
+});
+
+describe('plans of the readings above', () => {
+  it('opens the schedule on the first day of a named week, and finds patients by birth year', () => {
+    expect(planExecution(read('show me next week'), anAssistantData())).toMatchObject({
+      kind: 'action',
+      action: { type: 'navigate', to: '/scheduling?date=2026-11-30' },
+    });
+    expect(planExecution(read('find patient born 1990'), anAssistantData())).toMatchObject({
+      kind: 'read',
+      data: { patients: [{ id: 'p-marie' }] },
+    });
+  });
+
+  it('prefills the absence form with the range', () => {
+    expect(planExecution(read('dr patel off dec 7-11'), anAssistantData())).toMatchObject({
+      action: { type: 'open_form', form: 'absence', prefill: { date: '2026-12-07', endDate: '2026-12-11' } },
+    });
   });
 });
 

@@ -11,6 +11,8 @@ export interface Evidence {
   hasProcedure: boolean;
   hasPhone: boolean;
   hasPractice: boolean;
+  /** A named period: 'next week', 'this month'. */
+  hasPeriod?: boolean;
   patientQuality?: 'exact' | 'prefix' | 'fuzzy';
   /** The name read is one patient, not several candidates. */
   singlePatient?: boolean;
@@ -40,6 +42,19 @@ const BULK_ACTIONS = [
   'send',
   'email',
   'text',
+];
+
+/** What a delete verb may be about short of the patient's record. */
+const BOOKED_THINGS = [
+  'appointment',
+  'appointments',
+  'booking',
+  'visit',
+  'recall',
+  'recalls',
+  'reminder',
+  'note',
+  'notes',
 ];
 
 /** Mass or destructive requests: refused whatever else they say. */
@@ -194,6 +209,10 @@ export function classify(tokens: readonly Token[], evidence: Evidence): Classifi
   const strongPatient = evidence.hasPatient && evidence.patientQuality !== 'fuzzy';
   const refused = refusal(words, tokens);
   if (refused) return { intent: 'refuse', confidence: 0.95, refusal: refused };
+  // 'delete bob lavoie': a patient named after a delete verb is the patient's record, never done by command.
+  if (any('delete', 'erase', 'destroy') && evidence.hasPatient && !any(...BOOKED_THINGS)) {
+    return { intent: 'refuse', confidence: 0.9, refusal: 'destructive' };
+  }
   if (isGuidance(tokens, words)) return { intent: 'guidance', confidence: 0.9 };
 
   if (
@@ -342,8 +361,13 @@ export function classify(tokens: readonly Token[], evidence: Evidence): Classifi
     ) ||
     phrase('find time') ||
     phrase('find a time') ||
+    (any('find', 'get') && any('time', 'times')) ||
     openAsFree(tokens);
   if (slotWords && !(words.has('book') && evidence.hasTime)) return { intent: 'find_slot', confidence: 0.9 };
+  // 'when can I fit in a crown', 'squeeze Maurine in next week': a place to find, unless the time is said.
+  if ((phrase('fit in') || phrase('squeeze in') || phrase('when can')) && !evidence.hasTime) {
+    return { intent: 'find_slot', confidence: 0.8 };
+  }
 
   const chartWords =
     any('chart', 'charting', 'perio', 'periodontal', 'odontogram', 'notes') ||
@@ -359,7 +383,8 @@ export function classify(tokens: readonly Token[], evidence: Evidence): Classifi
   const scheduleNoun =
     any('schedule', 'calendar', 'day', 'agenda', 'booked', 'books', 'lineup', 'view', 'hourly') ||
     phrase('what does') ||
-    phrase('who is coming');
+    phrase('who is coming') ||
+    phrase('who coming');
   // 'Dr Patel's calendar next Monday' is that day's schedule, not the calendar screen.
   if (scheduleNoun && !strongPatient && (evidence.hasDate || evidence.hasProvider) && !evidence.hasTime) {
     if (!any('book', 'appointment', 'reserve')) return { intent: 'show_schedule', confidence: 0.85 };
@@ -372,6 +397,24 @@ export function classify(tokens: readonly Token[], evidence: Evidence): Classifi
   const route = routeOf(tokens);
   if (route && !strongPatient && (any(...NAV_VERBS, 'page', 'screen', 'to') || tokens.length <= 2)) {
     return { intent: 'navigate', confidence: 0.9 };
+  }
+
+  // 'show me next week': a day or week to look at, with nothing else, is the schedule.
+  if (
+    any('show', 'see', 'view', 'display') &&
+    !scheduleNoun &&
+    (evidence.hasDate || evidence.hasPeriod) &&
+    !evidence.hasPatient &&
+    !evidence.hasTime &&
+    !route
+  ) {
+    return { intent: 'show_schedule', confidence: 0.75 };
+  }
+
+  // 'when is Maurine's appointment': a question about what is booked, answered by the patient's file.
+  const askedWhen = phrase('when is') || phrase('what time is') || phrase('when does') || phrase('when was');
+  if (askedWhen && evidence.hasPatient && !evidence.hasDate && !evidence.hasTime) {
+    return { intent: 'open_patient', confidence: 0.7 };
   }
 
   const bookVerb =

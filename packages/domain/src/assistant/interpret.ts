@@ -1,5 +1,5 @@
 import { fold } from '../patients/search/query.ts';
-import { openSpan } from '../practices/hours.ts';
+import { clockTime, openSpan } from '../practices/hours.ts';
 import { localDate } from '../time/zones.ts';
 import { findAppointment } from './appointments.ts';
 import {
@@ -100,6 +100,7 @@ export function createInterpreter(data: AssistantData): Interpreter {
       hasProcedure: procedure !== undefined,
       hasPhone: phone !== undefined,
       hasPractice: practice !== undefined,
+      hasPeriod: period !== undefined,
       patientQuality: patient?.quality,
       singlePatient: patient?.patientId !== undefined,
     });
@@ -149,7 +150,9 @@ export function createInterpreter(data: AssistantData): Interpreter {
         if (phone) slots.phone = phone;
         if (birthYear) slots.birthYear = birthYear;
         const query = patient?.typed ?? leftoverText(tokens);
-        if (query || phone) slots.query = query || phone;
+        // 'find patient born 1930': the year is what is searched for.
+        const searched = query || phone || (birthYear ? String(birthYear) : '');
+        if (searched) slots.query = searched;
         break;
       }
       case 'open_patient':
@@ -215,6 +218,8 @@ export function createInterpreter(data: AssistantData): Interpreter {
         if (times[0] && times[1]) {
           slots.start = times[0].time;
           slots.end = times[1].time;
+        } else if (partOfDay && slots.date && !slots.endDate) {
+          Object.assign(slots, partOfDayWindow(partOfDay, openSpan(data.hours, slots.date) ?? DEFAULT_SPAN));
         }
         slots.reason ??= absenceReason(words);
         if (!slots.reason) delete slots.reason;
@@ -418,6 +423,20 @@ function leftoverText(tokens: readonly Token[]): string {
     .join(' ');
 }
 
+/** 'off Friday afternoon': the part of that day's opening hours, noon being the line between morning and afternoon. */
+function partOfDayWindow(
+  partOfDay: 'morning' | 'afternoon' | 'evening',
+  span: { open: number; close: number },
+): { start: string; end: string } | undefined {
+  const [from, to] =
+    partOfDay === 'morning'
+      ? [span.open, Math.min(span.close, 12 * 60)]
+      : partOfDay === 'afternoon'
+        ? [Math.max(span.open, 12 * 60), span.close]
+        : [Math.max(span.open, 17 * 60), span.close];
+  return from < to ? { start: clockTime(from), end: clockTime(to) } : undefined;
+}
+
 /**
  * A new patient's name words, capitalised: 'Marc-André' stays one word when typed with its hyphen, so
  * the first word is the first name and the rest the last name.
@@ -431,6 +450,11 @@ function nameWords(tokens: readonly Token[], command: string): string[] {
       word += `-${capitalise((tokens[i] as Token).raw)}`;
     }
     words.push(word);
+  }
+  // 'O'Neil, Patrick': a last name written first, set off by a comma.
+  const [last, first] = words;
+  if (words.length === 2 && last && first && command.toLowerCase().includes(`${last.toLowerCase()},`)) {
+    return [first, last];
   }
   return words;
 }
@@ -536,7 +560,8 @@ function methodOf(words: ReadonlySet<string>): 'email' | 'sms' | undefined {
 function metricOf(tokens: readonly Token[], words: ReadonlySet<string>): string | undefined {
   const has = (...list: string[]) => list.some((word) => words.has(word));
   if (has('noshow', 'noshows')) return 'no_shows';
-  if (has('production', 'revenue', 'income', 'earnings', 'sales')) return 'production';
+  if (has('production', 'revenue', 'income', 'earnings', 'sales', 'produce', 'produced', 'earn', 'earned', 'made'))
+    return 'production';
   if (findPhrase(tokens, 'new patients') >= 0 || findPhrase(tokens, 'new patient') >= 0) return 'new_patients';
   if (has('cancellations', 'cancellation', 'cancelled', 'cancels')) return 'cancellations';
   if (has('recall', 'recalls')) return 'recalls';

@@ -24,6 +24,8 @@ export interface Reading {
  */
 const SHORTHAND: Readonly<Record<string, string>> = {
   appt: 'appointment',
+  bk: 'book',
+  tx: 'treatment',
   appts: 'appointments',
   apt: 'appointment',
   apts: 'appointments',

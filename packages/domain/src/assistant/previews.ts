@@ -149,6 +149,12 @@ export function previewOf(
           })
         : say(T.createPatient, { firstName: slots.firstName, lastName: slots.lastName });
     case 'show_schedule': {
+      if (!slots.date && slots.period) {
+        const period = periodWord(slots.period);
+        return provider
+          ? say(T.showScheduleOfPeriod, { provider: providerName(provider), period })
+          : say(T.showSchedulePeriod, { period });
+      }
       const date = longDate(slots.date ?? localDate(data.now, data.timeZone));
       return provider
         ? say(T.showScheduleOf, { provider: providerName(provider), date })

@@ -82,6 +82,14 @@ export const PREVIEW_TEXTS = {
     id: 'assistant.preview.showScheduleOf',
     message: "Show {provider}'s schedule for {date}.",
   },
+  showSchedulePeriod: /*i18n*/ {
+    id: 'assistant.preview.showSchedulePeriod',
+    message: 'Show the schedule for {period}.',
+  },
+  showScheduleOfPeriod: /*i18n*/ {
+    id: 'assistant.preview.showScheduleOfPeriod',
+    message: "Show {provider}'s schedule for {period}.",
+  },
   findSlot: /*i18n*/ { id: 'assistant.preview.findSlot', message: 'Find free times {when}.' },
   findSlotWith: /*i18n*/ { id: 'assistant.preview.findSlotWith', message: 'Find free times with {provider} {when}.' },
   findSlotFor: /*i18n*/ { id: 'assistant.preview.findSlotFor', message: 'Find free times for {procedure} {when}.' },
