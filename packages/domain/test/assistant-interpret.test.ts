@@ -360,6 +360,11 @@ describe('the interpreter: unseen phrasings read by general rules', () => {
     expect(booked.adaptations).toEqual(["'appt' read as 'appointment'", "'kathy' read as Katherine O'Brien"]);
   });
 
+  it('does not correct a word into a keyword with another first letter', () => {
+    expect(read("how's production looking this week").adaptations).toEqual([]);
+    expect(read('chek in bob lavoie').adaptations).toContain("'chek' read as 'check'");
+  });
+
   it('reads an absence over several days', () => {
     expect(read('Dr Cote away from Dec 7 to Dec 11 vacation').slots).toMatchObject({
       providerId: 12,

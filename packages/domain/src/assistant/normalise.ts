@@ -431,8 +431,8 @@ function correct(word: string, names: ReadonlySet<string>): string | null {
   let bestDistance = allowance + 1;
   for (const keyword of KEYWORDS) {
     if (Math.abs(keyword.length - word.length) > allowance) continue;
-    // Four letters leave too little to go on unless the first one agrees.
-    if (word.length < 5 && (keyword[0] !== word[0] || keyword.length < 4)) continue;
+    // Typing rarely slips on the first letter, and a different first letter makes another word ('looking', not 'booking').
+    if (keyword[0] !== word[0] || (word.length < 5 && keyword.length < 4)) continue;
     const distance = editDistance(word, keyword, allowance);
     if (distance < bestDistance) {
       best = keyword;
