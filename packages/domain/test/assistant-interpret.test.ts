@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AssistantPatient, GUIDE_IDS, INTENTS, type Intent } from '../src/assistant/contract.ts';
 import { ASSISTANT_TEXTS, createInterpreter } from '../src/assistant/interpret.ts';
+import { planExecution } from '../src/assistant/plan.ts';
 import { TextMatcher } from '../src/i18n/text.ts';
 import { anAssistantData } from '../testing/assistant.ts';
 import { pick, seededRandom } from '../testing/random.ts';
@@ -310,6 +311,172 @@ describe('the interpreter: missing, previews, refusals and unknowns', () => {
     const ids = ASSISTANT_TEXTS.map((text) => text.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.every((id) => id.startsWith('assistant.'))).toBe(true);
+  });
+});
+
+describe('the interpreter: unseen phrasings read by general rules', () => {
+  it("moves an appointment named by its time, today's when no day is said", () => {
+    expect(read('move the 10:30 to 2pm')).toMatchObject({
+      intent: 'move_appointment',
+      slots: { appointmentId: 'a-maurine-today', patientId: 'p-maurine', time: '10:30', newTime: '14:00' },
+    });
+    expect(read('push the 11:00 to 3').slots).toMatchObject({ appointmentId: 'a-bob-today', newTime: '15:00' });
+    expect(read('reschedule the 8:30 to tomorrow').slots).toMatchObject({
+      appointmentId: 'a-priya-today',
+      newDate: '2026-11-27',
+    });
+  });
+
+  it('reads "open", "space" and "free" as free times', () => {
+    expect(read("what's open on monday")).toMatchObject({ intent: 'find_slot', slots: { date: '2026-11-30' } });
+    expect(read('anything free friday morning?').slots).toMatchObject({ date: '2026-11-27', partOfDay: 'morning' });
+    expect(read('do we have space next week for a filling')).toMatchObject({
+      intent: 'find_slot',
+      slots: { period: 'next_week', procedure: 'Filling' },
+    });
+    expect(read('open settings').intent).toBe('navigate');
+  });
+
+  it("never takes command words or filler for a new patient's name", () => {
+    expect(read('need a new patient: Sophie Gagné, 418-555-0123').slots).toEqual({
+      firstName: 'Sophie',
+      lastName: 'Gagné',
+      phone: '4185550123',
+    });
+    expect(read('register Luc Bouchard born 1984-05-02').slots).toEqual({
+      firstName: 'Luc',
+      lastName: 'Bouchard',
+      birthYear: 1984,
+    });
+    expect(read('can you register Marc-André Côté 514 555 0199')).toMatchObject({
+      intent: 'create_patient',
+      slots: { firstName: 'Marc-André', lastName: 'Côté' },
+    });
+  });
+
+  it('records no adaptation for a singular, plural or inflected keyword', () => {
+    const booked = read('hygiene appt for kathy dec 15 10am 1 hour');
+    expect(booked.slots.duration).toBe(60);
+    expect(booked.adaptations).toEqual(["'appt' read as 'appointment'", "'kathy' read as Katherine O'Brien"]);
+  });
+
+  it('does not correct a word into a keyword with another first letter', () => {
+    expect(read("how's production looking this week").adaptations).toEqual([]);
+    expect(read('chek in bob lavoie').adaptations).toContain("'chek' read as 'check'");
+  });
+
+  it('reads an absence over several days', () => {
+    expect(read('Dr Cote away from Dec 7 to Dec 11 vacation').slots).toMatchObject({
+      providerId: 12,
+      date: '2026-12-07',
+      endDate: '2026-12-11',
+      reason: 'vacation',
+    });
+    expect(read('dr patel off dec 7-11').slots).toMatchObject({ date: '2026-12-07', endDate: '2026-12-11' });
+    const week = read('sarah on vacation next week');
+    expect(week.slots).toMatchObject({ date: '2026-11-30', endDate: '2026-12-05' });
+    expect(week.preview).toBe('Mark Sarah Nguyen absent from Monday, November 30, 2026 to Saturday, December 5, 2026.');
+    expect(read('Dr Patel is sick tomorrow').slots.endDate).toBeUndefined();
+  });
+
+  it("takes a ticket's subject after 'ticket about', without a trailing priority", () => {
+    expect(read('I want to report a bug: schedule is slow, high priority').slots).toEqual({
+      subject: 'schedule is slow',
+      priority: 'high',
+    });
+    expect(read('open a ticket about the printer not printing labels').slots.subject).toBe(
+      'the printer not printing labels',
+    );
+    expect(read('report an issue with the sms reminders not sending, urgent')).toMatchObject({
+      intent: 'create_ticket',
+      slots: { subject: 'the sms reminders not sending', priority: 'urgent' },
+    });
+    expect(read('ticket: printer ink low').slots).toEqual({ subject: 'printer ink low' });
+  });
+
+  it('previews screens, phones, chart tabs and the procedure in words', () => {
+    expect(read('go to billing').preview).toBe('Open Billing.');
+    expect(read('open patients').preview).toBe('Open Patients.');
+    expect(read('open treatment planning').preview).toBe('Open the Treatment Planning Assistant.');
+    expect(read('add patient Luc Bouchard 514 555 0199').preview).toBe(
+      'Create the patient Luc Bouchard, phone (514) 555-0199.',
+    );
+    expect(read('open gaetan levesque perio chart').preview).toBe("Open Gaétan Lévesque's chart on the Perio tab.");
+    expect(read('next available slot for a root canal').preview).toBe('Find free times for Root Canal from today.');
+    expect(read('free slots next week mornings').preview).toBe('Find free times next week, mornings.');
+    const matcher = new TextMatcher(ASSISTANT_TEXTS);
+    for (const command of ['go to billing', 'open gaetan levesque perio chart', 'sarah on vacation next week']) {
+      const said = read(command);
+      expect(matcher.match(said.preview)?.text.id).toBe(said.previewText.id);
+    }
+  });
+});
+
+describe('the interpreter: front-desk probes', () => {
+  it('reads 24-hour times without a colon and spoken quarters', () => {
+    expect(read('pt Helene Roy needs appt next tues 1430').slots).toMatchObject({ date: '2026-12-01', time: '14:30' });
+    expect(read('put jf belanger in at quarter past 2 friday').slots.time).toBe('14:15');
+    expect(read('book maurine friday at half past 10').slots.time).toBe('10:30');
+    expect(read('book maurine friday quarter to 4').slots.time).toBe('15:45');
+    expect(read('rdv pour Amélie demain 14h').slots).toMatchObject({ time: '14:00' });
+    expect(read('rdv pour Amélie demain 14h').slots.duration).toBeUndefined();
+    expect(read('find patient born 1984').slots.time).toBeUndefined();
+  });
+
+  it("does not carry an end's pm back over noon", () => {
+    expect(read('Dr Patel off from 11 to 1pm friday').slots).toMatchObject({ start: '11:00', end: '13:00' });
+  });
+
+  it('reads schedules, free times and questions by their shape', () => {
+    expect(read("who's coming in tomorrow").intent).toBe('show_schedule');
+    expect(read('show me next week')).toMatchObject({
+      intent: 'show_schedule',
+      slots: { period: 'next_week' },
+      preview: 'Show the schedule for next week.',
+    });
+    expect(read('can you find me a time for maurine next week').intent).toBe('find_slot');
+    expect(read('when can I fit in a crown with dr cote').slots).toMatchObject({ procedure: 'Crown', providerId: 12 });
+    expect(read("when is bob's next appointment")).toMatchObject({
+      intent: 'open_patient',
+      slots: { patientId: 'p-bob' },
+    });
+  });
+
+  it('reads a part of the day off, and two days in a row, as the absence window', () => {
+    expect(read('Marc is off friday afternoon').slots).toMatchObject({ start: '12:00', end: '18:00' });
+    expect(read('dr patel on conference dec 14 and 15').slots).toMatchObject({
+      date: '2026-12-14',
+      endDate: '2026-12-15',
+    });
+  });
+
+  it('refuses deleting a named patient, and reads "Last, First" and shorthand', () => {
+    expect(read('delete bob lavoie').intent).toBe('refuse');
+    expect(read("delete bob's appointment").intent).toBe('cancel_appointment');
+    expect(read("add patient: O'Neil, Patrick").slots).toEqual({ firstName: 'Patrick', lastName: "O'Neil" });
+    expect(read('tx plan for james wilson').slots).toMatchObject({ patientId: 'p-james', section: 'plans' });
+    expect(read('bk maurine w/ dr chen tmrw 2:15pm').confidence).toBeGreaterThanOrEqual(0.8);
+    expect(read('how much did we produce last month').slots.metric).toBe('production');
+    expect(read('find patient born 1930').missing).toEqual([]);
+  });
+});
+
+describe('plans of the readings above', () => {
+  it('opens the schedule on the first day of a named week, and finds patients by birth year', () => {
+    expect(planExecution(read('show me next week'), anAssistantData())).toMatchObject({
+      kind: 'action',
+      action: { type: 'navigate', to: '/scheduling?date=2026-11-30' },
+    });
+    expect(planExecution(read('find patient born 1990'), anAssistantData())).toMatchObject({
+      kind: 'read',
+      data: { patients: [{ id: 'p-marie' }] },
+    });
+  });
+
+  it('prefills the absence form with the range', () => {
+    expect(planExecution(read('dr patel off dec 7-11'), anAssistantData())).toMatchObject({
+      action: { type: 'open_form', form: 'absence', prefill: { date: '2026-12-07', endDate: '2026-12-11' } },
+    });
   });
 });
 

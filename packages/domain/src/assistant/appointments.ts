@@ -51,7 +51,11 @@ export function findAppointment(
   );
   if (date !== undefined || time !== undefined) {
     if (exact.length === 1) return exact[0];
-    if (exact.length > 1) return patientIds ? exact[0] : undefined;
+    if (exact.length > 1 && patientIds) return exact[0];
+    // 'the 10:30' said without a day is today's.
+    const todays = date === undefined ? exact.filter((p) => p.date === today) : [];
+    if (todays.length === 1) return todays[0];
+    if (exact.length > 1) return undefined;
     // A day or time typed that matches nothing is a mistake to show, not a reason to pick another one.
     if (!patientIds) return undefined;
   }

@@ -188,6 +188,11 @@ export interface Slots {
   duration?: number;
   /** YYYY-MM-DD in the practice's zone. */
   date?: string;
+  /**
+   * YYYY-MM-DD, the last day of a range that starts on `date` (provider_absence: 'from Dec 7 to Dec 11',
+   * 'Dec 7-11', 'next week'); absent for a single day.
+   */
+  endDate?: string;
   /** HH:mm, 24-hour. */
   time?: string;
   newDate?: string;

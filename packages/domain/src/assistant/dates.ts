@@ -220,10 +220,39 @@ export function extractDates(tokens: Token[], today: string): DateHit[] {
       }
       hits.push({ date: found.date, at: start });
       i += found.length - 1;
+      const end = dayRangeEnd(tokens, i, found.date);
+      if (end) {
+        hits.push({ date: end, at: i + 1 });
+        i += 2;
+      }
       break;
     }
   }
   return hits;
+}
+
+const RANGE_WORDS: ReadonlySet<string> = new Set(['to', 'through', 'thru', 'till', 'until']);
+
+/**
+ * 'Dec 7 to 11', 'Dec 7-11': a bare day after a month and day ends a range in that month. `last` is the
+ * index of the date's last word; the words read are marked used.
+ */
+function dayRangeEnd(tokens: Token[], last: number, start: string): string | null {
+  if (!/^\d{1,2}(st|nd|rd|th)?$/.test(tokens[last]?.word ?? '')) return null;
+  const join = tokens[last + 1];
+  const end = tokens[last + 2];
+  // 'Dec 14 and 15' is two days in a row; 'Dec 14 and 18' is not a range.
+  const pair = join?.word === 'and';
+  if (!join || !end || !(RANGE_WORDS.has(join.word) || pair)) return null;
+  const day = ordinal(end.word);
+  const after = tokens[last + 3]?.word ?? '';
+  if (day === null || /^(am|pm|a|p|h|oclock|o'clock)$/.test(after) || MONTHS.includes(after)) return null;
+  const [y, m, d] = parts(start);
+  const date = day > d && (!pair || day === d + 1) ? validDay(y, m, day) : null;
+  if (!date) return null;
+  join.used = true;
+  end.used = true;
+  return date;
 }
 
 const PERIODS: readonly [string, string][] = [
@@ -258,6 +287,25 @@ export function extractPeriod(tokens: Token[]): string | undefined {
     }
   }
   return undefined;
+}
+
+/** The first day of a named period still ahead: 'next week' is next Monday, 'this week' today. */
+export function periodStart(period: string, today: string): string {
+  const monday = addDays(today, -((weekdayOfDate(today) + 6) % 7));
+  const [y, m] = parts(today);
+  const firstOfMonth = `${y}-${pad(m)}-01`;
+  switch (period) {
+    case 'next_week':
+      return addDays(monday, 7);
+    case 'last_week':
+      return addDays(monday, -7);
+    case 'next_month':
+      return addMonths(firstOfMonth, 1);
+    case 'last_month':
+      return addMonths(firstOfMonth, -1);
+    default:
+      return today;
+  }
 }
 
 const LONG_DATE = new Intl.DateTimeFormat('en-US', {

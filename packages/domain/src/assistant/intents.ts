@@ -11,7 +11,11 @@ export interface Evidence {
   hasProcedure: boolean;
   hasPhone: boolean;
   hasPractice: boolean;
+  /** A named period: 'next week', 'this month'. */
+  hasPeriod?: boolean;
   patientQuality?: 'exact' | 'prefix' | 'fuzzy';
+  /** The name read is one patient, not several candidates. */
+  singlePatient?: boolean;
 }
 
 export interface Classified {
@@ -38,6 +42,19 @@ const BULK_ACTIONS = [
   'send',
   'email',
   'text',
+];
+
+/** What a delete verb may be about short of the patient's record. */
+const BOOKED_THINGS = [
+  'appointment',
+  'appointments',
+  'booking',
+  'visit',
+  'recall',
+  'recalls',
+  'reminder',
+  'note',
+  'notes',
 ];
 
 /** Mass or destructive requests: refused whatever else they say. */
@@ -142,6 +159,40 @@ export function routeOf(tokens: readonly Token[]): string | undefined {
   return undefined;
 }
 
+/** Words before 'open' that make it an adjective ('what's open Monday'), not the verb. */
+const OPEN_AS_FREE_BEFORE: ReadonlySet<string> = new Set([
+  'what',
+  'anything',
+  'something',
+  'still',
+  'any',
+  'is',
+  'are',
+  'have',
+  'got',
+  'stay',
+  'left',
+]);
+const OPEN_AS_FREE_AFTER: ReadonlySet<string> = new Set([
+  'slot',
+  'slots',
+  'time',
+  'times',
+  'spot',
+  'spots',
+  'chair',
+  'chairs',
+]);
+
+function openAsFree(tokens: readonly Token[]): boolean {
+  return tokens.some(
+    (token, i) =>
+      token.word === 'open' &&
+      i > 0 &&
+      (OPEN_AS_FREE_BEFORE.has(tokens[i - 1]?.word ?? '') || OPEN_AS_FREE_AFTER.has(tokens[i + 1]?.word ?? '')),
+  );
+}
+
 const NAV_VERBS = ['go', 'take', 'navigate', 'open', 'show', 'bring', 'jump', 'view', 'display'];
 
 /**
@@ -158,10 +209,15 @@ export function classify(tokens: readonly Token[], evidence: Evidence): Classifi
   const strongPatient = evidence.hasPatient && evidence.patientQuality !== 'fuzzy';
   const refused = refusal(words, tokens);
   if (refused) return { intent: 'refuse', confidence: 0.95, refusal: refused };
+  // 'delete bob lavoie': a patient named after a delete verb is the patient's record, never done by command.
+  if (any('delete', 'erase', 'destroy') && evidence.hasPatient && !any(...BOOKED_THINGS)) {
+    return { intent: 'refuse', confidence: 0.9, refusal: 'destructive' };
+  }
   if (isGuidance(tokens, words)) return { intent: 'guidance', confidence: 0.9 };
 
   if (
     any('ticket', 'bug') ||
+    ['an issue', 'a problem', 'issue', 'problem'].some((what) => phrase(`report ${what}`)) ||
     phrase('contact support') ||
     phrase('help desk') ||
     (words.has('support') && !strongPatient)
@@ -268,7 +324,8 @@ export function classify(tokens: readonly Token[], evidence: Evidence): Classifi
   const moveTarget = evidence.hasDate || evidence.hasTime || words.has('to');
   if (
     moveVerb &&
-    (evidence.hasPatient || evidence.hasProcedure || words.has('appointment')) &&
+    // 'move the 10:30 to 2pm': a time names the appointment as well as a patient does.
+    (evidence.hasPatient || evidence.hasProcedure || evidence.hasTime || words.has('appointment')) &&
     (moveTarget || !words.has('change'))
   ) {
     return { intent: 'move_appointment', confidence: 0.9 };
@@ -297,24 +354,37 @@ export function classify(tokens: readonly Token[], evidence: Evidence): Classifi
       'earliest',
       'gap',
       'gaps',
+      'space',
+      'spaces',
+      'vacancy',
+      'vacancies',
     ) ||
     phrase('find time') ||
-    phrase('find a time');
+    phrase('find a time') ||
+    (any('find', 'get') && any('time', 'times')) ||
+    openAsFree(tokens);
   if (slotWords && !(words.has('book') && evidence.hasTime)) return { intent: 'find_slot', confidence: 0.9 };
+  // 'when can I fit in a crown', 'squeeze Maurine in next week': a place to find, unless the time is said.
+  if ((phrase('fit in') || phrase('squeeze in') || phrase('when can')) && !evidence.hasTime) {
+    return { intent: 'find_slot', confidence: 0.8 };
+  }
 
   const chartWords =
     any('chart', 'charting', 'perio', 'periodontal', 'odontogram', 'notes') ||
     (words.has('treatment') && any('plan', 'plans'));
   if (chartWords && evidence.hasPatient) return { intent: 'open_chart', confidence: 0.9 };
 
+  // 'can you register Marc-André Côté': registering someone who is not already a patient of the practice.
   const newPatient =
-    (any('new', 'add', 'create', 'register') && any('patient', 'pt')) || (first === 'register' && !evidence.hasPatient);
+    (any('new', 'add', 'create', 'register') && any('patient', 'pt')) ||
+    (words.has('register') && !(evidence.hasPatient && evidence.patientQuality === 'exact' && evidence.singlePatient));
   if (newPatient && !evidence.hasDate && !evidence.hasTime) return { intent: 'create_patient', confidence: 0.85 };
 
   const scheduleNoun =
     any('schedule', 'calendar', 'day', 'agenda', 'booked', 'books', 'lineup', 'view', 'hourly') ||
     phrase('what does') ||
-    phrase('who is coming');
+    phrase('who is coming') ||
+    phrase('who coming');
   // 'Dr Patel's calendar next Monday' is that day's schedule, not the calendar screen.
   if (scheduleNoun && !strongPatient && (evidence.hasDate || evidence.hasProvider) && !evidence.hasTime) {
     if (!any('book', 'appointment', 'reserve')) return { intent: 'show_schedule', confidence: 0.85 };
@@ -327,6 +397,24 @@ export function classify(tokens: readonly Token[], evidence: Evidence): Classifi
   const route = routeOf(tokens);
   if (route && !strongPatient && (any(...NAV_VERBS, 'page', 'screen', 'to') || tokens.length <= 2)) {
     return { intent: 'navigate', confidence: 0.9 };
+  }
+
+  // 'show me next week': a day or week to look at, with nothing else, is the schedule.
+  if (
+    any('show', 'see', 'view', 'display') &&
+    !scheduleNoun &&
+    (evidence.hasDate || evidence.hasPeriod) &&
+    !evidence.hasPatient &&
+    !evidence.hasTime &&
+    !route
+  ) {
+    return { intent: 'show_schedule', confidence: 0.75 };
+  }
+
+  // 'when is Maurine's appointment': a question about what is booked, answered by the patient's file.
+  const askedWhen = phrase('when is') || phrase('what time is') || phrase('when does') || phrase('when was');
+  if (askedWhen && evidence.hasPatient && !evidence.hasDate && !evidence.hasTime) {
+    return { intent: 'open_patient', confidence: 0.7 };
   }
 
   const bookVerb =

@@ -1,5 +1,5 @@
 import { fold } from '../patients/search/query.ts';
-import { openSpan } from '../practices/hours.ts';
+import { clockTime, openSpan } from '../practices/hours.ts';
 import { localDate } from '../time/zones.ts';
 import { findAppointment } from './appointments.ts';
 import {
@@ -12,7 +12,7 @@ import {
   type Slots,
   WRITE_INTENTS,
 } from './contract.ts';
-import { extractDates, extractPeriod } from './dates.ts';
+import { addDays, type DateHit, extractDates, extractPeriod, weekdayOfDate } from './dates.ts';
 import { extractPractice, extractProvider, extractRoom, ProcedureIndex, providerName } from './entities.ts';
 import { classify, guideTopic, routeOf } from './intents.ts';
 import { findPhrase, normalise, type Token } from './normalise.ts';
@@ -100,7 +100,9 @@ export function createInterpreter(data: AssistantData): Interpreter {
       hasProcedure: procedure !== undefined,
       hasPhone: phone !== undefined,
       hasPractice: practice !== undefined,
+      hasPeriod: period !== undefined,
       patientQuality: patient?.quality,
+      singlePatient: patient?.patientId !== undefined,
     });
     const intent: Intent = classified.intent;
 
@@ -148,20 +150,18 @@ export function createInterpreter(data: AssistantData): Interpreter {
         if (phone) slots.phone = phone;
         if (birthYear) slots.birthYear = birthYear;
         const query = patient?.typed ?? leftoverText(tokens);
-        if (query || phone) slots.query = query || phone;
+        // 'find patient born 1930': the year is what is searched for.
+        const searched = query || phone || (birthYear ? String(birthYear) : '');
+        if (searched) slots.query = searched;
         break;
       }
       case 'open_patient':
         setPatient();
         break;
       case 'create_patient': {
-        const nameTokens = unread;
-        if (nameTokens[0]) slots.firstName = capitalise(nameTokens[0].raw);
-        if (nameTokens.length > 1)
-          slots.lastName = nameTokens
-            .slice(1)
-            .map((token) => capitalise(token.raw))
-            .join(' ');
+        const [first, ...rest] = nameWords(unread, command);
+        if (first) slots.firstName = first;
+        if (rest.length > 0) slots.lastName = rest.join(' ');
         if (phone) slots.phone = phone;
         if (birthYear) slots.birthYear = birthYear;
         break;
@@ -208,16 +208,23 @@ export function createInterpreter(data: AssistantData): Interpreter {
         resolveAppointment(slots, today, intent === 'cancel_appointment' ? undefined : today);
         break;
       }
-      case 'provider_absence':
+      case 'provider_absence': {
         setProvider();
-        if (firstDate) slots.date = firstDate;
+        const range = absenceRange(dates, tokens, period, today);
+        if (range) {
+          slots.date = range.date;
+          if (range.endDate > range.date) slots.endDate = range.endDate;
+        }
         if (times[0] && times[1]) {
           slots.start = times[0].time;
           slots.end = times[1].time;
+        } else if (partOfDay && slots.date && !slots.endDate) {
+          Object.assign(slots, partOfDayWindow(partOfDay, openSpan(data.hours, slots.date) ?? DEFAULT_SPAN));
         }
         slots.reason ??= absenceReason(words);
         if (!slots.reason) delete slots.reason;
         break;
+      }
       case 'schedule_maintenance': {
         if (room) slots.room = room.name;
         if (firstDate) slots.date = firstDate;
@@ -282,9 +289,11 @@ export function createInterpreter(data: AssistantData): Interpreter {
         }
         break;
       case 'create_ticket': {
-        const colon = command.indexOf(':');
-        if (colon >= 0 && command.slice(colon + 1).trim()) slots.subject = command.slice(colon + 1).trim();
-        const priority = (['urgent', 'high', 'medium', 'low'] as const).find((level) => words.has(level));
+        const subject = ticketSubject(command);
+        if (subject) slots.subject = subject;
+        // A priority word inside the subject ('printer ink low') is not the ticket's priority.
+        const outside = new Set(fold(subject ? command.replace(subject, ' ') : command).split(/[^a-z]+/));
+        const priority = (['urgent', 'high', 'medium', 'low'] as const).find((level) => outside.has(level));
         if (priority) slots.priority = priority;
         break;
       }
@@ -314,6 +323,33 @@ export function createInterpreter(data: AssistantData): Interpreter {
     if (intent === 'refuse' && preview.reason) interpretation.reason = preview.reason;
     if (intent === 'unknown' || confidence < 0.5) interpretation.suggestions = unknownSuggestions(command);
     return interpretation;
+  }
+
+  /**
+   * The days an absence covers: 'from Dec 7 to Dec 11', 'Dec 7-11', 'until Friday' (from today), or a
+   * named week, which is its open days (from today for this week).
+   */
+  function absenceRange(
+    dates: readonly DateHit[],
+    tokens: readonly Token[],
+    period: string | undefined,
+    today: string,
+  ): { date: string; endDate: string } | undefined {
+    const [first, second] = dates;
+    if (first && second && second.date > first.date) return { date: first.date, endDate: second.date };
+    if (first) {
+      const until = ['until', 'till', 'through', 'thru'].includes(tokens[first.at - 1]?.word ?? '');
+      return until && first.date > today
+        ? { date: today, endDate: first.date }
+        : { date: first.date, endDate: first.date };
+    }
+    if (period !== 'this_week' && period !== 'next_week') return undefined;
+    const monday = addDays(today, -((weekdayOfDate(today) + 6) % 7) + (period === 'next_week' ? 7 : 0));
+    const open = Array.from({ length: 7 }, (_, k) => addDays(monday, k)).filter(
+      (day) => day >= today && openSpan(data.hours, day) !== null,
+    );
+    const [start] = open;
+    return start ? { date: start, endDate: open[open.length - 1] as string } : undefined;
   }
 
   function resolveAppointment(slots: Slots, today: string, onlyDate?: string): void {
@@ -385,6 +421,56 @@ function leftoverText(tokens: readonly Token[]): string {
     .filter((token) => !token.used && !COMMAND_WORDS.has(token.word))
     .map((token) => token.raw)
     .join(' ');
+}
+
+/** 'off Friday afternoon': the part of that day's opening hours, noon being the line between morning and afternoon. */
+function partOfDayWindow(
+  partOfDay: 'morning' | 'afternoon' | 'evening',
+  span: { open: number; close: number },
+): { start: string; end: string } | undefined {
+  const [from, to] =
+    partOfDay === 'morning'
+      ? [span.open, Math.min(span.close, 12 * 60)]
+      : partOfDay === 'afternoon'
+        ? [Math.max(span.open, 12 * 60), span.close]
+        : [Math.max(span.open, 17 * 60), span.close];
+  return from < to ? { start: clockTime(from), end: clockTime(to) } : undefined;
+}
+
+/**
+ * A new patient's name words, capitalised: 'Marc-André' stays one word when typed with its hyphen, so
+ * the first word is the first name and the rest the last name.
+ */
+function nameWords(tokens: readonly Token[], command: string): string[] {
+  const words: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    let word = capitalise((tokens[i] as Token).raw);
+    while (tokens[i + 1] && command.includes(`${(tokens[i] as Token).raw}-${(tokens[i + 1] as Token).raw}`)) {
+      i++;
+      word += `-${capitalise((tokens[i] as Token).raw)}`;
+    }
+    words.push(word);
+  }
+  // 'O'Neil, Patrick': a last name written first, set off by a comma.
+  const [last, first] = words;
+  if (words.length === 2 && last && first && command.toLowerCase().includes(`${last.toLowerCase()},`)) {
+    return [first, last];
+  }
+  return words;
+}
+
+const PRIORITY_TAIL =
+  /[\s,;.:!-]*\b(?:(?:with|at|as)\s+)?(?:(?:a|an)\s+)?(?:(?:urgent|high|medium|normal|low)\s+priority|priority(?:\s+is)?\s*:?\s*(?:urgent|high|medium|normal|low)|urgent|asap)[\s.!]*$/i;
+/** What follows 'ticket about …', 'report a bug with …': the subject when no colon sets it apart. */
+const SUBJECT_LEAD =
+  /\b(?:ticket|bug|issue|problem)\s+(?:about|for|regarding|concerning|re|with|on|in)\s+(?:the\s+fact\s+that\s+)?(.+)$/i;
+
+/** A ticket's subject: after the colon, else after 'ticket about'; a trailing 'high priority' is the priority slot. */
+function ticketSubject(command: string): string | undefined {
+  const colon = command.indexOf(':');
+  const text = colon >= 0 ? command.slice(colon + 1) : (SUBJECT_LEAD.exec(command)?.[1] ?? '');
+  const subject = text.replace(PRIORITY_TAIL, '').trim();
+  return subject || undefined;
 }
 
 function capitalise(name: string): string {
@@ -474,7 +560,8 @@ function methodOf(words: ReadonlySet<string>): 'email' | 'sms' | undefined {
 function metricOf(tokens: readonly Token[], words: ReadonlySet<string>): string | undefined {
   const has = (...list: string[]) => list.some((word) => words.has(word));
   if (has('noshow', 'noshows')) return 'no_shows';
-  if (has('production', 'revenue', 'income', 'earnings', 'sales')) return 'production';
+  if (has('production', 'revenue', 'income', 'earnings', 'sales', 'produce', 'produced', 'earn', 'earned', 'made'))
+    return 'production';
   if (findPhrase(tokens, 'new patients') >= 0 || findPhrase(tokens, 'new patient') >= 0) return 'new_patients';
   if (has('cancellations', 'cancellation', 'cancelled', 'cancels')) return 'cancellations';
   if (has('recall', 'recalls')) return 'recalls';

@@ -24,6 +24,8 @@ export interface Reading {
  */
 const SHORTHAND: Readonly<Record<string, string>> = {
   appt: 'appointment',
+  bk: 'book',
+  tx: 'treatment',
   appts: 'appointments',
   apt: 'appointment',
   apts: 'appointments',
@@ -215,6 +217,8 @@ const SILENT: ReadonlySet<string> = new Set([
   'noshows',
   'followup',
   'e-mail',
+  'checkups',
+  'whats',
 ]);
 
 /** Two-word spellings read as one keyword: 'check in' and 'check-in' are the same command. */
@@ -394,7 +398,8 @@ export function normalise(command: string, names: ReadonlySet<string>): Normalis
     }
     const corrected = correct(token.word, names);
     if (corrected) {
-      readings.push({ typed: token.raw, readAs: corrected });
+      // 'hour' for 'hours' is the same word: each adaptation shows the user a toast, so only real corrections count.
+      if (!sameWord(token.word, corrected)) readings.push({ typed: token.raw, readAs: corrected });
       read.push({ raw: token.raw, word: corrected, used: false });
       continue;
     }
@@ -426,8 +431,8 @@ function correct(word: string, names: ReadonlySet<string>): string | null {
   let bestDistance = allowance + 1;
   for (const keyword of KEYWORDS) {
     if (Math.abs(keyword.length - word.length) > allowance) continue;
-    // Four letters leave too little to go on unless the first one agrees.
-    if (word.length < 5 && (keyword[0] !== word[0] || keyword.length < 4)) continue;
+    // Typing rarely slips on the first letter, and a different first letter makes another word ('looking', not 'booking').
+    if (keyword[0] !== word[0] || (word.length < 5 && keyword.length < 4)) continue;
     const distance = editDistance(word, keyword, allowance);
     if (distance < bestDistance) {
       best = keyword;
@@ -435,6 +440,16 @@ function correct(word: string, names: ReadonlySet<string>): string | null {
     }
   }
   return best;
+}
+
+/** Whether two words differ only by an ending: 'hour' and 'hours', 'cleaning' and 'cleanings'. */
+function sameWord(a: string, b: string): boolean {
+  const stems = (word: string) => [
+    word,
+    ...INFLECTIONS.filter((e) => word.endsWith(e)).map((e) => word.slice(0, -e.length)),
+  ];
+  const of = stems(b);
+  return stems(a).some((stem) => of.includes(stem));
 }
 
 /** Whether any of the words appears (unused or not). */

@@ -2,6 +2,7 @@ import { searchPatients } from '../patients/search.ts';
 import { localDate } from '../time/zones.ts';
 import { fullName } from '../users/user.ts';
 import type { AssistantData, ExecutionPlan, Interpretation, SaidText, Slots } from './contract.ts';
+import { periodStart } from './dates.ts';
 import { MAX_FOUND, openTimes, patientName } from './plan-schedule.ts';
 import { missing, PLAN_TEXTS, patientOrAsk, said } from './plan-texts.ts';
 
@@ -11,12 +12,15 @@ export function findPatient(slots: Slots, data: AssistantData): ExecutionPlan {
   const ids = slots.patientId ? [slots.patientId] : (slots.candidates ?? []).map((candidate) => candidate.id);
   const query = slots.query ?? slots.phone ?? slots.patient ?? [slots.firstName, slots.lastName].join(' ').trim();
   const searchable = data.patients.map((patient) => ({ ...patient, email: patient.email ?? null }));
+  const byYearOnly = slots.birthYear !== undefined && query === String(slots.birthYear);
   const found =
     ids.length > 0
       ? ids.flatMap((id) => searchable.filter((patient) => patient.id === id))
-      : query
-        ? searchPatients(searchable, query)
-        : [];
+      : byYearOnly
+        ? searchable
+        : query
+          ? searchPatients(searchable, query)
+          : [];
   const patients = found
     .filter((patient) => slots.birthYear === undefined || patient.dateOfBirth?.startsWith(String(slots.birthYear)))
     .slice(0, MAX_FOUND)
@@ -74,7 +78,8 @@ export function action(interpretation: Interpretation, data: AssistantData): Exe
       );
     }
     case 'show_schedule': {
-      const date = slots.date ?? localDate(data.now, data.timeZone);
+      const today = localDate(data.now, data.timeZone);
+      const date = slots.date ?? (slots.period ? periodStart(slots.period, today) : today);
       return navigate(`/scheduling?${query({ date, view: slots.view })}`, said(PLAN_TEXTS.schedule, { date }));
     }
     case 'list_recalls':

@@ -1,11 +1,12 @@
 import { SCHEDULING } from '../constants.ts';
 import { fill, type Text, type TextValues } from '../i18n/text.ts';
+import { formatPhone } from '../patients/phone.ts';
 import { localDate, localTime } from '../time/zones.ts';
 import type { AssistantData, Intent, SaidText, Slots } from './contract.ts';
 import { longDate } from './dates.ts';
 import { providerName } from './entities.ts';
 import { fullName } from './patients.ts';
-import { ADAPTATION_TEXTS, PREVIEW_TEXTS, REFUSAL_TEXTS, WORD_TEXTS } from './texts.ts';
+import { ADAPTATION_TEXTS, PREVIEW_TEXTS, REFUSAL_TEXTS, ROUTE_TEXTS, WORD_TEXTS } from './texts.ts';
 import { twelveHour } from './times.ts';
 
 export interface Preview {
@@ -128,28 +129,55 @@ export function previewOf(
       if (missing.includes('patient')) return say(T.openPatientNeedsPatient);
       const unclear = ambiguous();
       if (unclear) return unclear;
-      return slots.section
-        ? say(T.openChartSection, { patient: patientName(), section: slots.section })
-        : say(T.openChart, { patient: patientName() });
+      const section =
+        slots.section === 'perio'
+          ? T.openChartPerio
+          : slots.section === 'notes'
+            ? T.openChartNotes
+            : slots.section === 'plans'
+              ? T.openChartPlans
+              : T.openChart;
+      return say(section, { patient: patientName() });
     }
     case 'create_patient':
       if (!slots.firstName || !slots.lastName) return say(T.createPatientNeedsName);
       return slots.phone
-        ? say(T.createPatientPhone, { firstName: slots.firstName, lastName: slots.lastName, phone: slots.phone })
+        ? say(T.createPatientPhone, {
+            firstName: slots.firstName,
+            lastName: slots.lastName,
+            phone: formatPhone(slots.phone),
+          })
         : say(T.createPatient, { firstName: slots.firstName, lastName: slots.lastName });
     case 'show_schedule': {
+      if (!slots.date && slots.period) {
+        const period = periodWord(slots.period);
+        return provider
+          ? say(T.showScheduleOfPeriod, { provider: providerName(provider), period })
+          : say(T.showSchedulePeriod, { period });
+      }
       const date = longDate(slots.date ?? localDate(data.now, data.timeZone));
       return provider
         ? say(T.showScheduleOf, { provider: providerName(provider), date })
         : say(T.showSchedule, { date });
     }
     case 'find_slot': {
-      const when = slots.date
+      const day = slots.date
         ? fill(T.whenOn, { date: longDate(slots.date) })
         : slots.period
           ? periodWord(slots.period)
           : T.whenSoon.message;
-      return provider ? say(T.findSlotWith, { provider: providerName(provider), when }) : say(T.findSlot, { when });
+      const when = slots.partOfDay
+        ? fill(T.whenPartOfDay, { when: day, partOfDay: WORD_TEXTS[slots.partOfDay].message })
+        : day;
+      const values = { when, provider: provider ? providerName(provider) : '', procedure: slots.procedure ?? '' };
+      const text = provider
+        ? slots.procedure
+          ? T.findSlotWithFor
+          : T.findSlotWith
+        : slots.procedure
+          ? T.findSlotFor
+          : T.findSlot;
+      return say(text, values);
     }
     case 'move_appointment':
     case 'cancel_appointment':
@@ -176,6 +204,7 @@ export function previewOf(
     case 'provider_absence': {
       if (!provider || !slots.date) return say(T.absenceNeeds);
       const values = { provider: providerName(provider), date: longDate(slots.date) };
+      if (slots.endDate) return say(T.absenceRange, { ...values, endDate: longDate(slots.endDate) });
       return slots.start && slots.end
         ? say(T.absenceHours, { ...values, start: twelveHour(slots.start), end: twelveHour(slots.end) })
         : say(T.absence, values);
@@ -214,7 +243,8 @@ export function previewOf(
         period: periodWord(slots.period ?? 'this_month'),
       });
     case 'navigate':
-      return slots.route ? say(T.navigate, { route: slots.route }) : say(T.navigateNeeds);
+      if (!slots.route) return say(T.navigateNeeds);
+      return say(ROUTE_TEXTS[slots.route] ?? T.navigate, { route: slots.route });
     case 'switch_practice':
       return slots.practice ? say(T.switchPractice, { practice: slots.practice }) : say(T.switchPracticeNeeds);
     case 'create_ticket':

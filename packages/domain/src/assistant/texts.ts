@@ -82,10 +82,24 @@ export const PREVIEW_TEXTS = {
     id: 'assistant.preview.showScheduleOf',
     message: "Show {provider}'s schedule for {date}.",
   },
+  showSchedulePeriod: /*i18n*/ {
+    id: 'assistant.preview.showSchedulePeriod',
+    message: 'Show the schedule for {period}.',
+  },
+  showScheduleOfPeriod: /*i18n*/ {
+    id: 'assistant.preview.showScheduleOfPeriod',
+    message: "Show {provider}'s schedule for {period}.",
+  },
   findSlot: /*i18n*/ { id: 'assistant.preview.findSlot', message: 'Find free times {when}.' },
   findSlotWith: /*i18n*/ { id: 'assistant.preview.findSlotWith', message: 'Find free times with {provider} {when}.' },
+  findSlotFor: /*i18n*/ { id: 'assistant.preview.findSlotFor', message: 'Find free times for {procedure} {when}.' },
+  findSlotWithFor: /*i18n*/ {
+    id: 'assistant.preview.findSlotWithFor',
+    message: 'Find free times for {procedure} with {provider} {when}.',
+  },
   whenOn: /*i18n*/ { id: 'assistant.when.on', message: 'on {date}' },
   whenSoon: /*i18n*/ { id: 'assistant.when.soon', message: 'from today' },
+  whenPartOfDay: /*i18n*/ { id: 'assistant.when.partOfDay', message: '{when}, {partOfDay}' },
   move: /*i18n*/ {
     id: 'assistant.preview.move',
     message: "Move {patient}'s appointment of {from} to {date} at {time}.",
@@ -116,6 +130,10 @@ export const PREVIEW_TEXTS = {
     id: 'assistant.preview.absenceHours',
     message: 'Mark {provider} absent on {date} from {start} to {end}.',
   },
+  absenceRange: /*i18n*/ {
+    id: 'assistant.preview.absenceRange',
+    message: 'Mark {provider} absent from {date} to {endDate}.',
+  },
   absenceNeeds: /*i18n*/ {
     id: 'assistant.preview.absenceNeeds',
     message: 'Record a provider absence — say who and when.',
@@ -130,9 +148,17 @@ export const PREVIEW_TEXTS = {
     message: 'Schedule room maintenance — say which room and when.',
   },
   openChart: /*i18n*/ { id: 'assistant.preview.openChart', message: "Open {patient}'s chart." },
-  openChartSection: /*i18n*/ {
-    id: 'assistant.preview.openChartSection',
-    message: "Open {patient}'s chart at {section}.",
+  openChartPerio: /*i18n*/ {
+    id: 'assistant.preview.openChartPerio',
+    message: "Open {patient}'s chart on the Perio tab.",
+  },
+  openChartNotes: /*i18n*/ {
+    id: 'assistant.preview.openChartNotes',
+    message: "Open {patient}'s chart on the Notes tab.",
+  },
+  openChartPlans: /*i18n*/ {
+    id: 'assistant.preview.openChartPlans',
+    message: "Open {patient}'s chart at the treatment plans.",
   },
   listRecalls: /*i18n*/ { id: 'assistant.preview.listRecalls', message: 'List recalls due {period}.' },
   listRecallsAll: /*i18n*/ { id: 'assistant.preview.listRecallsAll', message: 'List recalls that are due or overdue.' },
@@ -170,7 +196,7 @@ export const PREVIEW_TEXTS = {
   },
   ticket: /*i18n*/ {
     id: 'assistant.preview.ticket',
-    message: "Create a {priority} priority support ticket: '{subject}'.",
+    message: "Create a support ticket ({priority} priority): '{subject}'.",
   },
   ticketNeeds: /*i18n*/ {
     id: 'assistant.preview.ticketNeeds',
@@ -227,7 +253,49 @@ export const WORD_TEXTS = {
   next_month: /*i18n*/ { id: 'assistant.period.nextMonth', message: 'next month' },
   last_month: /*i18n*/ { id: 'assistant.period.lastMonth', message: 'last month' },
   this_year: /*i18n*/ { id: 'assistant.period.thisYear', message: 'this year' },
+  morning: /*i18n*/ { id: 'assistant.partOfDay.morning', message: 'mornings' },
+  afternoon: /*i18n*/ { id: 'assistant.partOfDay.afternoon', message: 'afternoons' },
+  evening: /*i18n*/ { id: 'assistant.partOfDay.evening', message: 'evenings' },
 } as const satisfies Record<string, Text>;
+
+/**
+ * 'Open Billing.': one sentence per screen the assistant's route table knows (intents.ts ROUTES), so
+ * a preview names the screen rather than its path and translates whole.
+ */
+export const ROUTE_TEXTS: Readonly<Record<string, Text>> = {
+  '/': /*i18n*/ { id: 'assistant.route.dashboard', message: 'Open the Dashboard.' },
+  '/billing-2': /*i18n*/ { id: 'assistant.route.billing', message: 'Open Billing.' },
+  '/settings': /*i18n*/ { id: 'assistant.route.settings', message: 'Open Settings.' },
+  '/preferences': /*i18n*/ { id: 'assistant.route.preferences', message: 'Open Preferences.' },
+  '/reports': /*i18n*/ { id: 'assistant.route.reports', message: 'Open Reports.' },
+  '/inventory': /*i18n*/ { id: 'assistant.route.inventory', message: 'Open Inventory.' },
+  '/waitlist': /*i18n*/ { id: 'assistant.route.waitlist', message: 'Open the Waitlist.' },
+  '/scheduling': /*i18n*/ { id: 'assistant.route.scheduling', message: 'Open Scheduling.' },
+  '/appointments': /*i18n*/ { id: 'assistant.route.appointments', message: 'Open the Calendar.' },
+  '/communications': /*i18n*/ { id: 'assistant.route.communications', message: 'Open Communications.' },
+  '/marketing': /*i18n*/ { id: 'assistant.route.marketing', message: 'Open Marketing.' },
+  '/collections': /*i18n*/ { id: 'assistant.route.collections', message: 'Open Collections.' },
+  '/imaging': /*i18n*/ { id: 'assistant.route.imaging', message: 'Open Imaging.' },
+  '/insurance-manager': /*i18n*/ { id: 'assistant.route.insuranceManager', message: 'Open the Insurance Manager.' },
+  '/forms': /*i18n*/ { id: 'assistant.route.forms', message: 'Open Forms.' },
+  '/treatment-plans': /*i18n*/ { id: 'assistant.route.treatmentPlans', message: 'Open Treatment Plans.' },
+  '/treatment-planning-assistant': /*i18n*/ {
+    id: 'assistant.route.treatmentPlanningAssistant',
+    message: 'Open the Treatment Planning Assistant.',
+  },
+  '/clinical-charts': /*i18n*/ { id: 'assistant.route.clinicalCharts', message: 'Open Clinical Charts.' },
+  '/recalls': /*i18n*/ { id: 'assistant.route.recalls', message: 'Open Recalls.' },
+  '/patients': /*i18n*/ { id: 'assistant.route.patients', message: 'Open Patients.' },
+  '/audit-trail': /*i18n*/ { id: 'assistant.route.auditTrail', message: 'Open the Audit Trail.' },
+  '/emergency': /*i18n*/ { id: 'assistant.route.emergency', message: 'Open Emergency.' },
+  '/sms-management': /*i18n*/ { id: 'assistant.route.smsManagement', message: 'Open SMS Management.' },
+  '/timezone-management': /*i18n*/ {
+    id: 'assistant.route.timezoneManagement',
+    message: 'Open Time Zone Management.',
+  },
+  '/security-dashboard': /*i18n*/ { id: 'assistant.route.securityDashboard', message: 'Open the Security Dashboard.' },
+  '/op-view': /*i18n*/ { id: 'assistant.route.opView', message: 'Open the Op View.' },
+};
 
 export const ASSISTANT_TEXTS: readonly Text[] = [
   ...Object.values(PREVIEW_TEXTS),
@@ -235,4 +303,5 @@ export const ASSISTANT_TEXTS: readonly Text[] = [
   ...Object.values(ADAPTATION_TEXTS),
   ...Object.values(SUGGESTION_GROUP_TEXTS),
   ...Object.values(WORD_TEXTS),
+  ...Object.values(ROUTE_TEXTS),
 ];

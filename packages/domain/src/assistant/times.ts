@@ -63,6 +63,17 @@ export function extractTimes(tokens: Token[], span: ClinicSpan): TimeHit[] {
       take(i, 1, '12:00');
       continue;
     }
+    const spoken = spokenTime(tokens, i, span);
+    if (spoken) {
+      take(i, spoken.length, spoken.time);
+      continue;
+    }
+    // '1430', '0930': a 24-hour clock without its colon; an hour past 18 would be a year ('1984').
+    const military = /^([01]\d)([0-5]\d)$/.exec(word);
+    if (military && Number(military[1]) >= 6 && Number(military[1]) <= 18) {
+      take(i, 1, clock(Number(military[1]), Number(military[2])));
+      continue;
+    }
     const match = /^(\d{1,2})(?:[:h](\d{2}))?(am|pm|a|p|h)?$/.exec(word);
     if (!match) continue;
     const hour = Number(match[1]);
@@ -133,14 +144,40 @@ function readRanges(
       if (meridiem) return hour >= 1 && hour <= 12 ? clock((hour % 12) + (meridiem === 'pm' ? 12 : 0), minute) : null;
       return clock(clinicHour(hour, span), minute);
     };
-    const from = read(start, startMeridiem);
     const to = read(end, endMeridiem);
+    let from = read(start, startMeridiem);
+    // '10:30 to 2pm', '11 to 1pm': the end's pm does not carry back over noon.
+    if (from && to && !start[3] && from >= to) from = read(start, undefined);
     if (!from || !to) continue;
     take(i, 1, from);
     join.used = true;
     take(i + 2, !end[3] && (after === 'am' || after === 'pm') ? 2 : 1, to);
     i += 2;
   }
+}
+
+/** 'quarter past 2', 'half past 10', 'quarter to 4': hours read in clinic hours. */
+function spokenTime(
+  tokens: readonly Token[],
+  i: number,
+  span: ClinicSpan,
+): { time: string | null; length: number } | null {
+  const first = tokens[i]?.word;
+  let k = i;
+  if (first === 'a' && tokens[i + 1]?.word === 'quarter') k++;
+  const part = tokens[k]?.word;
+  const relation = tokens[k + 1]?.word;
+  if ((part !== 'quarter' && part !== 'half') || (relation !== 'past' && relation !== 'after' && relation !== 'to'))
+    return null;
+  if (part === 'half' && relation !== 'past') return null;
+  const hour = /^(\d{1,2})$/.exec(tokens[k + 2]?.word ?? '');
+  if (!hour) return null;
+  const meridiem = meridiemOf(tokens[k + 3]?.word);
+  const h = Number(hour[1]);
+  const h24 = meridiem ? (h % 12) + (meridiem === 'pm' ? 12 : 0) : clinicHour(h, span);
+  const length = k + 3 - i + (meridiem ? 1 : 0);
+  if (relation === 'to') return { time: clock((h24 + 23) % 24, 45), length };
+  return { time: clock(h24, part === 'half' ? 30 : 15), length };
 }
 
 function isHourAt(tokens: readonly Token[], i: number): boolean {
@@ -156,8 +193,9 @@ export function extractDuration(tokens: Token[]): number | undefined {
     const glued = /^(\d+(?:\.\d+)?)(m|min|mins|minutes|h|hr|hrs|hours?)$/.exec(word);
     if (glued) {
       const unitMinutes = glued[2]?.startsWith('m') ? 1 : 60;
-      // '2h' after 'at' is a clock time, read by extractTimes.
+      // '2h' after 'at', and '14h' anywhere, are clock times (French style), read by extractTimes.
       if (unitMinutes === 60 && (tokens[i - 1]?.word === 'at' || tokens[i - 1]?.word === 'a')) continue;
+      if (glued[2] === 'h' && Number(glued[1]) > 4) continue;
       token.used = true;
       return Math.round(Number(glued[1]) * unitMinutes);
     }

@@ -9,6 +9,8 @@ export const COMMAND_WORDS: ReadonlySet<string> = new Set(
     'for with to from of on in at by up named any who what whats booked books free available availability slot slots ' +
     'opening openings earliest first next last spots time same day please pls can we you i me my our profile file ' +
     'record absent off sick vacation away out personal maintenance repair block room about born dob phone number ' +
-    'rebook push bump put in make set medical history due overdue month months year years week weeks days'
+    'rebook push bump put in make set medical history due overdue month months year years week weeks days ' +
+    // Filler around a command: never part of a name.
+    'need needs want wants wanna like would could should let lets just quick quickly also enter'
   ).split(' '),
 );
