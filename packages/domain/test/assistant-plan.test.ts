@@ -79,13 +79,13 @@ describe('planExecution: booking', () => {
     acceptedBy(createAppointmentSchema, result.request.body);
   });
 
-  it('gives a cleaning to the hygienist, in a room free at that time', () => {
+  it('gives a cleaning to the hygienist when she is free, else to a free dentist, in a room free at that time', () => {
     const result = writeOf(
       plan('book_appointment', { patientId: 'p-elise', date: '2026-11-26', time: '11:30', procedure: 'Cleaning' }),
     );
-    // Sarah Nguyen has Bob until 12:00 in Room 2, so 11:30 has no hygienist: she is kept and the clash named.
-    expect(result.request.body).toMatchObject({ providerId: 13, duration: 60 });
-    expect(result.conflicts).toEqual(['Provider is already seeing Robert Lavoie at 11:00 a.m.']);
+    // Sarah Nguyen has Bob until 12:00, so at 11:30 a free dentist takes the cleaning rather than a double booking.
+    expect(result.request.body).toMatchObject({ providerId: 11, duration: 60 });
+    expect(result.conflicts).toBeUndefined();
     const later = writeOf(
       plan('book_appointment', { patientId: 'p-elise', date: '2026-11-26', time: '13:00', procedure: 'Cleaning' }),
     );

@@ -69,9 +69,16 @@ function daySchedule(data: AssistantData, date: string, excludeAppointmentId?: s
   };
 }
 
-/** Among free providers, the named one, else the first of the role the procedure needs, else any. */
-function pickProvider(data: AssistantData, free: readonly number[], procedure: string, wanted?: number) {
+/** Among free providers, the named one, else the first of the role the procedure needs (or of any role). */
+function pickProvider(
+  data: AssistantData,
+  free: readonly number[],
+  procedure: string,
+  wanted: number | undefined,
+  anyRole: boolean,
+) {
   if (wanted !== undefined) return free.includes(wanted) ? wanted : undefined;
+  if (anyRole) return free[0];
   const role = preferredRole(procedure);
   return free.find((id) => providerById(data, id)?.role === role);
 }
@@ -103,16 +110,18 @@ export function place(
   const day = daySchedule(data, booking.date, excludeAppointmentId);
   const options =
     booking.room === undefined ? { after: appointmentDate } : { after: appointmentDate, room: booking.room };
-  let providerId: number | undefined;
-  let room: string | undefined;
-  for (const slot of freeSlots(day, booking.duration, options)) {
-    if (slot.start !== appointmentDate) break;
-    const chosen = pickProvider(data, slot.providerIds, booking.procedure, booking.providerId);
-    if (chosen === undefined) continue;
-    providerId = chosen;
-    room = slot.room;
-    break;
-  }
+  const atStart = freeSlots(day, booking.duration, options).filter((slot) => slot.start === appointmentDate);
+  // The role the procedure needs first, in any room; then any free bookable provider rather than a busy one.
+  const pick = (anyRole: boolean) => {
+    for (const slot of atStart) {
+      const chosen = pickProvider(data, slot.providerIds, booking.procedure, booking.providerId, anyRole);
+      if (chosen !== undefined) return { providerId: chosen, room: slot.room };
+    }
+    return undefined;
+  };
+  const free = pick(false) ?? pick(true);
+  let providerId = free?.providerId;
+  let room = free?.room;
   providerId ??= booking.providerId ?? firstProvider(data, booking.procedure);
   room ??= booking.room ?? data.rooms[0]?.name;
   const conflicts =
@@ -203,8 +212,8 @@ export function openTimes(data: AssistantData, slots: Slots): FoundSlot[] {
       const minutes = minutesOfDay(slot.time);
       if (part && (minutes < part.from || minutes >= part.to)) continue;
       const providerId =
-        pickProvider(data, slot.providerIds, procedure, slots.providerId) ??
-        (slots.providerId === undefined ? slot.providerIds[0] : undefined);
+        pickProvider(data, slot.providerIds, procedure, slots.providerId, false) ??
+        pickProvider(data, slot.providerIds, procedure, slots.providerId, true);
       if (providerId === undefined) continue;
       lastTime = slot.time;
       found.push({

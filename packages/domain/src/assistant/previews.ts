@@ -6,6 +6,7 @@ import type { AssistantData, Intent, SaidText, Slots } from './contract.ts';
 import { longDate } from './dates.ts';
 import { providerName } from './entities.ts';
 import { fullName } from './patients.ts';
+import { DEFAULT_PROCEDURE, place, usualDuration } from './plan-schedule.ts';
 import { ADAPTATION_TEXTS, PREVIEW_TEXTS, REFUSAL_TEXTS, ROUTE_TEXTS, WORD_TEXTS } from './texts.ts';
 import { twelveHour } from './times.ts';
 
@@ -82,30 +83,29 @@ export function previewOf(
       if (!slots.date && !slots.time) return say(T.bookNeedsWhen, { patient });
       if (!slots.time) return say(T.bookNeedsTime, { patient, date: longDate(slots.date as string) });
       if (!slots.date) return say(T.bookNeedsDate, { patient, time: twelveHour(slots.time) });
+      // Said exactly as it will be booked: the provider, room and length the plan chooses when none were given.
+      const procedure = slots.procedure ?? DEFAULT_PROCEDURE;
+      const duration = slots.duration ?? usualDuration(data, procedure);
+      const spot = place(data, {
+        date: slots.date,
+        time: slots.time,
+        duration,
+        procedure,
+        ...(slots.providerId === undefined ? {} : { providerId: slots.providerId }),
+        ...(slots.room === undefined ? {} : { room: slots.room }),
+      });
+      const chosen = provider ?? data.providers.find((p) => p.id === spot.providerId);
+      const room = spot.room ?? slots.room;
       const values = {
         patient,
         date: longDate(slots.date),
         time: twelveHour(slots.time),
-        provider: provider ? providerName(provider) : '',
-        room: slots.room ?? '',
-        procedure: slots.procedure ?? '',
-        duration: slots.duration ?? SCHEDULING.defaultDurationMinutes,
+        provider: chosen ? providerName(chosen) : '',
+        room: room ?? '',
+        procedure,
+        duration,
       };
-      const text = provider
-        ? slots.room
-          ? slots.procedure
-            ? T.bookWithInFor
-            : T.bookWithIn
-          : slots.procedure
-            ? T.bookWithFor
-            : T.bookWith
-        : slots.room
-          ? slots.procedure
-            ? T.bookInFor
-            : T.bookIn
-          : slots.procedure
-            ? T.bookFor
-            : T.book;
+      const text = chosen ? (room ? T.bookWithInFor : T.bookWithFor) : room ? T.bookInFor : T.bookFor;
       return say(text, values);
     }
     case 'book_family': {

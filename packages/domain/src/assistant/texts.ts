@@ -5,11 +5,6 @@ import type { Text } from '../i18n/text.ts';
  * variant rather than a glued-in phrase, so each sentence translates whole.
  */
 export const PREVIEW_TEXTS = {
-  book: /*i18n*/ { id: 'assistant.preview.book', message: 'Book {patient} on {date} at {time}.' },
-  bookWith: /*i18n*/ {
-    id: 'assistant.preview.bookWith',
-    message: 'Book {patient} with {provider} on {date} at {time}.',
-  },
   bookFor: /*i18n*/ {
     id: 'assistant.preview.bookFor',
     message: 'Book {patient} on {date} at {time} for {procedure} ({duration} min).',
@@ -17,11 +12,6 @@ export const PREVIEW_TEXTS = {
   bookWithFor: /*i18n*/ {
     id: 'assistant.preview.bookWithFor',
     message: 'Book {patient} with {provider} on {date} at {time} for {procedure} ({duration} min).',
-  },
-  bookIn: /*i18n*/ { id: 'assistant.preview.bookIn', message: 'Book {patient} in {room} on {date} at {time}.' },
-  bookWithIn: /*i18n*/ {
-    id: 'assistant.preview.bookWithIn',
-    message: 'Book {patient} with {provider} in {room} on {date} at {time}.',
   },
   bookInFor: /*i18n*/ {
     id: 'assistant.preview.bookInFor',
