@@ -1,4 +1,3 @@
-import { SCHEDULING } from '../constants.ts';
 import { fill, type Text, type TextValues } from '../i18n/text.ts';
 import { formatPhone } from '../patients/phone.ts';
 import { localDate, localTime } from '../time/zones.ts';
