@@ -46,6 +46,9 @@ export const patientsSearch = v.object({
 });
 export type PatientsSearch = v.InferOutput<typeof patientsSearch>;
 export const patientIdSearch = v.object({ patientId: idText });
+const calendarDay = v.fallback(v.optional(v.pipe(v.string(), v.isoDate())), undefined);
+/** The schedule: a patient to book for, the day and the row size (links from the assistant). */
+export const scheduleSearch = v.object({ patientId: idText, date: calendarDay, view: oneOf(['1h', '30min'] as const) });
 /** A patient's plans, and the one open ('new' while a plan is being written). */
 export const treatmentPlansSearch = v.object({ patientId: idText, planId: idText });
 export const settingsSearch = v.object({ tab: shortText });

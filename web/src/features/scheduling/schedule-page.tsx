@@ -35,6 +35,10 @@ export interface SchedulePageProps {
   patientId: string | undefined;
   /** The patient was taken into the booking form: the address should forget it. */
   onPatientTaken(): void;
+  /** The day to show, from the address (?date=YYYY-MM-DD); today when absent. */
+  date?: string | undefined;
+  /** The row size, from the address (?view=1h|30min). */
+  view?: '1h' | '30min' | undefined;
 }
 
 interface FormState {
@@ -47,14 +51,28 @@ function focusedElement(): HTMLElement | null {
   return document.activeElement instanceof HTMLElement ? document.activeElement : null;
 }
 
-function DailySchedule({ useFrontDesk, useScheduleTools, patientId, onPatientTaken }: SchedulePageProps) {
+function DailySchedule({
+  useFrontDesk,
+  useScheduleTools,
+  patientId,
+  onPatientTaken,
+  date: askedDate,
+  view: askedView,
+}: SchedulePageProps) {
   const { t } = useLingui();
   const local = useLocalData();
   const { user, arriving } = useAuth();
   const navigate = useNavigate();
   const today = practiceToday(local.timezone);
-  const [date, setDate] = useState(today);
-  const [view, setView] = useState<SlotView>('hour');
+  const [date, setDate] = useState(askedDate ?? today);
+  const [view, setView] = useState<SlotView>(askedView === '30min' ? 'half-hour' : 'hour');
+  // A link to another day or view (the assistant's 'show the schedule for Friday') while the page is open.
+  useEffect(() => {
+    if (askedDate) setDate(askedDate);
+  }, [askedDate]);
+  useEffect(() => {
+    if (askedView) setView(askedView === '30min' ? 'half-hour' : 'hour');
+  }, [askedView]);
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const day = useScheduleDay(date);
