@@ -213,6 +213,25 @@ describe('Ninja AI assistant', () => {
     // Showing a schedule is a navigation: the assistant closes on the page asked for.
     await dialog.waitFor({ state: 'detached' });
     await page.waitForURL(/\/scheduling\?/);
+    // The schedule opens on the day asked for, not on today.
+    await page
+      .locator(`[data-testid="schedule-grid"][data-date="${practiceDay(-1)}"]`)
+      .waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
+  }, 120_000);
+
+  it("'How do I …' opens the floating guide on its first step and closes the assistant after 1.5 s", async () => {
+    const dialog = await openAssistant();
+    await send(dialog, 'how do I check in a patient?');
+    const guide = page.getByTestId('floating-guide');
+    await guide.waitFor();
+    // The assistant stays long enough to read its answer, then gives way to the guide.
+    expect(await dialog.isVisible()).toBe(true);
+    const opened = Date.now();
+    await dialog.waitFor({ state: 'detached', timeout: 5_000 });
+    expect(Date.now() - opened).toBeGreaterThan(900);
+    await expect.poll(() => guide.getAttribute('aria-label')).toMatch(/check/i);
+    await guide.getByRole('button', { name: /close/i }).first().click();
+    await guide.waitFor({ state: 'detached' });
   }, 120_000);
 
   it('offline, a command that needs the server says it needs the connection and does nothing', async () => {
