@@ -173,8 +173,10 @@ function patientBookings(candidate: Candidate, day: DaySchedule) {
 
 function doubleBookings(candidate: Candidate, day: DaySchedule): AnalyzedConflict[] {
   const date = localDate(candidate.appointmentDate, day.timeZone);
+  // In the order of the day, so the device and the server list them alike whatever order their rows came in.
   return patientBookings(candidate, day)
     .filter((other) => localDate(other.appointmentDate, day.timeZone) === date)
+    .sort((a, b) => Date.parse(a.appointmentDate) - Date.parse(b.appointmentDate) || a.id.localeCompare(b.id))
     .map((other) => {
       const time = formatClockTime(other.appointmentDate, day.timeZone);
       return {
