@@ -68,7 +68,8 @@ const phoneSchema = v.pipe(
   v.check(isValidPhone, MESSAGES.invalidPhone),
 );
 
-const optionalPhoneSchema = v.optional(
+/** Empty or absent is none; anything else a 10-digit North American number, kept as digits. */
+export const optionalPhoneSchema = v.optional(
   v.nullable(
     v.pipe(
       v.string(MESSAGES.invalidPhone),
@@ -82,7 +83,8 @@ const optionalPhoneSchema = v.optional(
   ),
 );
 
-const emailSchema = v.optional(
+/** Empty or absent is none; anything else a well-formed address, kept in lower case. */
+export const optionalEmailSchema = v.optional(
   v.nullable(
     v.pipe(
       v.string(MESSAGES.invalidEmail),
@@ -216,7 +218,7 @@ function patientEntries(clock: Clock) {
   return {
     firstName: name(MESSAGES.firstNameRequired, MESSAGES.firstNameTooLong),
     lastName: name(MESSAGES.lastNameRequired, MESSAGES.lastNameTooLong),
-    email: emailSchema,
+    email: optionalEmailSchema,
     phone: phoneSchema,
     dateOfBirth: dateOfBirthSchema(clock),
     address: optionalText('address', 200),

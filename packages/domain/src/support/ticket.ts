@@ -1,8 +1,7 @@
 import * as v from 'valibot';
-import { fill } from '../i18n/text.ts';
-import { MESSAGES } from '../messages.ts';
-import { isValidPhone, normalizePhone } from '../patients/phone.ts';
-import { enumMessage, FIELD_TEXTS, jsonObject } from '../validation/fields.ts';
+import { optionalEmailSchema, optionalPhoneSchema } from '../patients/patient.schema.ts';
+import { requiredText } from '../scheduling/appointment-fields.ts';
+import { enumMessage, jsonObject } from '../validation/fields.ts';
 
 /** Spec 3: what a support ticket is about. */
 export const TICKET_CATEGORIES = ['technical', 'feature', 'billing', 'training'] as const;
@@ -32,50 +31,6 @@ export interface SupportTicket {
   updatedAt: string;
 }
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE_CHARACTERS = /^[\d\s().+-]*$/;
-
-function requiredText(field: string, max: number) {
-  const required = fill(FIELD_TEXTS.required, { field });
-  return v.pipe(
-    v.string(required),
-    v.trim(),
-    v.nonEmpty(required),
-    v.maxLength(max, fill(FIELD_TEXTS.maxLength, { field, max })),
-  );
-}
-
-/** Empty or absent is none; anything else must be a well-formed address (the patient form's rule). */
-const emailField = v.optional(
-  v.nullable(
-    v.pipe(
-      v.string(MESSAGES.invalidEmail),
-      v.trim(),
-      v.toLowerCase(),
-      v.maxLength(254, MESSAGES.invalidEmail),
-      v.check((value) => value === '' || EMAIL_PATTERN.test(value), MESSAGES.invalidEmail),
-      v.transform((value) => (value === '' ? null : value)),
-    ),
-  ),
-  null,
-);
-
-/** Empty or absent is none; anything else a 10-digit North American number, stored as digits. */
-const phoneField = v.optional(
-  v.nullable(
-    v.pipe(
-      v.string(MESSAGES.invalidPhone),
-      v.trim(),
-      v.maxLength(17, MESSAGES.invalidPhone),
-      v.regex(PHONE_CHARACTERS, MESSAGES.invalidPhone),
-      v.transform(normalizePhone),
-      v.check((digits) => digits === '' || isValidPhone(digits), MESSAGES.invalidPhone),
-      v.transform((digits) => (digits === '' ? null : digits)),
-    ),
-  ),
-  null,
-);
-
 /** POST /api/support/tickets (spec 7): subject and description required; category and priority from fixed lists. */
 export const createTicketSchema = jsonObject({
   subject: requiredText('subject', 200),
@@ -89,7 +44,7 @@ export const createTicketSchema = jsonObject({
     ),
     'medium',
   ),
-  email: emailField,
-  phone: phoneField,
+  email: optionalEmailSchema,
+  phone: optionalPhoneSchema,
 });
 export type CreateTicketBody = v.InferOutput<typeof createTicketSchema>;
