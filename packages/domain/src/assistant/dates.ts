@@ -1,20 +1,6 @@
+import { WEEKDAY_NAMES } from '../practices/hours.ts';
 import type { Token } from './normalise.ts';
-
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
+import { MONTH_NAMES } from './words.ts';
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
   a: 1,
@@ -125,7 +111,7 @@ const READERS: readonly Reader[] = [
   },
   (tokens, i, today) => {
     const word = tokens[i]?.word ?? '';
-    const weekday = WEEKDAYS.indexOf(word);
+    const weekday = (WEEKDAY_NAMES as readonly string[]).indexOf(word);
     if (weekday < 0) return null;
     return { date: nextWeekday(today, weekday), length: 1 };
   },
@@ -148,7 +134,7 @@ const READERS: readonly Reader[] = [
   },
   // 'Dec 3', 'December 3rd, 2026'
   (tokens, i, today) => {
-    const month = MONTHS.indexOf(tokens[i]?.word ?? '');
+    const month = MONTH_NAMES.indexOf(tokens[i]?.word ?? '');
     if (month < 0) return null;
     let k = i + 1;
     if (tokens[k]?.word === 'the') k++;
@@ -166,7 +152,7 @@ const READERS: readonly Reader[] = [
     if (day === null) return null;
     k++;
     if (tokens[k]?.word === 'of') k++;
-    const month = MONTHS.indexOf(tokens[k]?.word ?? '');
+    const month = MONTH_NAMES.indexOf(tokens[k]?.word ?? '');
     if (month < 0) return null;
     const year = yearAt(tokens, k + 1);
     const date = upcoming(today, month + 1, day, year);
@@ -246,7 +232,7 @@ function dayRangeEnd(tokens: Token[], last: number, start: string): string | nul
   if (!join || !end || !(RANGE_WORDS.has(join.word) || pair)) return null;
   const day = ordinal(end.word);
   const after = tokens[last + 3]?.word ?? '';
-  if (day === null || /^(am|pm|a|p|h|oclock|o'clock)$/.test(after) || MONTHS.includes(after)) return null;
+  if (day === null || /^(am|pm|a|p|h|oclock|o'clock)$/.test(after) || MONTH_NAMES.includes(after)) return null;
   const [y, m, d] = parts(start);
   const date = day > d && (!pair || day === d + 1) ? validDay(y, m, day) : null;
   if (!date) return null;

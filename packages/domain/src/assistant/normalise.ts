@@ -1,5 +1,7 @@
 import { fold } from '../patients/search/query.ts';
+import { WEEKDAY_NAMES } from '../practices/hours.ts';
 import { editDistance } from './distance.ts';
+import { MONTH_NAMES } from './words.ts';
 
 /**
  * One word of a command: as typed (for names kept in the user's spelling) and folded, with front-desk
@@ -263,24 +265,9 @@ export const KEYWORDS: readonly string[] = [
   'tomorrow',
   'today',
   'yesterday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-  'january',
-  'february',
-  'march',
-  'april',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
+  ...WEEKDAY_NAMES,
+  // 'may' is also a word, so nothing is corrected to it.
+  ...MONTH_NAMES.filter((month) => month !== 'may'),
   'morning',
   'afternoon',
   'evening',

@@ -1,3 +1,18 @@
+export const MONTH_NAMES: readonly string[] = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
 /** Words the command's grammar uses, never a patient's name (a roster of 10,000 has a Mark and a Will). */
 export const COMMAND_WORDS: ReadonlySet<string> = new Set(
   (
