@@ -1,5 +1,5 @@
 import type { AssistantData, ExecutionPlan, Interpretation } from '@dental/domain/assistant/contract';
-import { providerDisplayName } from '@dental/domain/users/user';
+import { fullName, providerDisplayName } from '@dental/domain/users/user';
 
 export type WritePlan = Extract<ExecutionPlan, { kind: 'write' }>;
 
@@ -36,7 +36,7 @@ const APPOINTMENT_PATH = /^\/api\/appointments\/([^/?#]+)$/;
 function patientName(data: AssistantData, id: string | undefined, context: PreviewContext): string | undefined {
   if (!id) return undefined;
   const patient = data.patients.find((entry) => entry.id === id);
-  return patient ? `${patient.firstName} ${patient.lastName}` : context.patientNames.get(id);
+  return patient ? fullName(patient) : context.patientNames.get(id);
 }
 
 function providerName(data: AssistantData, id: number | undefined, context: PreviewContext): string | undefined {
