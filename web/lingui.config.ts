@@ -9,13 +9,21 @@ import { formatter } from '@lingui/format-po';
 const FEATURES = [
   'assistant',
   'clinical-chart',
+  'dashboard',
   'front-desk',
   'guide',
   'home',
+  'no-show-analytics',
+  'notifications',
+  'op-view',
   'patients',
+  'practice-manager',
+  'recalls',
   'schedule-tools',
   'scheduling',
+  'support',
   'treatment-planning',
+  'waitlist',
 ];
 
 export default defineConfig({

@@ -133,3 +133,36 @@ export async function setPassword(
 export async function setLanguage(db: Db, userId: number, language: string, at: Date): Promise<void> {
   await db.updateTable('users').set({ language, updated_at: at.toISOString() }).where('id', '=', userId).execute();
 }
+
+/** Everyone who works in the practice, with their role and permission overrides: who may be told what. */
+export async function practiceAccounts(
+  db: Db,
+  practiceId: number,
+): Promise<{ id: number; role: string | null; permissions: Record<string, boolean> }[]> {
+  const rows = await db
+    .selectFrom('users')
+    .innerJoin('user_practices', 'user_practices.user_id', 'users.id')
+    .select(['users.id', 'users.role'])
+    .where('user_practices.practice_id', '=', practiceId)
+    .orderBy('users.id')
+    .execute();
+  if (rows.length === 0) return [];
+  const overrides = await db
+    .selectFrom('user_permissions')
+    .select(['user_id', 'permission', 'granted'])
+    .where(
+      'user_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute();
+  return rows.map((row) => {
+    const permissions: Record<string, boolean> = {};
+    for (const override of overrides) {
+      if (override.user_id === row.id && isPermission(override.permission)) {
+        permissions[override.permission] = override.granted === 1;
+      }
+    }
+    return { id: row.id, role: row.role, permissions };
+  });
+}

@@ -19,6 +19,7 @@ import { recordChange } from '../repos/changes.ts';
 import { linksFrom } from '../repos/family-relationships.ts';
 import { weeklyHours } from '../repos/practice-hours.ts';
 import { absencesBetween, absencesTouching, findAbsence, insertAbsence } from '../repos/provider-absences.ts';
+import { appointmentEvent } from './appointment-events.ts';
 import { type BookingActor, referenceIssues } from './booking.ts';
 import { practiceTimezone } from './practice-time.ts';
 import { applyPlans, notifyPlans } from './reschedule.ts';
@@ -166,6 +167,11 @@ export async function recordAbsence(db: Db, actor: BookingActor, body: ProviderA
   };
   const applied = await applyPlans(db, run, body.plans);
   const messages = body.notifyPatients ? await notifyPlans(db, run, applied) : [];
+  await appointmentEvent(db, actor, {
+    kind: 'absence-recorded',
+    absence: { id, providerId: body.providerId, startDate: body.startDate, endDate: body.endDate, reason: body.reason },
+    changes: applied,
+  });
   const absence = await findAbsence(db, id);
   return { absence, appointments: applied.map((entry) => entry.after), messages };
 }

@@ -13,6 +13,7 @@ import type { AppointmentRow } from '../db/schema.ts';
 import { appointmentRow, findAppointment, updateAppointment } from '../repos/appointments.ts';
 import { writeAudit } from '../repos/audit-log.ts';
 import { recordChange } from '../repos/changes.ts';
+import { appointmentEvent } from './appointment-events.ts';
 import { refuseConflicts } from './appointments.ts';
 import { checkReferences, conflictsFor, enforceBookingRules } from './booking.ts';
 import { type Caller, requirePermission } from './caller.ts';
@@ -90,6 +91,8 @@ export async function editAppointment(
   const conflicts = moved ? await conflictsFor(db, practiceId, { ...next, id: current.id, status: to }) : [];
   if (conflicts.length > 0 && body.override !== true) refuseConflicts(conflicts);
 
+  const before = await findAppointment(db, practiceId, current.id);
+  if (!before) throw new DomainError('NOT_FOUND', 'Appointment not found.');
   const stamp = now.toISOString();
   let checkedInAt = body.checkedInAt !== undefined ? body.checkedInAt : current.checked_in_at;
   if (body.checkedInAt === undefined && from !== to) {
@@ -143,5 +146,10 @@ export async function editAppointment(
   });
   const saved = await findAppointment(db, practiceId, current.id);
   if (!saved) throw new DomainError('NOT_FOUND', 'Appointment not found.');
+  await appointmentEvent(
+    db,
+    { practiceId, userId: caller.account.row.id, now },
+    { kind: 'edited', before, after: saved },
+  );
   return saved;
 }

@@ -17,6 +17,7 @@ import { weeklyHours } from '../repos/practice-hours.ts';
 import { absencesBetween } from '../repos/provider-absences.ts';
 import { isActiveRoomCode } from '../repos/treatment-rooms.ts';
 import { staffRole } from '../repos/users.ts';
+import { appointmentEvent } from './appointment-events.ts';
 import { practiceTimezone } from './practice-time.ts';
 
 const MINUTE_MS = 60_000;
@@ -166,5 +167,7 @@ export async function createAppointment(
     entityId: appointment.id,
     ...(Object.keys(details).length > 0 ? { details } : {}),
   });
-  return getAppointment(db, practiceId, appointment.id);
+  const saved = await getAppointment(db, practiceId, appointment.id);
+  await appointmentEvent(db, actor, { kind: 'booked', after: saved });
+  return saved;
 }

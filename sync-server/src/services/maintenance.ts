@@ -31,6 +31,7 @@ import {
 } from '../repos/maintenance-schedules.ts';
 import { weeklyHours } from '../repos/practice-hours.ts';
 import { activeRoomCodeById } from '../repos/treatment-rooms.ts';
+import { appointmentEvent } from './appointment-events.ts';
 import { type BookingActor, referenceIssues } from './booking.ts';
 import { claimId } from './client-ids.ts';
 import { practiceTimezone } from './practice-time.ts';
@@ -133,6 +134,11 @@ async function displace(
     plans.filter((plan) => inTheWayIds.has(plan.appointmentId)),
   );
   await notifyPlans(db, run, applied);
+  await appointmentEvent(
+    db,
+    { practiceId, userId: context.userId, now },
+    { kind: 'rescheduled', cause: { entity: 'maintenance_schedule', id: context.maintenanceId }, changes: applied },
+  );
 }
 
 async function requireWindow(db: Db, practiceId: number, id: string): Promise<MaintenanceScheduleRow> {

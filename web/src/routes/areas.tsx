@@ -1,7 +1,7 @@
 import { type GuardedRoute, ROUTE_PERMISSIONS } from '@dental/domain/permissions/routes';
 import { createRoute } from '@tanstack/react-router';
-import { HomePage } from '../features/home/index.ts';
 import { appLayoutRoute } from './app-layout.tsx';
+import { AREA_SCREENS } from './area-screens.tsx';
 import { GuardedPage } from './gates/guarded-page.tsx';
 import { settingsSearch } from './search-params.ts';
 
@@ -37,7 +37,10 @@ export const areaRoutes = [
     createRoute({
       getParentRoute: () => appLayoutRoute,
       path,
-      component: () => <GuardedPage path={path}>{path === '/' ? <HomePage /> : undefined}</GuardedPage>,
+      component: () => {
+        const Screen = AREA_SCREENS[path];
+        return <GuardedPage path={path}>{Screen ? <Screen /> : undefined}</GuardedPage>;
+      },
     }),
   ),
   createRoute({
