@@ -39,10 +39,12 @@ import { registerSyncRoutes } from './http/routes/sync.ts';
 import { registerSyncPushRoute } from './http/routes/sync-push.ts';
 import { registerTimezoneRoutes } from './http/routes/timezone.ts';
 import { practiceHoursCacheFor } from './services/practice-hours-cache.ts';
+import { registerScheduleListeners } from './services/schedule-listeners.ts';
 
 /** The whole server as one instance; tests drive it with inject on a temporary database. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { settings } = deps;
+  registerScheduleListeners();
   const answerFrameworkError = frameworkErrors(settings);
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),

@@ -1,7 +1,5 @@
 import type { Appointment } from '@dental/domain/scheduling/appointment';
 import type { Db } from '../db/connection.ts';
-import { notifyAppointmentEvent } from './notification-events.ts';
-import { offerFreedSlots } from './waitlist-offers.ts';
 
 /** Who caused an event, where and when. */
 export interface EventActor {
@@ -31,8 +29,20 @@ export type AppointmentEvent =
       changes: readonly { before: Appointment; after: Appointment }[];
     };
 
-/** Tells everything that follows the schedule: staff notifications and waitlist offers for freed slots. */
+export type AppointmentEventListener = (db: Db, actor: EventActor, event: AppointmentEvent) => Promise<void>;
+
+const listeners = new Set<AppointmentEventListener>();
+
+/**
+ * Adds what follows the schedule (staff notifications, waitlist offers: services/schedule-listeners.ts).
+ * Listeners are registered at start-up rather than imported here, so those services may use the booking
+ * services that tell the events without an import cycle.
+ */
+export function onAppointmentEvent(listener: AppointmentEventListener): void {
+  listeners.add(listener);
+}
+
+/** Tells every listener, in order, inside the caller's transaction: a listener's failure rolls the change back. */
 export async function appointmentEvent(db: Db, actor: EventActor, event: AppointmentEvent): Promise<void> {
-  await notifyAppointmentEvent(db, actor, event);
-  await offerFreedSlots(db, actor, event);
+  for (const listener of listeners) await listener(db, actor, event);
 }
