@@ -17,7 +17,14 @@ const NOW = new Date('2026-11-23T15:00:00.000Z');
 function at(id: string, time: string, over: Partial<DayAppointment> = {}): DayAppointment {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   const start = new Date(Date.UTC(2026, 10, 23, hours + 5, minutes));
-  return { id, treatmentRoom: 'Room 1', appointmentDate: start.toISOString(), duration: 30, status: 'scheduled', ...over };
+  return {
+    id,
+    treatmentRoom: 'Room 1',
+    appointmentDate: start.toISOString(),
+    duration: 30,
+    status: 'scheduled',
+    ...over,
+  };
 }
 
 const ids = (list: readonly { id: string }[]) => list.map((entry) => entry.id);

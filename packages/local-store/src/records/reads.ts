@@ -56,7 +56,12 @@ export async function readRecallsForPatient(
 }
 
 /** Recalls due between two practice days (YYYY-MM-DD, both included), soonest due first (ties by id). */
-export async function readRecallsDue(store: StoreHandle, key: StoreKey, from: string, to: string): Promise<LocalRecall[]> {
+export async function readRecallsDue(
+  store: StoreHandle,
+  key: StoreKey,
+  from: string,
+  to: string,
+): Promise<LocalRecall[]> {
   const rows = await store.db.recalls.where('dueDate').between(from, to, true, true).toArray();
   rows.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id.localeCompare(b.id));
   return opened<LocalRecall>(store, key, 'recalls', rows);
