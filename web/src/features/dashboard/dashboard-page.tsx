@@ -193,14 +193,14 @@ function Dashboard() {
                   date={today}
                   timeZone={timeZone}
                   patientsLinked={patientsLinked}
-                  side={
+                  extra={
                     <>
-                      <Badge color="orange.9" variant="light" data-testid="late-minutes">
+                      <Badge color="red.9" variant="filled" size="xs" data-testid="late-minutes">
                         <Trans>{minutes} min late</Trans>
-                      </Badge>
-                      {checkInButton(appointment)}
+                      </Badge>{' '}
                     </>
                   }
+                  side={checkInButton(appointment)}
                 />
               ))}
             </DashboardCard>

@@ -75,15 +75,15 @@ function Slot({
             aria-hidden="true"
           />
         )}
-        <Text size={large ? '2.75rem' : '1.75rem'} fw={700} lh={1.15} truncate data-testid="op-patient">
+        <Text size={large ? '2.75rem' : '1.6rem'} fw={700} lh={1.15} lineClamp={2} data-testid="op-patient">
           {appointment.patientName}
         </Text>
       </Group>
-      <Text size={large ? 'xl' : 'md'} truncate>
+      <Text size={large ? 'xl' : 'md'} lineClamp={2}>
         {appointment.procedure} · {appointment.providerName}
       </Text>
       {late && (
-        <Badge color="orange.9" variant="filled" mt={4} size={large ? 'lg' : 'md'}>
+        <Badge color="red.9" variant="filled" mt={4} size={large ? 'lg' : 'md'}>
           <Trans>Late</Trans>
         </Badge>
       )}
