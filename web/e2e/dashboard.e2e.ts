@@ -66,12 +66,20 @@ const count = async (card: string) => Number(await page.getByTestId(`${card}-cou
 const rowIds = (testId: string) =>
   page.getByTestId(testId).evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.id ?? ''));
 
-async function shot(name: string): Promise<void> {
+/** At both sizes; with `dark`, also the laptop size in the dark scheme and scrolled to the end of the page. */
+async function shot(name: string, dark = false): Promise<void> {
   for (const [size, viewport] of Object.entries(SIZES)) {
     await page.setViewportSize(viewport);
     await settled(page);
-    await page.screenshot({ path: resolve(SHOTS, `${name}-${size}.png`), fullPage: true });
+    await page.screenshot({ path: resolve(SHOTS, `${name}-${size}.png`) });
   }
+  if (!dark) return;
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.locator('#main-content').evaluate((main) => main.scrollTo(0, main.scrollHeight));
+  await settled(page);
+  await page.screenshot({ path: resolve(SHOTS, `${name}-laptop-dark-end.png`) });
+  await page.locator('#main-content').evaluate((main) => main.scrollTo(0, 0));
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 beforeAll(async () => {
@@ -131,7 +139,7 @@ describe('receptionist dashboard', () => {
     expect(await count('unconfirmed')).toBe(tomorrow.length);
     await page.getByTestId('recall-row').filter({ hasText: recallPatient }).waitFor();
     expect(await count('needs-attention')).toBe(0);
-    await shot('dashboard');
+    await shot('dashboard', true);
   });
 
   it('updates live, without a reload, as patients check in and the schedule changes elsewhere', async () => {
@@ -189,7 +197,7 @@ describe('receptionist dashboard', () => {
     expect(await chair.getAttribute('data-status')).toBe('in-progress');
     expect(await chair.getByTestId('op-patient').textContent()).toBe(checkedIn.patientName);
     expect(await rooms.count()).toBeGreaterThan(1);
-    await shot('op-view');
+    await shot('op-view', true);
 
     const roomName = (await room.getAttribute('aria-label')) ?? checkedIn.treatmentRoom;
     await choose(page, page.locator('main'), 'Room', new RegExp(`^${roomName}$`));

@@ -1,3 +1,4 @@
+import { formatPhone } from '@dental/domain/patients/phone';
 import { RECALL_PRIORITY_TEXTS } from '@dental/domain/patients/recall.schema';
 import { can } from '@dental/domain/permissions/can';
 import { fullName } from '@dental/domain/users/user';
@@ -223,7 +224,7 @@ function Dashboard() {
                   date={tomorrow}
                   timeZone={timeZone}
                   patientsLinked={patientsLinked}
-                  extra={appointment.patientPhone ? `${appointment.patientPhone} · ` : undefined}
+                  extra={appointment.patientPhone ? `${formatPhone(appointment.patientPhone)} · ` : undefined}
                 />
               ))}
             </DashboardCard>
