@@ -8,7 +8,7 @@ import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarPlus, IconLogin2, IconUserPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useAuth } from '../../platform/auth/auth-context.tsx';
 import { domainText, sayValue } from '../../platform/i18n/domain-text.ts';
 import { useFormats } from '../../platform/i18n/formats.ts';
@@ -94,6 +94,22 @@ function Dashboard() {
       )
     );
   };
+  const row = (
+    testId: string,
+    appointment: LocalAppointment,
+    more: { date?: string; extra?: ReactNode; side?: ReactNode } = {},
+  ) => (
+    <AppointmentRow
+      key={appointment.id}
+      testId={testId}
+      appointment={appointment}
+      date={more.date ?? today}
+      timeZone={timeZone}
+      patientsLinked={patientsLinked}
+      extra={more.extra}
+      side={more.side}
+    />
+  );
   const todaysSchedule = (
     <ScheduleLink date={today}>
       <Trans>Open today's schedule</Trans>
@@ -138,17 +154,9 @@ function Dashboard() {
               empty={<Trans>No more arrivals are expected today.</Trans>}
               footer={todaysSchedule}
             >
-              {day?.nextArrivals.slice(0, ROWS_SHOWN).map((appointment) => (
-                <AppointmentRow
-                  key={appointment.id}
-                  testId="next-arrival"
-                  appointment={appointment}
-                  date={today}
-                  timeZone={timeZone}
-                  patientsLinked={patientsLinked}
-                  side={checkInButton(appointment)}
-                />
-              ))}
+              {day?.nextArrivals
+                .slice(0, ROWS_SHOWN)
+                .map((appointment) => row('next-arrival', appointment, { side: checkInButton(appointment) }))}
             </DashboardCard>
             <DashboardCard
               id="waiting"
@@ -159,23 +167,15 @@ function Dashboard() {
             >
               {day?.waiting.slice(0, ROWS_SHOWN).map(({ appointment, since, minutes }) => {
                 const arrived = since ? formats.instantTime(since, timeZone) : '—';
-                return (
-                  <AppointmentRow
-                    key={appointment.id}
-                    testId="waiting-row"
-                    appointment={appointment}
-                    date={today}
-                    timeZone={timeZone}
-                    patientsLinked={patientsLinked}
-                    extra={
-                      <>
-                        <Trans>arrived {arrived}</Trans>
-                        {' · '}
-                      </>
-                    }
-                    side={<WaitBadge minutes={minutes} />}
-                  />
-                );
+                return row('waiting-row', appointment, {
+                  extra: (
+                    <>
+                      <Trans>arrived {arrived}</Trans>
+                      {' · '}
+                    </>
+                  ),
+                  side: <WaitBadge minutes={minutes} />,
+                });
               })}
             </DashboardCard>
             <DashboardCard
@@ -186,24 +186,18 @@ function Dashboard() {
               empty={<Trans>Everyone due so far has arrived.</Trans>}
               footer={todaysSchedule}
             >
-              {day?.runningLate.slice(0, ROWS_SHOWN).map(({ appointment, minutes }) => (
-                <AppointmentRow
-                  key={appointment.id}
-                  testId="late-row"
-                  appointment={appointment}
-                  date={today}
-                  timeZone={timeZone}
-                  patientsLinked={patientsLinked}
-                  extra={
+              {day?.runningLate.slice(0, ROWS_SHOWN).map(({ appointment, minutes }) =>
+                row('late-row', appointment, {
+                  extra: (
                     <>
                       <Badge color="red.9" variant="filled" size="xs" data-testid="late-minutes">
                         <Trans>{minutes} min late</Trans>
                       </Badge>{' '}
                     </>
-                  }
-                  side={checkInButton(appointment)}
-                />
-              ))}
+                  ),
+                  side: checkInButton(appointment),
+                }),
+              )}
             </DashboardCard>
             <DashboardCard
               id="unconfirmed"
@@ -216,17 +210,12 @@ function Dashboard() {
                 </ScheduleLink>
               }
             >
-              {office.unconfirmed?.slice(0, ROWS_SHOWN).map((appointment) => (
-                <AppointmentRow
-                  key={appointment.id}
-                  testId="unconfirmed-row"
-                  appointment={appointment}
-                  date={tomorrow}
-                  timeZone={timeZone}
-                  patientsLinked={patientsLinked}
-                  extra={appointment.patientPhone ? `${formatPhone(appointment.patientPhone)} · ` : undefined}
-                />
-              ))}
+              {office.unconfirmed?.slice(0, ROWS_SHOWN).map((appointment) =>
+                row('unconfirmed-row', appointment, {
+                  date: tomorrow,
+                  extra: appointment.patientPhone ? `${formatPhone(appointment.patientPhone)} · ` : undefined,
+                }),
+              )}
             </DashboardCard>
             <DashboardCard
               id="no-shows"
@@ -234,16 +223,7 @@ function Dashboard() {
               count={day?.noShows.length}
               empty={<Trans>No no-shows today.</Trans>}
             >
-              {day?.noShows.slice(0, ROWS_SHOWN).map((appointment) => (
-                <AppointmentRow
-                  key={appointment.id}
-                  testId="no-show-row"
-                  appointment={appointment}
-                  date={today}
-                  timeZone={timeZone}
-                  patientsLinked={patientsLinked}
-                />
-              ))}
+              {day?.noShows.slice(0, ROWS_SHOWN).map((appointment) => row('no-show-row', appointment))}
             </DashboardCard>
           </>
         )}
