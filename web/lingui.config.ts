@@ -12,7 +12,6 @@ const FEATURES = [
   'dashboard',
   'front-desk',
   'guide',
-  'home',
   'no-show-analytics',
   'notifications',
   'op-view',

@@ -65,6 +65,7 @@ import {
   readAppointmentsForPatient,
   readFamilyForPatient,
   readPatients,
+  readRecallsDue,
   readRecallsForPatient,
   readRecord,
   readSentFormsForPatient,
@@ -148,6 +149,8 @@ export interface LocalStore {
   readonly recalls: {
     /** Soonest due first. */
     ofPatient(patientId: string): Promise<LocalRecall[]>;
+    /** Due between two practice days (YYYY-MM-DD, both included), soonest due first. */
+    dueBetween(from: string, to: string): Promise<LocalRecall[]>;
     create(input: RecallRequest): Promise<QueuedRecall>;
   };
   readonly family: {
@@ -276,6 +279,7 @@ export function localStore(store: StoreHandle, key: StoreKey): LocalStore {
     },
     recalls: {
       ofPatient: (patientId) => readRecallsForPatient(store, key, patientId),
+      dueBetween: (from, to) => readRecallsDue(store, key, from, to),
       create: (input) => queueRecall(store, key, input),
     },
     family: {

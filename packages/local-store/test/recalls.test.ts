@@ -285,4 +285,26 @@ describe('recalls of a check-out: a synced table written through', () => {
     expect(await store.db.outbox.count()).toBe(before);
     expect(await store.db.recalls.count()).toBe(0);
   });
+
+  it('lists the recalls due in a span of days, both ends included, soonest first, across patients', async () => {
+    const { local, store, patient } = await aBooking();
+    await withRecallTypes(store);
+    const other = crypto.randomUUID();
+    for (const [patientId, dueDate] of [
+      [patient.id, '2027-05-24'],
+      [other, '2027-05-23'],
+      [patient.id, '2027-05-29'],
+      [other, '2027-05-30'],
+      [patient.id, '2027-05-22'],
+    ] as const) {
+      await local.recalls.create({ ...recallFor(patientId), dueDate });
+    }
+    const due = await local.recalls.dueBetween('2027-05-23', '2027-05-29');
+    expect(due.map((recall) => [recall.patientId === patient.id ? 'patient' : 'other', recall.dueDate])).toEqual([
+      ['other', '2027-05-23'],
+      ['patient', '2027-05-24'],
+      ['patient', '2027-05-29'],
+    ]);
+    expect(due[0]).toMatchObject({ recallTypeName: 'Cleaning', status: 'active' });
+  });
 });

@@ -1,14 +1,25 @@
 import type { GuardedRoute } from '@dental/domain/permissions/routes';
 import { type ComponentType, lazy } from 'react';
-import { HomePage } from '../features/home/index.ts';
+
+/** Declared before the map below, which calls it as the module loads. */
+export const lazyScreen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType =>
+  lazy(() => load().then((module) => ({ default: pick(module) })));
 
 /**
  * The screen of each area route that has one, loaded when first opened; a route left out shows the
  * "not available" page. One line per screen, so features added side by side do not collide.
  */
 export const AREA_SCREENS: Partial<Record<GuardedRoute, ComponentType>> = {
-  '/': HomePage,
+  '/': lazyScreen(
+    () => import('../features/dashboard/index.ts'),
+    (m) => m.DashboardPage,
+  ),
+  '/receptionist': lazyScreen(
+    () => import('../features/dashboard/index.ts'),
+    (m) => m.DashboardPage,
+  ),
+  '/op-view': lazyScreen(
+    () => import('../features/op-view/index.ts'),
+    (m) => m.OpViewPage,
+  ),
 };
-
-export const lazyScreen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType =>
-  lazy(() => load().then((module) => ({ default: pick(module) })));

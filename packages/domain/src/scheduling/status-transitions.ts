@@ -13,6 +13,18 @@ export const APPOINTMENT_STATUS_TEXTS = {
   'no-show': /*i18n*/ { id: 'appointmentStatus.noShow', message: 'no-show' },
 } as const satisfies Record<AppointmentStatus, Text>;
 
+/**
+ * The colour of each status (Mantine palette names) wherever appointments are shown by status: in-progress is
+ * the schedule's green with a check badge (spec 2.6), completed the schedule's muted grey.
+ */
+export const APPOINTMENT_STATUS_COLOURS: Readonly<Record<AppointmentStatus, string>> = {
+  scheduled: 'blue',
+  'in-progress': 'green',
+  completed: 'gray',
+  cancelled: 'red',
+  'no-show': 'orange',
+};
+
 /** The check-in panels write 'checked-in'; it means the same as in-progress. */
 export const STATUS_ALIASES: Readonly<Record<string, AppointmentStatus>> = { 'checked-in': 'in-progress' };
 

@@ -55,6 +55,18 @@ export async function readRecallsForPatient(
   return opened<LocalRecall>(store, key, 'recalls', rows);
 }
 
+/** Recalls due between two practice days (YYYY-MM-DD, both included), soonest due first (ties by id). */
+export async function readRecallsDue(
+  store: StoreHandle,
+  key: StoreKey,
+  from: string,
+  to: string,
+): Promise<LocalRecall[]> {
+  const rows = await store.db.recalls.where('dueDate').between(from, to, true, true).toArray();
+  rows.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id.localeCompare(b.id));
+  return opened<LocalRecall>(store, key, 'recalls', rows);
+}
+
 /**
  * The patient's family links, by the relative's last then first name (ties by id), as the server lists
  * them. The names are sealed, so the order is settled after opening.

@@ -1,14 +1,14 @@
-import { minutesWaiting } from '@dental/domain/scheduling/check-in';
 import { labelOf, WAITING_AREA_LABELS } from '@dental/domain/scheduling/front-desk-labels';
-import { instantAt, localDate } from '@dental/domain/time/zones';
+import { waitingPatients } from '@dental/domain/scheduling/front-office-day';
 import type { LocalAppointment } from '@dental/local-store';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { domainText } from '../../platform/i18n/domain-text.ts';
 import { useFormats } from '../../platform/i18n/formats.ts';
+import { useNow } from '../../platform/practice/use-now.ts';
 
 const TICK_MS = 30_000;
 /** Waits the desk should notice (yellow) and act on (red). */
@@ -25,20 +25,18 @@ interface Props {
   onCheckOut(appointment: LocalAppointment): void;
 }
 
-/** When the patient arrived: the arrival time the desk entered, on the day of check-in, else the check-in itself. */
-function arrivedAt(appointment: LocalAppointment, timeZone: string): string | null {
-  const { checkedInAt, arrivalTime } = appointment;
-  if (!checkedInAt) return null;
-  return arrivalTime ? instantAt(localDate(checkedInAt, timeZone), arrivalTime, timeZone) : checkedInAt;
-}
-
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), TICK_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
+/** A wait in minutes, yellow when the desk should notice it and red when it should act. */
+export function WaitBadge({ minutes }: { minutes: number }) {
+  return (
+    <Badge
+      variant="filled"
+      autoContrast
+      color={minutes >= TOO_LONG_WAIT_MINUTES ? 'red.9' : minutes >= LONG_WAIT_MINUTES ? 'yellow.5' : 'teal.9'}
+      data-testid="waiting-minutes"
+    >
+      <Trans>{minutes} min</Trans>
+    </Badge>
+  );
 }
 
 /**
@@ -49,18 +47,8 @@ function useNow(): Date {
 export function WaitingRoomPanel({ date, today, appointments, timeZone, canCheckOut, onCheckOut }: Props) {
   const { t } = useLingui();
   const formats = useFormats();
-  const now = useNow();
-  const waiting = useMemo(
-    () =>
-      appointments
-        .filter((appointment) => appointment.status === 'in-progress')
-        .map((appointment) => {
-          const since = arrivedAt(appointment, timeZone);
-          return { appointment, since, minutes: since ? minutesWaiting(since, now) : 0 };
-        })
-        .sort((a, b) => b.minutes - a.minutes),
-    [appointments, timeZone, now],
-  );
+  const now = useNow(TICK_MS);
+  const waiting = useMemo(() => waitingPatients(appointments, now, timeZone), [appointments, timeZone, now]);
 
   // A table on a wide screen; on a tablet, where it would scroll sideways, one short block per patient.
   const wide = useMediaQuery('(min-width: 75em)');
@@ -70,16 +58,7 @@ export function WaitingRoomPanel({ date, today, appointments, timeZone, canCheck
       appointment,
       area: appointment.waitingArea ? domainText(labelOf(WAITING_AREA_LABELS, appointment.waitingArea)) : '—',
       arrived: since ? formats.instantTime(since, timeZone) : '—',
-      wait: (
-        <Badge
-          variant="filled"
-          autoContrast
-          color={minutes >= TOO_LONG_WAIT_MINUTES ? 'red.9' : minutes >= LONG_WAIT_MINUTES ? 'yellow.5' : 'teal.9'}
-          data-testid="waiting-minutes"
-        >
-          <Trans>{minutes} min</Trans>
-        </Badge>
-      ),
+      wait: <WaitBadge minutes={minutes} />,
       action: (
         <Button
           size="compact-sm"

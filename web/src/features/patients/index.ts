@@ -5,3 +5,5 @@ export { PatientDirectoryProvider, usePatientDirectory, usePatientMatches } from
 /** The pages, loaded apart: the sign-in page and the shell do not carry their code. */
 export const loadPatientsPage = () => import('./list/patients-page.tsx');
 export const loadPatientDetailPage = () => import('./detail/patient-detail-page.tsx');
+/** The New Patient wizard on its own, for screens that offer it outside the list (the dashboard's quick action). */
+export const loadNewPatientWizard = () => import('./wizard/new-patient-wizard.tsx');

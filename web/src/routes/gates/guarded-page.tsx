@@ -9,6 +9,9 @@ import { PageGuard } from './page-guard.tsx';
 
 /** Areas that work from the local store; every other area needs the server (spec 1: offline mode). */
 const OFFLINE_ROUTES: readonly GuardedRoute[] = [
+  '/',
+  '/receptionist',
+  '/op-view',
   '/patients',
   '/patients/$id',
   '/scheduling',

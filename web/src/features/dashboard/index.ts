@@ -1,0 +1,2 @@
+/** The receptionist dashboard (`/`, `/receptionist`), read from the device. */
+export { DashboardPage } from './dashboard-page.tsx';

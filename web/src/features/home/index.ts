@@ -1,2 +1,0 @@
-/** The landing page after sign-in. */
-export { HomePage } from './home-page.tsx';
