@@ -99,3 +99,33 @@ export async function deleteNotificationsOf(db: Db, userId: number, practiceId: 
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The newest id of a user's notifications in a practice (0 for none): where a new stream starts. */
+export async function latestNotificationId(db: Db, userId: number, practiceId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.max('id').as('latest'))
+    .where('user_id', '=', userId)
+    .where('practice_id', '=', practiceId)
+    .executeTakeFirst();
+  return Number(row?.latest ?? 0);
+}
+
+/** A user's notifications stored after `afterId`, oldest first, as a stream sends them. */
+export async function notificationsAfter(
+  db: Db,
+  userId: number,
+  practiceId: number,
+  afterId: number,
+): Promise<StaffNotification[]> {
+  const rows = await db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('practice_id', '=', practiceId)
+    .where('id', '>', afterId)
+    .orderBy('id', 'asc')
+    .limit(50)
+    .execute();
+  return rows.map(toNotification);
+}
