@@ -10,7 +10,7 @@ import { localDate } from '@dental/domain/time/zones';
 import { providerDisplayName } from '@dental/domain/users/user';
 import type { Db } from '../db/connection.ts';
 import { findUserById } from '../repos/users.ts';
-import type { AppointmentEvent, EventActor } from './appointment-events.ts';
+import type { AppointmentEvent, EventActor } from './appointment-event-types.ts';
 import { notify } from './notify.ts';
 import { practiceTimezone } from './practice-time.ts';
 

@@ -74,3 +74,12 @@ export const answerTicketSchema = jsonObject({
   response: v.optional(requiredText('response', 5000)),
 });
 export type AnswerTicketBody = v.InferOutput<typeof answerTicketSchema>;
+
+/**
+ * How to reach support outside the app (spec 2.4's quick options and contact information). The spec gives
+ * hours, not numbers: these are placeholders for the vendor's own (555 numbers and a reserved domain).
+ */
+export const SUPPORT_CONTACT = {
+  phone: '1-800-555-0142',
+  email: 'support@dentalflow.example',
+} as const;
