@@ -12,7 +12,7 @@ export function QuickOptions() {
   const [note, setNote] = useState<'chat' | 'knowledge' | null>(null);
   return (
     <Stack gap="xs">
-      <SimpleGrid cols={4} spacing="xs">
+      <SimpleGrid cols={2} spacing="xs">
         <Button
           component="a"
           href={`tel:${SUPPORT_CONTACT.phone}`}

@@ -5,13 +5,17 @@ import { useCurrentPractice } from '../../platform/practice/practice-queries.ts'
 
 const ticketsKey = (practiceId: number) => ['support-tickets', practiceId];
 
-/** Spec 7: the tickets are fetched only while the dialog is open. */
+/**
+ * Spec 7: the tickets are fetched only while the dialog is open, and afresh each time it opens, so an
+ * administrator's reply shows the next time the author looks.
+ */
 export function useTickets(opened: boolean) {
   const { practiceId } = useCurrentPractice();
   return useQuery({
     queryKey: ticketsKey(practiceId),
     queryFn: () => apiRequest<SupportTicket[]>('/api/support/tickets', { practiceId }),
     enabled: opened,
+    refetchOnMount: 'always',
   });
 }
 
