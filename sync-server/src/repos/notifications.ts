@@ -30,6 +30,15 @@ function toNotification(row: Selectable<NotificationsTable>): StaffNotification 
   };
 }
 
+function usersNotificationsAfter(db: Db, userId: number, practiceId: number, afterId: number) {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('practice_id', '=', practiceId)
+    .where('id', '>', afterId);
+}
+
 /** A user's latest notifications in one practice, newest first; with `afterId`, only those newer than it. */
 export async function notificationsOf(
   db: Db,
@@ -37,12 +46,7 @@ export async function notificationsOf(
   practiceId: number,
   afterId = 0,
 ): Promise<StaffNotification[]> {
-  const rows = await db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('practice_id', '=', practiceId)
-    .where('id', '>', afterId)
+  const rows = await usersNotificationsAfter(db, userId, practiceId, afterId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(100)
@@ -118,14 +122,6 @@ export async function notificationsAfter(
   practiceId: number,
   afterId: number,
 ): Promise<StaffNotification[]> {
-  const rows = await db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('practice_id', '=', practiceId)
-    .where('id', '>', afterId)
-    .orderBy('id', 'asc')
-    .limit(50)
-    .execute();
+  const rows = await usersNotificationsAfter(db, userId, practiceId, afterId).orderBy('id', 'asc').limit(50).execute();
   return rows.map(toNotification);
 }
