@@ -107,6 +107,7 @@ describe('GET /api/support/tickets', () => {
     t.advance(60_000);
     await open({ ...TICKET, subject: 'Later one' });
     await open({ ...TICKET, subject: 'Admin in Mississauga' }, as.admin, 2);
+    t.advance(1000);
     await open({ ...TICKET, subject: 'Admin in Toronto' }, as.admin, 1);
 
     const mine = (await list(as.receptionist)).json() as SupportTicket[];
@@ -140,13 +141,17 @@ describe('PATCH /api/support/tickets/:id', () => {
     const response = await answer(ticket.id, { status: 'in-progress', response: 'We are looking into it.' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ status: 'in-progress', response: 'We are looking into it.' });
+    const { respondedAt } = response.json() as SupportTicket;
+    expect(Date.parse(respondedAt ?? '')).toBe(Date.parse(ticket.createdAt) + 60_000);
+    t.advance(60_000);
     const resolved = await answer(ticket.id, { status: 'resolved' });
     expect(resolved.json()).toMatchObject({ status: 'resolved', response: 'We are looking into it.' });
     const mine = (await list(as.receptionist)).json() as SupportTicket[];
     expect(mine.find((one) => one.id === ticket.id)).toMatchObject({
       status: 'resolved',
       response: 'We are looking into it.',
-      respondedAt: '2026-11-22T15:02:00.000Z',
+      // A status change alone keeps the time of the reply.
+      respondedAt,
     });
   });
 
