@@ -177,4 +177,25 @@ describe('live notifications', () => {
     await shots(doctor, 'notifications-bell-arrived');
     console.log(`notification shown ${took} ms after the cancellation`);
   }, 240_000);
+
+  it('shows the marked built-in samples when the list cannot be fetched', async () => {
+    const context = await newContext(browser);
+    contexts.push(context);
+    const page = await context.newPage();
+    let refused = 0;
+    await page.route('**/api/notifications', (route) => {
+      refused += 1;
+      return route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Unavailable"}' });
+    });
+    await signInToShell(page, 'staff');
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await bell.click();
+    const samples = page.getByTestId('sample-notifications');
+    await samples.waitFor({ timeout: 15_000 });
+    expect(refused).toBeGreaterThan(0);
+    expect(await samples.getByText('Sample', { exact: true }).count()).toBe(4);
+    // Samples are not counted as unread: nobody is told of work that does not exist.
+    expect(await bell.getAttribute('aria-label')).toBe('Notifications, 0 unread');
+    await shots(page, 'notifications-samples');
+  }, 120_000);
 });

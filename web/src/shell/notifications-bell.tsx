@@ -85,7 +85,7 @@ export function NotificationsBell() {
           </Button>
         </Group>
         <ScrollArea.Autosize mah={380}>
-          {list.isError ? (
+          {list.isError && !list.data ? (
             <SampleNotificationList itemClassName={classes.notification ?? ''} />
           ) : items.length === 0 ? (
             <Text p="md" size="sm" c="dimmed">

@@ -2,7 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { SAMPLE_NOTIFICATIONS } from './sample-notifications.ts';
 
-/** What the bell shows when the list cannot be fetched: the samples, each marked, under a note saying so. */
+/**
+ * What the bell shows when the list cannot be fetched and none was fetched before (a list already shown
+ * stays, as the last known): the samples, each marked, under a note saying so.
+ */
 export function SampleNotificationList({ itemClassName }: { itemClassName: string }) {
   const { t, i18n } = useLingui();
   return (
