@@ -489,6 +489,9 @@ export interface SupportTicketsTable {
   status: string;
   created_at: string;
   updated_at: string;
+  response: string | null;
+  responded_at: string | null;
+  responded_by: number | null;
 }
 
 export interface Database {

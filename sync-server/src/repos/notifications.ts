@@ -30,6 +30,15 @@ function toNotification(row: Selectable<NotificationsTable>): StaffNotification 
   };
 }
 
+function usersNotificationsAfter(db: Db, userId: number, practiceId: number, afterId: number) {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('practice_id', '=', practiceId)
+    .where('id', '>', afterId);
+}
+
 /** A user's latest notifications in one practice, newest first; with `afterId`, only those newer than it. */
 export async function notificationsOf(
   db: Db,
@@ -37,12 +46,7 @@ export async function notificationsOf(
   practiceId: number,
   afterId = 0,
 ): Promise<StaffNotification[]> {
-  const rows = await db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('practice_id', '=', practiceId)
-    .where('id', '>', afterId)
+  const rows = await usersNotificationsAfter(db, userId, practiceId, afterId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(100)
@@ -98,4 +102,26 @@ export async function deleteNotificationsOf(db: Db, userId: number, practiceId: 
     .where('practice_id', '=', practiceId)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** The newest id of a user's notifications in a practice (0 for none): where a new stream starts. */
+export async function latestNotificationId(db: Db, userId: number, practiceId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.max('id').as('latest'))
+    .where('user_id', '=', userId)
+    .where('practice_id', '=', practiceId)
+    .executeTakeFirst();
+  return Number(row?.latest ?? 0);
+}
+
+/** A user's notifications stored after `afterId`, oldest first, as a stream sends them. */
+export async function notificationsAfter(
+  db: Db,
+  userId: number,
+  practiceId: number,
+  afterId: number,
+): Promise<StaffNotification[]> {
+  const rows = await usersNotificationsAfter(db, userId, practiceId, afterId).orderBy('id', 'asc').limit(50).execute();
+  return rows.map(toNotification);
 }

@@ -72,3 +72,15 @@ export async function resolveSession(
 export async function endSession(db: Db, token: string): Promise<void> {
   await deleteSession(db, hashToken(token));
 }
+
+/**
+ * Whether a session still holds, without extending it: a long-lived stream asks now and then, so a user
+ * signed out elsewhere stops receiving, yet an open tab alone never keeps a session alive.
+ */
+export async function sessionStillActive(db: Db, id: string, now: Date, lifetime: SessionLifetime): Promise<boolean> {
+  const row = await findSession(db, id);
+  if (!row) return false;
+  const idleMs = now.getTime() - Date.parse(row.last_seen_at);
+  const ageMs = now.getTime() - Date.parse(row.created_at);
+  return idleMs < lifetime.idleTimeoutMs && ageMs < lifetime.absoluteLifetimeMs;
+}

@@ -35,6 +35,10 @@ import classes from './shell.module.css';
 
 // Loaded on first use: the interpreter is not needed to draw the app.
 const Assistant = lazy(() => import('../features/assistant/index.ts').then((m) => ({ default: m.Assistant })));
+const SupportDialog = lazy(() => import('../features/support/index.ts').then((m) => ({ default: m.SupportDialog })));
+const SupportMenuItem = lazy(() =>
+  import('../features/support/index.ts').then((m) => ({ default: m.SupportMenuItem })),
+);
 
 function HardRefreshButton() {
   const { t } = useLingui();
@@ -148,6 +152,7 @@ export function Header({ onLogout }: { onLogout(): void }) {
   const queryClient = useQueryClient();
   const [assistantOpen, assistant] = useDisclosure(false);
   const [assistantUsed, setAssistantUsed] = useState(false);
+  const [supportOpen, support] = useDisclosure(false);
   const { switchTo } = useSwitchPractice();
   const openAssistant = () => {
     setAssistantUsed(true);
@@ -225,6 +230,9 @@ export function Header({ onLogout }: { onLogout(): void }) {
               <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
                 <Trans>Settings</Trans>
               </Menu.Item>
+              <Suspense fallback={null}>
+                <SupportMenuItem onClick={support.open} />
+              </Suspense>
               <Menu.Divider />
               <LanguageItems />
               <Menu.Divider />
@@ -239,6 +247,11 @@ export function Header({ onLogout }: { onLogout(): void }) {
       {assistantUsed && (
         <Suspense fallback={null}>
           <Assistant opened={assistantOpen} onClose={assistant.close} switchPractice={switchTo} />
+        </Suspense>
+      )}
+      {supportOpen && (
+        <Suspense fallback={null}>
+          <SupportDialog opened={supportOpen} onClose={support.close} />
         </Suspense>
       )}
     </Group>

@@ -1,3 +1,4 @@
+import type { StaffNotification } from '@dental/domain/communications/staff-notification';
 import { STALE_TIMES_MS } from '@dental/domain/constants';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -16,26 +17,13 @@ import {
 import { IconBell } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { notificationsKey, SampleNotificationList, useNotificationStream } from '../features/notifications/index.ts';
 import { apiRequest } from '../platform/api/api.ts';
 import { domainText } from '../platform/i18n/domain-text.ts';
 import { useFormats } from '../platform/i18n/formats.ts';
 import { useCurrentPractice } from '../platform/practice/practice-queries.ts';
 import { toast } from '../platform/toasts/toast.ts';
 import classes from './shell.module.css';
-
-interface Notification {
-  id: number;
-  type: string;
-  title: string;
-  message: string;
-  priority: 'high' | 'medium' | 'low';
-  isRead: boolean;
-  createdAt: string;
-  patientName?: string | null;
-  actionUrl?: string | null;
-}
-
-const KEY = ['notifications'];
 
 export function unreadBadge(count: number): string {
   return count > 9 ? '9+' : String(count);
@@ -44,15 +32,17 @@ export function unreadBadge(count: number): string {
 export function NotificationsBell() {
   const { t } = useLingui();
   const { instantShort } = useFormats();
-  const { timezone } = useCurrentPractice();
+  const { timezone, practiceId } = useCurrentPractice();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const key = notificationsKey(practiceId);
   const list = useQuery({
-    queryKey: KEY,
-    queryFn: () => apiRequest<Notification[]>('/api/notifications'),
+    queryKey: key,
+    queryFn: () => apiRequest<StaffNotification[]>('/api/notifications', { practiceId }),
     staleTime: STALE_TIMES_MS.notificationsBell,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
+  useNotificationStream(practiceId);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const markRead = useMutation({
     mutationFn: (id: number) => apiRequest(`/api/notifications/${id}/read`, { method: 'PATCH' }),
     onSettled: refresh,
@@ -95,10 +85,8 @@ export function NotificationsBell() {
           </Button>
         </Group>
         <ScrollArea.Autosize mah={380}>
-          {list.isError ? (
-            <Text p="md" size="sm" c="dimmed">
-              <Trans>Notifications could not be loaded. They will appear when the server can be reached.</Trans>
-            </Text>
+          {list.isError && !list.data ? (
+            <SampleNotificationList itemClassName={classes.notification ?? ''} />
           ) : items.length === 0 ? (
             <Text p="md" size="sm" c="dimmed">
               <Trans>No notifications</Trans>

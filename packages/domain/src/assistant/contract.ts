@@ -1,5 +1,6 @@
 import type { WeeklyHours } from '../practices/hours.ts';
 import type { MaintenanceWindow } from '../scheduling/conflicts.ts';
+import type { TicketPriority } from '../support/ticket.ts';
 
 /**
  * The Ninja AI assistant's contract (issue 18): what the interpreter reads, what it answers, and what
@@ -221,7 +222,7 @@ export interface Slots {
   role?: string;
   /** A guide id (GUIDE_IDS) for guidance. */
   topic?: string;
-  priority?: 'low' | 'medium' | 'high' | 'urgent';
+  priority?: TicketPriority;
   /** The appointment a move, cancel, check-in or no-show is about, when one is resolved. */
   appointmentId?: string;
 }

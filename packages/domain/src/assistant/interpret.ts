@@ -293,8 +293,9 @@ export function createInterpreter(data: AssistantData): Interpreter {
         if (subject) slots.subject = subject;
         // A priority word inside the subject ('printer ink low') is not the ticket's priority.
         const outside = new Set(fold(subject ? command.replace(subject, ' ') : command).split(/[^a-z]+/));
-        const priority = (['urgent', 'high', 'medium', 'low'] as const).find((level) => outside.has(level));
-        if (priority) slots.priority = priority;
+        const priority = (['urgent', 'high', 'normal', 'medium', 'low'] as const).find((level) => outside.has(level));
+        // Spec 3 calls the middle priority 'normal'; people also say 'medium'.
+        if (priority) slots.priority = priority === 'medium' ? 'normal' : priority;
         break;
       }
       case 'guidance': {

@@ -2,6 +2,7 @@ import { CHECKOUT } from '../constants.ts';
 import { fill } from '../i18n/text.ts';
 import { recallDueDate } from '../patients/recall-dates.ts';
 import { MAINTENANCE_TYPES } from '../scheduling/maintenance.ts';
+import { DEFAULT_TICKET_PRIORITY } from '../support/ticket.ts';
 import { instantAt, localDate, localTime } from '../time/zones.ts';
 import { fullName } from '../users/user.ts';
 import type { AssistantData, ExecutionPlan, Interpretation, SaidText, Slots } from './contract.ts';
@@ -247,7 +248,7 @@ function createTicket(slots: Slots): ExecutionPlan {
     subject: slots.subject,
     description: slots.reason ?? slots.subject,
     category: 'technical',
-    priority: slots.priority ?? 'medium',
+    priority: slots.priority ?? DEFAULT_TICKET_PRIORITY,
   };
   return write('POST', '/api/support/tickets', body, said(PLAN_TEXTS.ticketCreated, { subject: slots.subject }));
 }

@@ -1,5 +1,6 @@
 import { fill, type Text, type TextValues } from '../i18n/text.ts';
 import { formatPhone } from '../patients/phone.ts';
+import { DEFAULT_TICKET_PRIORITY } from '../support/ticket.ts';
 import { localDate, localTime } from '../time/zones.ts';
 import type { AssistantData, Intent, SaidText, Slots } from './contract.ts';
 import { longDate } from './dates.ts';
@@ -248,7 +249,7 @@ export function previewOf(
       return slots.practice ? say(T.switchPractice, { practice: slots.practice }) : say(T.switchPracticeNeeds);
     case 'create_ticket':
       return slots.subject
-        ? say(T.ticket, { priority: slots.priority ?? 'medium', subject: slots.subject })
+        ? say(T.ticket, { priority: slots.priority ?? DEFAULT_TICKET_PRIORITY, subject: slots.subject })
         : say(T.ticketNeeds);
     case 'guidance':
       return slots.topic ? say(T.guidance, { topic: GUIDE_NAMES[slots.topic] ?? slots.topic }) : say(T.guidanceNeeds);

@@ -6,6 +6,7 @@ import { notificationsOf } from '../../repos/notifications.ts';
 import { clearAll, markRead } from '../../services/notifications.ts';
 import { defineRoute } from '../define-route.ts';
 import type { RouteRegistry } from '../route-registry.ts';
+import { registerNotificationStream } from './notification-stream.ts';
 
 /** A user's own notifications in the current practice; nobody reads another user's. */
 export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps, registry: RouteRegistry): void {
@@ -43,4 +44,6 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps, 
       cleared: await clearAll(db, { userId: caller.account.row.id, practiceId, now }),
     }),
   });
+
+  registerNotificationStream(app, deps);
 }
