@@ -160,9 +160,7 @@ describe('freedByChange', () => {
   });
 
   it('frees only what a short move or a shortening leaves behind', () => {
-    expect(freedByChange(before, { ...before, appointmentDate: at('10:30') })).toEqual([
-      { ...whole, duration: 30 },
-    ]);
+    expect(freedByChange(before, { ...before, appointmentDate: at('10:30') })).toEqual([{ ...whole, duration: 30 }]);
     expect(freedByChange(before, { ...before, duration: 30 })).toEqual([
       { ...whole, start: at('10:30'), duration: 30 },
     ]);
@@ -210,7 +208,11 @@ describe('openSlot', () => {
 
 describe('waitlist entry schemas', () => {
   it('fills the defaults and orders the weekdays', () => {
-    const parsed = v.parse(createWaitlistEntrySchema, { patientId: PATIENT, procedure: 'Cleaning', weekdays: [3, 1, 3] });
+    const parsed = v.parse(createWaitlistEntrySchema, {
+      patientId: PATIENT,
+      procedure: 'Cleaning',
+      weekdays: [3, 1, 3],
+    });
     expect(parsed).toMatchObject({
       providerId: null,
       weekdays: [1, 3],

@@ -1,5 +1,5 @@
 import { SCHEDULING } from '../constants.ts';
-import { minutesOfDay, weekdayOf, WEEKDAY_NAMES } from '../practices/hours.ts';
+import { minutesOfDay, WEEKDAY_NAMES, weekdayOf } from '../practices/hours.ts';
 import type { Appointment } from '../scheduling/appointment.ts';
 import type { DaySchedule } from '../scheduling/availability.ts';
 import { checkHoursAt } from '../scheduling/booking-rules.ts';
