@@ -192,7 +192,7 @@ describe('offers of freed slots', () => {
       category: 'appointment',
       link: expect.stringMatching(/^\/waitlist\?offer=[0-9a-f-]{36}$/),
     });
-    expect(told[0]?.message).toMatch(/fit the freed 10:00 a\.m\. slot on .* with Dr\. Daniel Chen in Room 1\./);
+    expect(told[0]?.message).toMatch(/fit the freed 10:00 slot on \w{3} \d+, 2027 with Dr\. Daniel Chen in Room 1\./);
     const hygienistTold = (await notificationsOf(as.hygienist)).filter((n) => n.type === 'waitlist_match');
     expect(hygienistTold).toEqual([]);
   });

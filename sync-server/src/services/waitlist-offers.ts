@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { formatMediumDate } from '@dental/domain/i18n/formats';
+import { formatMediumDate, formatScheduleClock } from '@dental/domain/i18n/formats';
 import { SOURCE_LANGUAGE } from '@dental/domain/i18n/language';
 import { fill } from '@dental/domain/i18n/text';
 import type { Appointment } from '@dental/domain/scheduling/appointment';
-import { formatClockTime, intervalOf, overlaps } from '@dental/domain/scheduling/conflicts';
+import { intervalOf, overlaps } from '@dental/domain/scheduling/conflicts';
 import { isBlocking } from '@dental/domain/scheduling/status-transitions';
-import { localDate } from '@dental/domain/time/zones';
+import { localDate, localTime } from '@dental/domain/time/zones';
 import { WAITLIST_TEXTS, type WaitlistEntry } from '@dental/domain/waitlist/entry';
 import {
   compareCandidates,
@@ -27,10 +27,10 @@ import {
   updateWaitlistEntry,
   waitlistEntries,
 } from '../repos/waitlist.ts';
-import type { AppointmentEvent, EventActor } from './appointment-events.ts';
 import { notify } from './notify.ts';
 import { practiceTimezone } from './practice-time.ts';
 import { daySchedules } from './schedule.ts';
+import type { AppointmentEvent, EventActor } from './schedule-event.ts';
 
 /** The bookings an event placed or kept: they take the time any open offer of theirs held. */
 function placedBy(event: AppointmentEvent): Appointment[] {
@@ -116,7 +116,7 @@ async function offerSlot(db: Db, actor: EventActor, match: Match, timeZone: stri
   const values = {
     count: match.entries.length,
     patient: first?.patientName ?? '',
-    time: formatClockTime(match.slot.start, timeZone),
+    time: formatScheduleClock(localTime(match.slot.start, timeZone), SOURCE_LANGUAGE),
     date: formatMediumDate(localDate(match.slot.start, timeZone), SOURCE_LANGUAGE),
     provider: providerName,
     room: match.slot.treatmentRoom,

@@ -2,13 +2,18 @@ import type { GuardedRoute } from '@dental/domain/permissions/routes';
 import { type ComponentType, lazy } from 'react';
 import { HomePage } from '../features/home/index.ts';
 
+/** A screen whose code loads when it is first opened; declared before the map that uses it. */
+export const lazyScreen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType =>
+  lazy(() => load().then((module) => ({ default: pick(module) })));
+
 /**
  * The screen of each area route that has one, loaded when first opened; a route left out shows the
  * "not available" page. One line per screen, so features added side by side do not collide.
  */
 export const AREA_SCREENS: Partial<Record<GuardedRoute, ComponentType>> = {
   '/': HomePage,
+  '/waitlist': lazyScreen(
+    () => import('../features/waitlist/index.ts'),
+    (m) => m.WaitlistPage,
+  ),
 };
-
-export const lazyScreen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType =>
-  lazy(() => load().then((module) => ({ default: pick(module) })));
