@@ -8,7 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { useAuth } from '../../platform/auth/auth-context.tsx';
 import { useLanguage } from '../../platform/i18n/language-provider.tsx';
 import { slotClock } from './offer-time.ts';
-import { useWaitlistOffers } from './waitlist-api.ts';
+import { useRefreshOnSync, useWaitlistOffers } from './waitlist-api.ts';
 
 /**
  * Over the schedule: the day's open waitlist offers, one line per freed slot ('2 waitlist patients fit
@@ -21,6 +21,7 @@ export function WaitlistOffersBanner({ date, timeZone }: { date: string; timeZon
   const { user } = useAuth();
   const { language } = useLanguage();
   const offers = useWaitlistOffers(date, can(user, 'waitlist.view'));
+  useRefreshOnSync();
   if (!offers.data || offers.data.length === 0) return null;
 
   const slots = new Map<string, { first: string; count: number; room: string; time: string }>();

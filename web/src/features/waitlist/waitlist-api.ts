@@ -6,9 +6,11 @@ import type {
   WaitlistOffer,
 } from '@dental/domain/waitlist/entry';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiRequest } from '../../platform/api/api.ts';
 import { useConnection } from '../../platform/api/connection.ts';
 import { useAuth } from '../../platform/auth/auth-context.tsx';
+import { type SyncStatus, useSyncStatus } from '../../platform/offline/sync-status.ts';
 
 /** Every waitlist query of a practice starts with this, so one invalidation refreshes the list and the offers. */
 const root = (practiceId: number | undefined) => ['waitlist', practiceId] as const;
@@ -18,6 +20,21 @@ const OFFERS_REFRESH_MS = 30_000;
 
 function usePracticeId(): number | undefined {
   return useAuth().user?.currentPracticeId;
+}
+
+const lastSynced = (status: SyncStatus) => status.lastSyncedAt;
+
+/**
+ * Reads the waitlist again after each sync: a pull follows every push, so a cancellation made on this
+ * device (or pulled from another) is followed at once by the offers the server made for it.
+ */
+export function useRefreshOnSync(): void {
+  const practiceId = usePracticeId();
+  const client = useQueryClient();
+  const syncedAt = useSyncStatus(lastSynced);
+  useEffect(() => {
+    if (syncedAt) void client.invalidateQueries({ queryKey: root(practiceId) });
+  }, [client, practiceId, syncedAt]);
 }
 
 export function useWaitlistEntries(enabled: boolean) {

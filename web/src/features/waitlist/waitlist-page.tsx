@@ -34,7 +34,7 @@ import { toast } from '../../platform/toasts/toast.ts';
 import { EntryForm } from './entry-form.tsx';
 import { PART_OF_DAY_LABELS, PRIORITY_COLOURS, PRIORITY_LABELS, WEEK_ORDER, weekdayLabel } from './labels.ts';
 import { slotLabel } from './offer-time.ts';
-import { useWaitlistEntries, useWaitlistOffers, useWaitlistWrites } from './waitlist-api.ts';
+import { useRefreshOnSync, useWaitlistEntries, useWaitlistOffers, useWaitlistWrites } from './waitlist-api.ts';
 
 const offerParam = v.object({ offer: v.optional(uuid('offer')) });
 
@@ -363,6 +363,7 @@ export function WaitlistPage() {
   const canView = can(user, 'waitlist.view');
   const entries = useWaitlistEntries(canView);
   const offers = useWaitlistOffers(undefined, canView);
+  useRefreshOnSync();
   const linked = useLinkedOffer();
   const [form, setForm] = useState<FormState>({ opened: false, session: 0, entry: null });
   const [removing, setRemoving] = useState<WaitlistEntry | null>(null);
