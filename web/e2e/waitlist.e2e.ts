@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser.ts';
@@ -119,12 +120,30 @@ async function scheduleOnDay(): Promise<void> {
   throw new Error(`the schedule never showed ${day}`);
 }
 
-async function shoot(name: string): Promise<void> {
-  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+/** No sideways scroll, and no serious colour or structure problem in what the waitlist drew (`scope`). */
+async function checkPage(scope: string): Promise<void> {
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(1);
+  const results = await new AxeBuilder({ page }).include(scope).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+/** Photographs the screen at tablet and laptop sizes, light and dark, checking each. */
+async function shoot(name: string, scope: string): Promise<void> {
+  for (const viewport of Object.values(VIEWPORTS)) {
     await page.setViewportSize(viewport);
-    await settled(page);
-    await page.screenshot({ path: resolve(SHOTS, `${name}-${size}.png`) });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await settled(page);
+      await checkPage(scope);
+      await page.screenshot({ path: resolve(SHOTS, `${name}-${viewport.width}-${scheme}.png`) });
+    }
   }
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize(VIEWPORTS.laptop);
 }
 
@@ -164,7 +183,7 @@ describe('waitlist', () => {
     await expect
       .poll(() => banner.textContent(), { timeout: SYNC_TIMEOUT_MS })
       .toMatch(new RegExp(`waitlist patients? fits? the freed ${slotTime} slot`));
-    await shoot('schedule-waitlist-banner');
+    await shoot('schedule-waitlist-banner', '[data-testid="waitlist-banner"]');
   });
 
   it('the offer is highlighted on /waitlist; booking it makes the appointment and takes the patient off the list', async () => {
@@ -175,7 +194,7 @@ describe('waitlist', () => {
     await offer.waitFor();
     expect(await offer.textContent()).toContain(slotTime);
     await expect.poll(() => entryRow().getByText('Offered').count()).toBe(1);
-    await shoot('waitlist');
+    await shoot('waitlist', 'main');
 
     await offer.getByRole('button', { name: 'Book' }).click();
     await page.getByText('Appointment booked').waitFor();

@@ -2,7 +2,7 @@ import { can } from '@dental/domain/permissions/can';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { Alert, Anchor, Group, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useAuth } from '../../platform/auth/auth-context.tsx';
@@ -54,13 +54,12 @@ export function WaitlistOffersBanner({ date, timeZone }: { date: string; timeZon
               other: `# waitlist patients fit the freed ${time} slot in ${room}`,
             })}
           </Text>
-          <Anchor
-            size="sm"
-            fw={600}
+          <Button
+            size="compact-sm"
             renderRoot={(props) => <Link {...props} to="/waitlist" search={{ offer: first }} />}
           >
             <Trans>View offers</Trans>
-          </Anchor>
+          </Button>
         </Group>
       ))}
     </Alert>

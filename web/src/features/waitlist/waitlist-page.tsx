@@ -36,6 +36,9 @@ import { PART_OF_DAY_LABELS, PRIORITY_COLOURS, PRIORITY_LABELS, WEEK_ORDER, week
 import { slotLabel } from './offer-time.ts';
 import { useRefreshOnSync, useWaitlistEntries, useWaitlistOffers, useWaitlistWrites } from './waitlist-api.ts';
 
+/** Dates, times and badges stay on one line; names and places wrap. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 const offerParam = v.object({ offer: v.optional(uuid('offer')) });
 
 /** The offer the address names (?offer=<id>, a notification's link), if it is a well-formed id. */
@@ -97,8 +100,8 @@ function OffersSection(props: { offers: WaitlistOffer[] | undefined; loading: bo
             </Trans>
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="xs" aria-labelledby="waitlist-offers-title">
+          <Table.ScrollContainer minWidth={660}>
+            <Table verticalSpacing="xs" fz="sm" aria-labelledby="waitlist-offers-title">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>
@@ -108,10 +111,7 @@ function OffersSection(props: { offers: WaitlistOffer[] | undefined; loading: bo
                     <Trans>Patient</Trans>
                   </Table.Th>
                   <Table.Th>
-                    <Trans>Provider</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Room</Trans>
+                    <Trans>Provider and room</Trans>
                   </Table.Th>
                   <Table.Th>
                     <Trans>Expires</Trans>
@@ -131,21 +131,27 @@ function OffersSection(props: { offers: WaitlistOffer[] | undefined; loading: bo
                       data-highlighted={highlighted || undefined}
                       bg={highlighted ? 'var(--mantine-primary-color-light)' : undefined}
                     >
-                      <Table.Td>
-                        <Text fw={500}>{slotLabel(offer.appointmentDate, timezone, language)}</Text>
+                      <Table.Td style={NO_WRAP}>
+                        <Text size="sm" fw={500}>
+                          {slotLabel(offer.appointmentDate, timezone, language)}
+                        </Text>
                         <Text size="xs" c="dimmed">
                           <Trans>{minutes} min</Trans>
                         </Text>
                       </Table.Td>
                       <Table.Td>
-                        <Text>{offer.patientName}</Text>
+                        <Text size="sm">{offer.patientName}</Text>
                         <Text size="xs" c="dimmed">
                           {offer.procedure}
                         </Text>
                       </Table.Td>
-                      <Table.Td>{offer.providerName}</Table.Td>
-                      <Table.Td>{offer.treatmentRoom}</Table.Td>
                       <Table.Td>
+                        <Text size="sm">{offer.providerName}</Text>
+                        <Text size="xs" c="dimmed">
+                          {offer.treatmentRoom}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td style={NO_WRAP}>
                         <Text size="sm">{slotLabel(offer.expiresAt, timezone, language)}</Text>
                       </Table.Td>
                       <Table.Td>
@@ -215,8 +221,8 @@ function EntriesSection(props: {
             <Trans>No patients are waiting for an earlier slot.</Trans>
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={820}>
-            <Table verticalSpacing="xs" highlightOnHover aria-labelledby="waitlist-entries-title">
+          <Table.ScrollContainer minWidth={680}>
+            <Table verticalSpacing="xs" fz="sm" highlightOnHover aria-labelledby="waitlist-entries-title">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>
@@ -229,10 +235,7 @@ function EntriesSection(props: {
                     <Trans>Provider</Trans>
                   </Table.Th>
                   <Table.Th>
-                    <Trans>Days</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Time of day</Trans>
+                    <Trans>When</Trans>
                   </Table.Th>
                   <Table.Th>
                     <Trans>Priority</Trans>
@@ -250,14 +253,14 @@ function EntriesSection(props: {
                   return (
                     <Table.Tr key={entry.id} data-testid="waitlist-entry">
                       <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          <Text fw={500}>{entry.patientName}</Text>
-                          {entry.status === 'offered' && (
-                            <Badge size="xs" variant="light" color="teal">
-                              <Trans>Offered</Trans>
-                            </Badge>
-                          )}
-                        </Group>
+                        <Text size="sm" fw={500}>
+                          {entry.patientName}
+                        </Text>
+                        {entry.status === 'offered' && (
+                          <Badge size="xs" variant="dot" color="teal">
+                            <Trans>Offered</Trans>
+                          </Badge>
+                        )}
                         {entry.notes && (
                           <Text size="xs" c="dimmed" lineClamp={1}>
                             {entry.notes}
@@ -265,20 +268,26 @@ function EntriesSection(props: {
                         )}
                       </Table.Td>
                       <Table.Td>
-                        <Text>{entry.procedure}</Text>
+                        <Text size="sm">{entry.procedure}</Text>
                         <Text size="xs" c="dimmed">
                           <Trans>{minutes} min</Trans>
                         </Text>
                       </Table.Td>
                       <Table.Td>{entry.providerName ?? t`Any provider`}</Table.Td>
-                      <Table.Td>{days(entry, t`Any day`)}</Table.Td>
-                      <Table.Td>{i18n._(PART_OF_DAY_LABELS[entry.partOfDay])}</Table.Td>
                       <Table.Td>
-                        <Badge variant="light" color={PRIORITY_COLOURS[entry.priority]}>
+                        <Text size="sm">{days(entry, t`Any day`)}</Text>
+                        <Text size="xs" c="dimmed">
+                          {i18n._(PART_OF_DAY_LABELS[entry.partOfDay])}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td style={NO_WRAP}>
+                        <Badge variant="dot" color={PRIORITY_COLOURS[entry.priority]} miw="max-content">
                           {i18n._(PRIORITY_LABELS[entry.priority])}
                         </Badge>
                       </Table.Td>
-                      <Table.Td>{formatMediumDate(localDate(entry.createdAt, timezone), language)}</Table.Td>
+                      <Table.Td style={NO_WRAP}>
+                        {formatMediumDate(localDate(entry.createdAt, timezone), language)}
+                      </Table.Td>
                       <Table.Td>
                         <Group gap={4} justify="flex-end" wrap="nowrap">
                           {canEdit && (
