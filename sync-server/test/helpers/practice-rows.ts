@@ -119,6 +119,23 @@ export class RowIndex {
     return this.numericLists.get(`${table}:${practiceId}`) ?? [];
   }
 
+  /**
+   * Notifications the server wrote since the index was read (schedule events notify staff), with their
+   * practice and reader, so a list that shows them is judged like one of the seeded ones.
+   */
+  async learnNotifications(): Promise<void> {
+    const known = [...this.notificationUser.keys()];
+    const rows = await this.db
+      .selectFrom('notifications')
+      .select(['id', 'practice_id', 'user_id'])
+      .where('id', '>', known.length === 0 ? 0 : Math.max(...known))
+      .execute();
+    for (const row of rows) {
+      this.numericOwners.set(`notifications:${row.id}`, new Set([row.practice_id]));
+      this.notificationUser.set(row.id, row.user_id);
+    }
+  }
+
   /** Practices a numeric row belongs to; users may belong to several. */
   numericOwnersOf(table: NumericTable, id: number): ReadonlySet<number> {
     return this.numericOwners.get(`${table}:${id}`) ?? new Set();
