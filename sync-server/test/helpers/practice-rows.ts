@@ -16,6 +16,7 @@ export const UUID_TABLES = [
   'form_sends',
   'outgoing_messages',
   'survey_sends',
+  'waitlist_entries',
 ] as const;
 export type UuidTable = (typeof UUID_TABLES)[number];
 
@@ -267,6 +268,8 @@ export async function crossPracticeReferences(db: Db): Promise<string[]> {
     ['clinical_note_addenda', 'note_id', 'clinical_notes'],
     ['treatment_plans', 'patient_id', 'patients'],
     ['chart_locks', 'patient_id', 'patients'],
+    ['waitlist_entries', 'patient_id', 'patients'],
+    ['waitlist_offers', 'entry_id', 'waitlist_entries'],
   ] as const;
   const found: string[] = [];
   for (const [table, column, target] of references) {
