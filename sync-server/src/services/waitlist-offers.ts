@@ -27,10 +27,10 @@ import {
   updateWaitlistEntry,
   waitlistEntries,
 } from '../repos/waitlist.ts';
+import type { AppointmentEvent, EventActor } from './appointment-events.ts';
 import { notify } from './notify.ts';
 import { practiceTimezone } from './practice-time.ts';
 import { daySchedules } from './schedule.ts';
-import type { AppointmentEvent, EventActor } from './appointment-events.ts';
 
 /** The bookings an event placed or kept: they take the time any open offer of theirs held. */
 function placedBy(event: AppointmentEvent): Appointment[] {
