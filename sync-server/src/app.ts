@@ -38,6 +38,7 @@ import { registerSurveyRoutes } from './http/routes/surveys.ts';
 import { registerSyncRoutes } from './http/routes/sync.ts';
 import { registerSyncPushRoute } from './http/routes/sync-push.ts';
 import { registerTimezoneRoutes } from './http/routes/timezone.ts';
+import { registerWaitlistRoutes } from './http/routes/waitlist.ts';
 import { practiceHoursCacheFor } from './services/practice-hours-cache.ts';
 import { registerScheduleListeners } from './services/schedule-listeners.ts';
 
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerClinicalNoteRoutes(app, deps, registry);
   registerClinicalPlanRoutes(app, deps, registry);
   registerSupportRoutes(app, deps, registry);
+  registerWaitlistRoutes(app, deps, registry);
   registerNinjaModeRoutes(app, deps, registry);
   registerSyncRoutes(app, deps, registry);
   registerSyncPushRoute(app, deps, registry);

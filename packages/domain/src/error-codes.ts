@@ -6,6 +6,7 @@ import { ID_TAKEN, MESSAGE_TEXTS } from './messages.ts';
 import { DUPLICATE_PATIENT_TEXTS } from './patients/duplicates.ts';
 import { CONFLICT_TEXTS } from './scheduling/conflicts.ts';
 import type { FieldIssueCode } from './validation/issues.ts';
+import { WAITLIST_TEXTS } from './waitlist/entry.ts';
 
 /** Refusals of a request before any rule runs: its transport, its shape, its address. */
 export const REQUEST_ERROR_CODES = [
@@ -79,6 +80,7 @@ export const ERROR_CODE_MEANINGS: Readonly<Partial<Record<ErrorCode, Text>>> = {
   ID_TAKEN,
   NOTE_SIGNED: NOTE_TEXTS.signed,
   PLAN_EXPIRED: PLAN_TEXTS.expired,
+  WAITLIST_OFFER_CLOSED: WAITLIST_TEXTS.offerClosed,
   PATIENT_HAS_CLINICAL_RECORDS: NOTE_TEXTS.patientHasRecords,
   RATE_LIMITED: MESSAGE_TEXTS.rateLimited,
   BODY_NOT_JSON: MESSAGE_TEXTS.malformedJson,

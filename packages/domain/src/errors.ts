@@ -54,6 +54,8 @@ export const DOMAIN_ERROR_CODES = {
   CLINICAL_STATE: 'conflict',
   PLAN_EXPIRED: 'conflict',
   PLAN_STATUS: 'conflict',
+  /** A waitlist offer already booked, declined, closed or past its expiry. */
+  WAITLIST_OFFER_CLOSED: 'conflict',
   /** Another user or device holds the chart's edit lock. */
   CHART_LOCKED: 'locked',
   /** The Idempotency-Key was first used for another request: a client bug, never stored as an answer. */

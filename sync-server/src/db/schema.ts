@@ -274,6 +274,39 @@ export interface NotificationsTable {
   created_at: string;
 }
 
+export interface WaitlistEntriesTable {
+  id: string;
+  practice_id: number;
+  patient_id: string;
+  provider_id: number | null;
+  /** JSON list of weekdays 0–6. */
+  weekdays: string;
+  part_of_day: string;
+  procedure: string;
+  duration: number;
+  notes: string | null;
+  priority: string;
+  status: string;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WaitlistOffersTable {
+  id: string;
+  practice_id: number;
+  entry_id: string;
+  provider_id: number;
+  treatment_room: string;
+  appointment_date: string;
+  duration: number;
+  status: string;
+  appointment_id: string | null;
+  created_at: string;
+  expires_at: string;
+  updated_at: string;
+}
+
 export interface NoShowEventsTable {
   appointment_id: string;
   practice_id: number;
@@ -533,6 +566,8 @@ export interface Database {
   chart_locks: ChartLocksTable;
   assistant_feedback: AssistantFeedbackTable;
   support_tickets: SupportTicketsTable;
+  waitlist_entries: WaitlistEntriesTable;
+  waitlist_offers: WaitlistOffersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -14,7 +14,8 @@ import { buildNotifications } from './notifications.ts';
 import { buildPatients } from './patients.ts';
 import { PRACTICES, practiceHourRows, practiceRows, treatmentRoomRows } from './practices.ts';
 import { createSeededFaker } from './random.ts';
-import { buildStaff } from './staff.ts';
+import { buildStaff, type StaffSeed } from './staff.ts';
+import { buildWaitlist } from './waitlist.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 const DEFAULT_PATIENT_COUNT = 5000;
@@ -35,6 +36,22 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
  * and recall types. Everything is built in memory first and inserted in one transaction, so a
  * failed seed leaves the database empty and the next start tries again.
  */
+/** Who put each practice's demo waitlist entries in: a receptionist of the practice, else its first account. */
+function frontDeskAuthors(staff: StaffSeed): Map<number, number> {
+  const authors = new Map<number, number>();
+  const roleOf = new Map(staff.users.map((user) => [user.id, user.role]));
+  for (const link of staff.userPractices) {
+    const current = authors.get(link.practice_id);
+    if (
+      current === undefined ||
+      (roleOf.get(current) !== 'receptionist' && roleOf.get(link.user_id) === 'receptionist')
+    ) {
+      authors.set(link.practice_id, link.user_id);
+    }
+  }
+  return authors;
+}
+
 export async function seedDemoData(db: Db, options: SeedOptions): Promise<void> {
   const patientCount = options.patientCount ?? DEFAULT_PATIENT_COUNT;
   if (!Number.isInteger(patientCount) || patientCount < 0) {
@@ -54,6 +71,13 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<void> 
     return team ? buildAppointments(faker, practice, team, bookable, now) : [];
   });
   // Its own random stream: the clinical history changes none of the data above.
+  const waitlist = buildWaitlist(
+    PRACTICES.map((practice) => practice.id),
+    staff.byPractice,
+    patients.byPractice,
+    frontDeskAuthors(staff),
+    now,
+  );
   const clinical = buildClinical(createSeededFaker(17), PRACTICES, staff.users, patients.patients, appointments, now);
 
   await inTransaction(db, async (trx) => {
@@ -77,6 +101,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<void> 
     await insertInChunks(trx, 'perio_exams', clinical.perioExams);
     await insertInChunks(trx, 'clinical_notes', clinical.notes);
     await insertInChunks(trx, 'treatment_plans', clinical.plans);
+    await insertInChunks(trx, 'waitlist_entries', waitlist);
     // Migrations run before the seed on a fresh start, so the seeded rows get their sync versions here.
     await recordAllRows(trx, now);
     await advanceGeneratedKeys(trx);

@@ -51,6 +51,8 @@ export const COPIED_TABLES: readonly TableName[] = [
   'chart_locks',
   'assistant_feedback',
   'support_tickets',
+  'waitlist_entries',
+  'waitlist_offers',
 ] satisfies readonly (keyof Database)[];
 
 export interface TableCopy {

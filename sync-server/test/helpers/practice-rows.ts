@@ -16,6 +16,7 @@ export const UUID_TABLES = [
   'form_sends',
   'outgoing_messages',
   'survey_sends',
+  'waitlist_entries',
 ] as const;
 export type UuidTable = (typeof UUID_TABLES)[number];
 
@@ -117,6 +118,23 @@ export class RowIndex {
 
   numericIds(table: NumericTable, practiceId: number): readonly number[] {
     return this.numericLists.get(`${table}:${practiceId}`) ?? [];
+  }
+
+  /**
+   * Notifications the server wrote since the index was read (schedule events notify staff), with their
+   * practice and reader, so a list that shows them is judged like one of the seeded ones.
+   */
+  async learnNotifications(): Promise<void> {
+    const known = [...this.notificationUser.keys()];
+    const rows = await this.db
+      .selectFrom('notifications')
+      .select(['id', 'practice_id', 'user_id'])
+      .where('id', '>', known.length === 0 ? 0 : Math.max(...known))
+      .execute();
+    for (const row of rows) {
+      this.numericOwners.set(`notifications:${row.id}`, new Set([row.practice_id]));
+      this.notificationUser.set(row.id, row.user_id);
+    }
   }
 
   /** Practices a numeric row belongs to; users may belong to several. */
@@ -250,6 +268,8 @@ export async function crossPracticeReferences(db: Db): Promise<string[]> {
     ['clinical_note_addenda', 'note_id', 'clinical_notes'],
     ['treatment_plans', 'patient_id', 'patients'],
     ['chart_locks', 'patient_id', 'patients'],
+    ['waitlist_entries', 'patient_id', 'patients'],
+    ['waitlist_offers', 'entry_id', 'waitlist_entries'],
   ] as const;
   const found: string[] = [];
   for (const [table, column, target] of references) {

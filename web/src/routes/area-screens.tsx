@@ -22,4 +22,8 @@ export const AREA_SCREENS: Partial<Record<GuardedRoute, ComponentType>> = {
     () => import('../features/op-view/index.ts'),
     (m) => m.OpViewPage,
   ),
+  '/waitlist': lazyScreen(
+    () => import('../features/waitlist/index.ts'),
+    (m) => m.WaitlistPage,
+  ),
 };

@@ -36,6 +36,7 @@ import { SYNCED_TABLE_TEXTS } from '../sync/table-labels.ts';
 import { ZONE_TEXTS } from '../time/canadian-zones.ts';
 import { APPOINTMENT_TIME_TEXTS } from '../time/parse-appointment-time.ts';
 import { FIELD_TEXTS } from '../validation/fields.ts';
+import { WAITLIST_TEXTS } from '../waitlist/entry.ts';
 import { LANGUAGE_INVALID } from './language.ts';
 import type { Text } from './text.ts';
 
@@ -80,6 +81,7 @@ export const DOMAIN_TEXT_GROUPS: Readonly<Record<string, readonly Text[]>> = {
   guides: GUIDE_TEXTS,
   sync: [...Object.values(PROTOCOL_TEXTS), ...Object.values(SYNCED_TABLE_TEXTS)],
   time: [...Object.values(APPOINTMENT_TIME_TEXTS), ...Object.values(ZONE_TEXTS)],
+  waitlist: Object.values(WAITLIST_TEXTS),
 };
 
 /**

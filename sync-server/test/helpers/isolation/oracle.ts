@@ -78,6 +78,7 @@ async function leaks(
   });
   if (built.listOf && Array.isArray(body)) {
     const table = built.listOf;
+    if (table === 'notifications') await index.learnNotifications();
     for (const item of body as Record<string, unknown>[]) {
       const id = Number(item.id);
       if (!permits(index.numericOwnersOf(table, id), permitted)) {

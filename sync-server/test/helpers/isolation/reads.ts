@@ -60,6 +60,8 @@ export const READS: Record<string, (p: Picker) => Promise<Built>> = {
     const row = await p.appointmentRow(p.foreign('appointments'));
     return get(`/api/no-show-prediction/patients/${row.patient_id}`, p);
   },
+  'GET waitlist': async (p) => get('/api/waitlist', p),
+  'GET waitlist offers': async (p) => get('/api/waitlist/offers', p),
   'GET notifications': async (p) => get('/api/notifications', p, { listOf: 'notifications' }),
   'GET users': async (p) => get('/api/users', p, { listOf: 'users' }),
   'GET treatment rooms': async (p) => get('/api/treatment-rooms', p, { listOf: 'treatment_rooms' }),

@@ -239,6 +239,11 @@ export const WRITES: Record<string, (p: Picker) => Promise<Built>> = {
       scoped: false,
     });
   },
+  'PATCH waitlist entry': async (p) =>
+    write('PATCH', `/api/waitlist/${p.foreign('waitlist_entries')}`, { priority: 'low', status: 'removed' }, p),
+  'DELETE waitlist entry': async (p) => write('DELETE', `/api/waitlist/${p.foreign('waitlist_entries')}`, undefined, p),
+  'POST waitlist entry for another practice’s patient': async (p) =>
+    write('POST', '/api/waitlist', { patientId: p.foreign('patients'), procedure: 'Cleaning' }, p),
   'POST switch practice': async (p) =>
     write('POST', '/api/multi-clinic/switch-practice', { practiceId: p.foreignPractice() }, p, { scoped: false }),
 };
