@@ -37,6 +37,7 @@ import { APPOINTMENT_TIME_TEXTS } from '../time/parse-appointment-time.ts';
 import { FIELD_TEXTS } from '../validation/fields.ts';
 import { LANGUAGE_INVALID } from './language.ts';
 import type { Text } from './text.ts';
+import { RANK_REASON_TEXTS, RECALL_TEXTS } from '../recalls/texts.ts';
 
 /** Each module's group of texts, by the module's name, so a test or a tool can tell where a text lives. */
 export const DOMAIN_TEXT_GROUPS: Readonly<Record<string, readonly Text[]>> = {
@@ -73,6 +74,7 @@ export const DOMAIN_TEXT_GROUPS: Readonly<Record<string, readonly Text[]>> = {
     ...Object.values(RELATIONSHIP_TEXTS),
     ...Object.values(RECALL_PRIORITY_TEXTS),
   ],
+  recalls: [...Object.values(RANK_REASON_TEXTS), ...Object.values(RECALL_TEXTS)],
   permissions: PERMISSION_TEXTS,
   clinical: CLINICAL_TEXTS,
   assistant: [...ASSISTANT_TEXTS, ...Object.values(PLAN_TEXTS)],

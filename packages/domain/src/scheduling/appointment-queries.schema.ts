@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { SCHEDULING } from '../constants.ts';
 import { fill, type Text } from '../i18n/text.ts';
 import { FIELD_TEXTS, jsonObject, positiveId, uuid } from '../validation/fields.ts';
+import { daysBetween } from './booking-rules.ts';
 import {
   blankToUndefined,
   clockTimeMessage,
@@ -55,10 +56,6 @@ export const SLOT_QUERY_TEXTS = {
     message: 'The range from startDate to endDate can cover at most {days} days',
   },
 } as const satisfies Record<string, Text>;
-
-function daysBetween(from: string, to: string): number {
-  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
-}
 
 export const availableSlotsQuerySchema = v.pipe(
   v.object({
