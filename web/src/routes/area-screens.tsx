@@ -8,7 +8,12 @@ import { HomePage } from '../features/home/index.ts';
  */
 export const AREA_SCREENS: Partial<Record<GuardedRoute, ComponentType>> = {
   '/': HomePage,
+  '/recalls': lazyScreen(() => import('../features/recalls/index.ts'), (m) => m.RecallsPage),
+  '/smart-recalls': lazyScreen(() => import('../features/recalls/index.ts'), (m) => m.SmartRecallsPage),
+  '/smart-recall-management': lazyScreen(() => import('../features/recalls/index.ts'), (m) => m.RecallManagementPage),
 };
 
-export const lazyScreen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType =>
-  lazy(() => load().then((module) => ({ default: pick(module) })));
+// A declaration, not a const: the map above uses it before this line runs.
+export function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
