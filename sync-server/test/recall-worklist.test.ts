@@ -1,6 +1,6 @@
-import { addDays } from '@dental/domain/scheduling/booking-rules';
 import type { RecallType } from '@dental/domain/patients/recall.schema';
 import type { RemindersResult, WorklistRow } from '@dental/domain/recalls/worklist';
+import { addDays } from '@dental/domain/scheduling/booking-rules';
 import { aPatient } from '@dental/domain/testing/patients';
 import { aRecall } from '@dental/domain/testing/recalls';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,11 @@ async function blankPatients(count: number): Promise<string[]> {
 }
 
 async function setPreference(patientId: string, communicationPreference: string, email: string | null) {
-  const row = await t.db.selectFrom('patients').select('medical_history').where('id', '=', patientId).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('patients')
+    .select('medical_history')
+    .where('id', '=', patientId)
+    .executeTakeFirstOrThrow();
   await t.db
     .updateTable('patients')
     .set({ medical_history: JSON.stringify({ ...JSON.parse(row.medical_history), communicationPreference }), email })
@@ -52,7 +56,12 @@ async function addAppointment(patientId: string, status: string, start: string) 
 }
 
 async function recallFor(patientId: string, dueDate: string, cookie = as.receptionist): Promise<string> {
-  const response = await t.request({ method: 'POST', url: '/api/recalls', cookie, body: aRecall({ patientId, dueDate }) });
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/recalls',
+    cookie,
+    body: aRecall({ patientId, dueDate }),
+  });
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { id: string }).id;
 }
@@ -295,7 +304,13 @@ describe('recall types', () => {
       body: { intervalMonths: 0, intervalWeeks: 6, defaultPriority: 'high', procedure: 'Check-up' },
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ id: type.id, intervalMonths: 0, intervalWeeks: 6, defaultPriority: 'high', procedure: 'Check-up' });
+    expect(edited.json()).toMatchObject({
+      id: type.id,
+      intervalMonths: 0,
+      intervalWeeks: 6,
+      defaultPriority: 'high',
+      procedure: 'Check-up',
+    });
     const listed = (await t.request({ url: '/api/recall-types', cookie: as.receptionist })).json() as RecallType[];
     expect(listed.find((entry) => entry.id === type.id)?.intervalWeeks).toBe(6);
     const cleaning = listed.find((entry) => entry.name === 'Cleaning');
@@ -318,7 +333,11 @@ describe('recall types', () => {
       expect(response.json().field).toBe(field);
     }
     expect((await post({ name: 'Reception type', intervalMonths: 6 }, as.receptionist)).statusCode).toBe(403);
-    const other = await t.db.selectFrom('recall_types').select('id').where('practice_id', '=', 2).executeTakeFirstOrThrow();
+    const other = await t.db
+      .selectFrom('recall_types')
+      .select('id')
+      .where('practice_id', '=', 2)
+      .executeTakeFirstOrThrow();
     const patch = await t.request({
       method: 'PATCH',
       url: `/api/recall-types/${other.id}`,

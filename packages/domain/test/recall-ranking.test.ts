@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bySmartRank, type RankFacts, rankRecall, RECALL_RANKING } from '../src/recalls/smart-rank.ts';
+import { bySmartRank, type RankFacts, RECALL_RANKING, rankRecall } from '../src/recalls/smart-rank.ts';
 
 const facts = (overrides: Partial<RankFacts>): RankFacts => ({
   overdueDays: 0,

@@ -85,7 +85,11 @@ export async function insertRecallContact(db: Db, row: RecallContactsTable): Pro
 
 /** The id of the practice's recall type with this name (any case), when there is one. */
 export async function recallTypeNamed(db: Db, practiceId: number, name: string): Promise<number | undefined> {
-  const rows = await db.selectFrom('recall_types').select(['id', 'name']).where('practice_id', '=', practiceId).execute();
+  const rows = await db
+    .selectFrom('recall_types')
+    .select(['id', 'name'])
+    .where('practice_id', '=', practiceId)
+    .execute();
   return rows.find((row) => row.name.toLowerCase() === name.toLowerCase())?.id;
 }
 
@@ -100,7 +104,12 @@ export async function updateRecallType(
   id: number,
   changes: Updateable<RecallTypesTable>,
 ): Promise<void> {
-  await db.updateTable('recall_types').set(changes).where('practice_id', '=', practiceId).where('id', '=', id).execute();
+  await db
+    .updateTable('recall_types')
+    .set(changes)
+    .where('practice_id', '=', practiceId)
+    .where('id', '=', id)
+    .execute();
 }
 
 /** How many of the practice's active recalls fall due on a day. */
@@ -122,7 +131,12 @@ export async function claimRecallDueDay(
 ): Promise<boolean> {
   const result = await db
     .insertInto('recall_due_sweeps')
-    .values({ practice_id: claim.practiceId, day: claim.day, due_count: claim.dueCount, swept_at: claim.at.toISOString() })
+    .values({
+      practice_id: claim.practiceId,
+      day: claim.day,
+      due_count: claim.dueCount,
+      swept_at: claim.at.toISOString(),
+    })
     .onConflict((oc) => oc.columns(['practice_id', 'day']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;

@@ -39,7 +39,7 @@ export function buildRecalls(
       if (index % RECALL_EVERY !== 0) return;
       const type = index % (RECALL_EVERY * 5) === 0 ? perio : cleaning;
       // 37 is coprime with the span, so the due dates cover it evenly rather than in runs.
-      const dueDate = addDays(today, ((index / RECALL_EVERY) * 37) % span - OLDEST_DUE_DAYS);
+      const dueDate = addDays(today, (((index / RECALL_EVERY) * 37) % span) - OLDEST_DUE_DAYS);
       dueOf.set(patient.id, dueDate);
       rows.push(recallRow(faker.string.uuid(), practice.id, patient.id, type, dueDate, now));
     });

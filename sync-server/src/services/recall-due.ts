@@ -1,5 +1,5 @@
-import { RECALL_TEXTS } from '@dental/domain/recalls/texts';
 import { fill } from '@dental/domain/i18n/text';
+import { RECALL_TEXTS } from '@dental/domain/recalls/texts';
 import type { Clock } from '@dental/domain/time/clock';
 import { localDate } from '@dental/domain/time/zones';
 import type { Db } from '../db/connection.ts';
@@ -40,7 +40,8 @@ export async function announceRecallsDue(db: Db, practiceId: number, now: Date):
 /** One sweep over every practice; the users told, by practice. */
 export async function sweepRecallsDue(db: Db, now: Date): Promise<Map<number, number[]>> {
   const told = new Map<number, number[]>();
-  for (const practiceId of await allPracticeIds(db)) told.set(practiceId, await announceRecallsDue(db, practiceId, now));
+  for (const practiceId of await allPracticeIds(db))
+    told.set(practiceId, await announceRecallsDue(db, practiceId, now));
   return told;
 }
 

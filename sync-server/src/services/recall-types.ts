@@ -22,7 +22,13 @@ async function checkNameFree(db: Db, practiceId: number, name: string, except?: 
 }
 
 /** Recall types are on the pull feed (check-out offers them offline), so every change is recorded. */
-async function recorded(db: Db, actor: Actor, id: number, action: string, details: Record<string, unknown>): Promise<RecallType> {
+async function recorded(
+  db: Db,
+  actor: Actor,
+  id: number,
+  action: string,
+  details: Record<string, unknown>,
+): Promise<RecallType> {
   await recordChange(db, { practiceId: actor.practiceId, table: 'recall_types', rowId: String(id), at: actor.now });
   await writeAudit(db, {
     at: actor.now,
@@ -51,12 +57,7 @@ export async function createRecallType(db: Db, actor: Actor, body: CreateRecallT
   return recorded(db, actor, id, 'recall_type.create', body);
 }
 
-export async function editRecallType(
-  db: Db,
-  actor: Actor,
-  id: number,
-  body: EditRecallTypeBody,
-): Promise<RecallType> {
+export async function editRecallType(db: Db, actor: Actor, id: number, body: EditRecallTypeBody): Promise<RecallType> {
   const current = await findRecallType(db, actor.practiceId, id);
   if (!current) throw new DomainError('NOT_FOUND', 'Recall type not found.');
   if (body.name !== undefined) await checkNameFree(db, actor.practiceId, body.name, id);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@dental/domain/errors';
+import { fill } from '@dental/domain/i18n/text';
 import type { Patient } from '@dental/domain/patients/patient.schema';
 import type { Recall } from '@dental/domain/patients/recall.schema';
 import { bySmartRank, monthsBetween, RECALL_RANKING, rankRecall } from '@dental/domain/recalls/smart-rank';
@@ -13,7 +14,6 @@ import {
   type WorklistQuery,
   type WorklistRow,
 } from '@dental/domain/recalls/worklist';
-import { fill } from '@dental/domain/i18n/text';
 import { addDays, daysBetween } from '@dental/domain/scheduling/booking-rules';
 import { localDate } from '@dental/domain/time/zones';
 import type { Db } from '../db/connection.ts';
@@ -125,7 +125,11 @@ export async function recallWorklist(
   const visits = await visitFacts(db, practiceId, patientIds, now, timeZone);
   const providers = new Map((await staffOfPractice(db, practiceId)).map((member) => [member.id, member.displayName]));
   const lastContact = new Map<string, RecallContact>();
-  for (const contact of await contactsOfRecalls(db, practiceId, recalls.map((recall) => recall.id))) {
+  for (const contact of await contactsOfRecalls(
+    db,
+    practiceId,
+    recalls.map((recall) => recall.id),
+  )) {
     if (!lastContact.has(contact.recallId)) lastContact.set(contact.recallId, contact);
   }
 

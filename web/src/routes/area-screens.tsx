@@ -8,9 +8,18 @@ import { HomePage } from '../features/home/index.ts';
  */
 export const AREA_SCREENS: Partial<Record<GuardedRoute, ComponentType>> = {
   '/': HomePage,
-  '/recalls': lazyScreen(() => import('../features/recalls/index.ts'), (m) => m.RecallsPage),
-  '/smart-recalls': lazyScreen(() => import('../features/recalls/index.ts'), (m) => m.SmartRecallsPage),
-  '/smart-recall-management': lazyScreen(() => import('../features/recalls/index.ts'), (m) => m.RecallManagementPage),
+  '/recalls': lazyScreen(
+    () => import('../features/recalls/index.ts'),
+    (m) => m.RecallsPage,
+  ),
+  '/smart-recalls': lazyScreen(
+    () => import('../features/recalls/index.ts'),
+    (m) => m.SmartRecallsPage,
+  ),
+  '/smart-recall-management': lazyScreen(
+    () => import('../features/recalls/index.ts'),
+    (m) => m.RecallManagementPage,
+  ),
 };
 
 // A declaration, not a const: the map above uses it before this line runs.

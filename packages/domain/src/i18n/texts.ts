@@ -16,6 +16,7 @@ import { POSTAL_CODE_TEXTS } from '../patients/postal-code.ts';
 import { RECALL_PRIORITY_TEXTS } from '../patients/recall.schema.ts';
 import { PERMISSION_TEXTS } from '../permissions/catalogue.ts';
 import { HOURS_TEXTS } from '../practices/hours.ts';
+import { RANK_REASON_TEXTS, RECALL_TEXTS } from '../recalls/texts.ts';
 import { ABSENCE_I18N, ABSENCE_REASON_TEXTS } from '../scheduling/absence.schema.ts';
 import { ANALYSIS_TEXTS, SPOKEN_DURATION_TEXTS } from '../scheduling/analysis.ts';
 import { APPOINTMENT_TEXTS } from '../scheduling/appointment.schema.ts';
@@ -37,7 +38,6 @@ import { APPOINTMENT_TIME_TEXTS } from '../time/parse-appointment-time.ts';
 import { FIELD_TEXTS } from '../validation/fields.ts';
 import { LANGUAGE_INVALID } from './language.ts';
 import type { Text } from './text.ts';
-import { RANK_REASON_TEXTS, RECALL_TEXTS } from '../recalls/texts.ts';
 
 /** Each module's group of texts, by the module's name, so a test or a tool can tell where a text lives. */
 export const DOMAIN_TEXT_GROUPS: Readonly<Record<string, readonly Text[]>> = {

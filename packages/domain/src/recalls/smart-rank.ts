@@ -93,10 +93,9 @@ export function rankRecall(facts: RankFacts): RecallRank {
 }
 
 /** Highest score first; ties go to the longer overdue, then the earlier due date, then the id, so the order is stable. */
-export function bySmartRank<T extends { rank?: RecallRank; overdueDays: number; dueDate: string; recall: { id: string } }>(
-  a: T,
-  b: T,
-): number {
+export function bySmartRank<
+  T extends { rank?: RecallRank; overdueDays: number; dueDate: string; recall: { id: string } },
+>(a: T, b: T): number {
   return (
     (b.rank?.score ?? 0) - (a.rank?.score ?? 0) ||
     b.overdueDays - a.overdueDays ||

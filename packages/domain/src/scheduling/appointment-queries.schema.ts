@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { SCHEDULING } from '../constants.ts';
 import { fill, type Text } from '../i18n/text.ts';
 import { FIELD_TEXTS, jsonObject, positiveId, uuid } from '../validation/fields.ts';
-import { daysBetween } from './booking-rules.ts';
 import {
   blankToUndefined,
   clockTimeMessage,
@@ -16,6 +15,7 @@ import {
   requiredText,
   statusSchema,
 } from './appointment-fields.ts';
+import { daysBetween } from './booking-rules.ts';
 
 export const appointmentListQuerySchema = v.object({
   /** A day in the practice's own time zone; today there when left out. */

@@ -1,4 +1,3 @@
-import { can } from '@dental/domain/permissions/can';
 import {
   DEFAULT_RECALL_PRIORITY,
   RECALL_PRIORITIES,
@@ -6,8 +5,22 @@ import {
   type RecallPriority,
   type RecallType,
 } from '@dental/domain/patients/recall.schema';
+import { can } from '@dental/domain/permissions/can';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Loader, Modal, NumberInput, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../platform/api/api.ts';
@@ -24,7 +37,13 @@ interface Draft {
   procedure: string;
 }
 
-const NEW_TYPE: Draft = { name: '', intervalMonths: 6, intervalWeeks: 0, defaultPriority: DEFAULT_RECALL_PRIORITY, procedure: '' };
+const NEW_TYPE: Draft = {
+  name: '',
+  intervalMonths: 6,
+  intervalWeeks: 0,
+  defaultPriority: DEFAULT_RECALL_PRIORITY,
+  procedure: '',
+};
 
 function draftOf(type: RecallType): Draft {
   const priority = (RECALL_PRIORITIES as readonly string[]).includes(type.defaultPriority)
@@ -176,11 +195,23 @@ export function RecallManagementPage() {
           <Table striped verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th><Trans>Name</Trans></Table.Th>
-                <Table.Th><Trans>Interval</Trans></Table.Th>
-                <Table.Th><Trans>Default priority</Trans></Table.Th>
-                <Table.Th><Trans>Procedure booked</Trans></Table.Th>
-                {canEdit && <Table.Th><Trans>Actions</Trans></Table.Th>}
+                <Table.Th>
+                  <Trans>Name</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Interval</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Default priority</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Procedure booked</Trans>
+                </Table.Th>
+                {canEdit && (
+                  <Table.Th>
+                    <Trans>Actions</Trans>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -12,13 +12,7 @@ import { useCurrentPractice } from '../../platform/practice/practice-queries.ts'
 import { toast } from '../../platform/toasts/toast.ts';
 import { practiceToday, requestBooking } from '../scheduling/index.ts';
 import { rememberBooking, takeBooked } from './pending-bookings.ts';
-import {
-  useLogContact,
-  useRecallTypes,
-  useSendReminders,
-  useWorklist,
-  type WorklistFilters,
-} from './recall-api.ts';
+import { useLogContact, useRecallTypes, useSendReminders, useWorklist, type WorklistFilters } from './recall-api.ts';
 import { OUTCOME_LABELS } from './recall-labels.ts';
 import { WorklistFilterBar } from './worklist-filters.tsx';
 import { WorklistTable } from './worklist-table.tsx';
@@ -114,8 +108,7 @@ function Worklist({ smart }: { smart: boolean }) {
           <Text c="dimmed" size="sm">
             {smart ? (
               <Trans>
-                Ranked by days overdue, time since the last visit, missed appointments and family members due
-                together.
+                Ranked by days overdue, time since the last visit, missed appointments and family members due together.
               </Trans>
             ) : (
               <Trans>Patients overdue or due within 30 days.</Trans>

@@ -3,8 +3,8 @@ import { CONTACT_OUTCOMES, type ContactOutcome, type WorklistRow } from '@dental
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Checkbox, Group, Menu, Stack, Table, Text } from '@mantine/core';
 import { IconCalendarPlus, IconChevronDown } from '@tabler/icons-react';
-import { useFormats } from '../../platform/i18n/formats.ts';
 import { domainText } from '../../platform/i18n/domain-text.ts';
+import { useFormats } from '../../platform/i18n/formats.ts';
 import { OUTCOME_LABELS, PREFERENCE_LABELS } from './recall-labels.ts';
 
 interface Props {
@@ -19,12 +19,20 @@ interface Props {
 }
 
 function Reasons({ row }: { row: WorklistRow }) {
-  if (!row.rank || row.rank.reasons.length === 0) return <Text size="sm" c="dimmed">—</Text>;
+  if (!row.rank || row.rank.reasons.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   return (
     <Stack gap={2}>
       {row.rank.reasons.map((reason) => (
         <Text key={reason.factor} size="sm">
-          {domainText(reason.text)} <Text span fw={600} size="sm">+{reason.points}</Text>
+          {domainText(reason.text)}{' '}
+          <Text span fw={600} size="sm">
+            +{reason.points}
+          </Text>
         </Text>
       ))}
     </Stack>
@@ -48,18 +56,45 @@ export function WorklistTable({ rows, smart, selected, onSelect, canLog, canBook
                 aria-label={t`Select all recalls`}
                 checked={all}
                 indeterminate={some && !all}
-                onChange={(event) => onSelect(rows.map((row) => row.recall.id), event.currentTarget.checked)}
+                onChange={(event) =>
+                  onSelect(
+                    rows.map((row) => row.recall.id),
+                    event.currentTarget.checked,
+                  )
+                }
               />
             </Table.Th>
-            {smart && <Table.Th><Trans>Score</Trans></Table.Th>}
-            <Table.Th><Trans>Patient</Trans></Table.Th>
-            <Table.Th><Trans>Type</Trans></Table.Th>
-            <Table.Th><Trans>Due</Trans></Table.Th>
-            <Table.Th><Trans>Overdue</Trans></Table.Th>
-            <Table.Th><Trans>Contact by</Trans></Table.Th>
-            <Table.Th><Trans>Last contact</Trans></Table.Th>
-            {smart && <Table.Th><Trans>Why</Trans></Table.Th>}
-            <Table.Th><Trans>Actions</Trans></Table.Th>
+            {smart && (
+              <Table.Th>
+                <Trans>Score</Trans>
+              </Table.Th>
+            )}
+            <Table.Th>
+              <Trans>Patient</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Type</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Due</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Overdue</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Contact by</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Last contact</Trans>
+            </Table.Th>
+            {smart && (
+              <Table.Th>
+                <Trans>Why</Trans>
+              </Table.Th>
+            )}
+            <Table.Th>
+              <Trans>Actions</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -81,8 +116,12 @@ export function WorklistTable({ rows, smart, selected, onSelect, canLog, canBook
                   </Table.Td>
                 )}
                 <Table.Td>
-                  <Text size="sm" fw={500}>{name}</Text>
-                  <Text size="xs" c="dimmed">{formatPhone(row.patient.phone)}</Text>
+                  <Text size="sm" fw={500}>
+                    {name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatPhone(row.patient.phone)}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{row.recall.recallTypeName}</Text>
@@ -94,7 +133,9 @@ export function WorklistTable({ rows, smart, selected, onSelect, canLog, canBook
                   {days > 0 ? (
                     <Badge color="red" variant="light">{t`${days} days`}</Badge>
                   ) : (
-                    <Text size="sm" c="dimmed"><Trans>Not yet</Trans></Text>
+                    <Text size="sm" c="dimmed">
+                      <Trans>Not yet</Trans>
+                    </Text>
                   )}
                 </Table.Td>
                 <Table.Td>
@@ -104,10 +145,14 @@ export function WorklistTable({ rows, smart, selected, onSelect, canLog, canBook
                   {row.lastContact ? (
                     <>
                       <Text size="sm">{i18n._(OUTCOME_LABELS[row.lastContact.outcome])}</Text>
-                      <Text size="xs" c="dimmed">{formats.mediumDate(row.lastContact.at.slice(0, 10))}</Text>
+                      <Text size="xs" c="dimmed">
+                        {formats.mediumDate(row.lastContact.at.slice(0, 10))}
+                      </Text>
                     </>
                   ) : (
-                    <Text size="sm" c="dimmed"><Trans>None</Trans></Text>
+                    <Text size="sm" c="dimmed">
+                      <Trans>None</Trans>
+                    </Text>
                   )}
                 </Table.Td>
                 {smart && (
