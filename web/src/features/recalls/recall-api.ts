@@ -1,4 +1,5 @@
 import type { RecallType } from '@dental/domain/patients/recall.schema';
+import type { PracticeHoursResponse } from '@dental/domain/practices/hours';
 import type { CreateRecallTypeBody } from '@dental/domain/recalls/recall-types';
 import type {
   ContactOutcome,
@@ -70,5 +71,14 @@ export function useSaveRecallType() {
         ? apiRequest<RecallType>('/api/recall-types', { method: 'POST', body: input.body })
         : apiRequest<RecallType>(`/api/recall-types/${input.id}`, { method: 'PATCH', body: input.body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['recall-types'] }),
+  });
+}
+
+/** The practice's weekly hours: a recall is booked from the next day the practice is open. */
+export function usePracticeHours(practiceId: number) {
+  return useQuery({
+    queryKey: ['practice-hours', practiceId],
+    queryFn: () => apiRequest<PracticeHoursResponse>(`/api/practice-hours-unified/${practiceId}`),
+    staleTime: 30 * 60_000,
   });
 }

@@ -1,5 +1,7 @@
 import { can } from '@dental/domain/permissions/can';
 import type { ContactOutcome, WorklistRow } from '@dental/domain/recalls/worklist';
+import { nextOpenDate } from '@dental/domain/scheduling/availability';
+import { addDays } from '@dental/domain/scheduling/booking-rules';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
@@ -12,7 +14,14 @@ import { useCurrentPractice } from '../../platform/practice/practice-queries.ts'
 import { toast } from '../../platform/toasts/toast.ts';
 import { practiceToday, requestBooking } from '../scheduling/index.ts';
 import { rememberBooking, takeBooked } from './pending-bookings.ts';
-import { useLogContact, useRecallTypes, useSendReminders, useWorklist, type WorklistFilters } from './recall-api.ts';
+import {
+  useLogContact,
+  usePracticeHours,
+  useRecallTypes,
+  useSendReminders,
+  useWorklist,
+  type WorklistFilters,
+} from './recall-api.ts';
 import { OUTCOME_LABELS } from './recall-labels.ts';
 import { WorklistFilterBar } from './worklist-filters.tsx';
 import { WorklistTable } from './worklist-table.tsx';
@@ -24,7 +33,8 @@ function Worklist({ smart }: { smart: boolean }) {
   const { t, i18n } = useLingui();
   const { user } = useAuth();
   const navigate = useNavigate();
-  const { timezone } = useCurrentPractice();
+  const { timezone, practiceId } = useCurrentPractice();
+  const hours = usePracticeHours(practiceId);
   const [filters, setFilters] = useState<WorklistFilters>({});
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const worklist = useWorklist(filters, smart);
@@ -70,8 +80,11 @@ function Worklist({ smart }: { smart: boolean }) {
   function book(row: WorklistRow) {
     const type = types.data?.find((entry) => entry.id === row.recall.recallTypeId);
     rememberBooking(row.recall.id);
+    // A recall visit is booked ahead: from the next day the practice opens.
+    const today = practiceToday(timezone);
+    const date = (hours.data && nextOpenDate(hours.data.hours, today)) || addDays(today, 1);
     requestBooking({
-      date: practiceToday(timezone),
+      date,
       patientId: row.patient.id,
       procedure: type?.procedure ?? row.recall.recallTypeName,
       ...(row.provider ? { providerId: row.provider.id } : {}),
