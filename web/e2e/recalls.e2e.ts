@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { RecallType } from '@dental/domain/patients/recall.schema';
 import type { WorklistRow } from '@dental/domain/recalls/worklist';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,8 +70,8 @@ describe('recall worklists', () => {
     expect(rows.some((row) => row.overdueDays > 0)).toBe(true);
     expect(rows.some((row) => row.overdueDays === 0)).toBe(true);
     expect(await page.locator('tr[data-recall]').count()).toBe(rows.length);
-    const open = rows.filter((row) => !row.booked && row.overdueDays > 0);
-    [booked, other] = open as [WorklistRow, WorklistRow];
+    const unbooked = rows.filter((row) => !row.booked && row.overdueDays > 0);
+    [booked, other] = unbooked as [WorklistRow, WorklistRow];
     expect(other).toBeDefined();
     await expect.poll(() => rowOf(booked.recall.id).getByText(`${booked.overdueDays} days`).count()).toBe(1);
     await shots('recalls');
@@ -87,7 +88,11 @@ describe('recall worklists', () => {
     await expect
       .poll(() => dialog.getByRole('combobox', { name: /^Patient/ }).inputValue(), { timeout: SYNC_TIMEOUT_MS })
       .toBe(`${booked.patient.lastName}, ${booked.patient.firstName}`);
-    expect(await dialog.getByLabel('Procedure').inputValue()).toBe('Cleaning');
+    // The recall type's procedure: Cleaning, or Periodontal maintenance for the perio recalls of the demo data.
+    const types = (await (await page.request.get('/api/recall-types')).json()) as RecallType[];
+    const procedure = types.find((type) => type.id === booked.recall.recallTypeId)?.procedure;
+    expect(procedure).toMatch(/^(Cleaning|Periodontal maintenance)$/);
+    expect(await dialog.getByLabel('Procedure').inputValue()).toBe(procedure);
     const date = await schedule.settled();
 
     const slot = await schedule.freeSlot(30);
@@ -118,7 +123,7 @@ describe('recall worklists', () => {
             patientId: string;
             procedure: string;
           }[];
-          return list.some((entry) => entry.patientId === booked.patient.id && entry.procedure === 'Cleaning');
+          return list.some((entry) => entry.patientId === booked.patient.id && entry.procedure === procedure);
         },
         { timeout: SYNC_TIMEOUT_MS },
       )
@@ -165,15 +170,51 @@ describe('recall worklists', () => {
     await shots('smart-recalls');
   });
 
-  it('shows the recall types with their intervals', async () => {
+  it('shows the recall types with their intervals to a receptionist, read only', async () => {
     await open('Smart Recall Management', '/smart-recall-management');
     await page.getByRole('heading', { name: 'Recall types', level: 1 }).waitFor();
     for (const type of ['Cleaning', 'Follow-up', 'Fluoride', 'X-ray', 'Periodontal maintenance']) {
       await page.getByRole('cell', { name: type, exact: true }).first().waitFor();
     }
     await page.getByRole('cell', { name: '2 wk', exact: true }).waitFor();
-    // A receptionist reads them; changing them is settings.edit.
+    await page.getByRole('cell', { name: '6 mo', exact: true }).first().waitFor();
+    // Changing them is settings.edit.
     expect(await page.getByRole('button', { name: 'Add recall type' }).count()).toBe(0);
-    await shots('recall-management');
+  });
+
+  it('lets an administrator add and edit a recall type', async () => {
+    const adminContext = await newContext(browser, SIZES.laptop);
+    const admin = await adminContext.newPage();
+    try {
+      await signInToShell(admin, 'admin');
+      const nav = await flatSidebar(admin);
+      await nav.getByRole('link', { name: /^Smart Recall Management$/ }).click();
+      await admin.getByRole('button', { name: 'Add recall type' }).click();
+      const dialog = admin.getByRole('dialog', { name: 'Add recall type' });
+      await dialog.getByLabel('Name').fill('Sealant check');
+      await dialog.getByLabel('Interval (months)').fill('9');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const row = admin.getByRole('row', { name: /Sealant check/ });
+      await row.getByRole('cell', { name: '9 mo', exact: true }).waitFor();
+      await row.getByRole('cell', { name: 'Sealant check', exact: true }).nth(1).waitFor();
+
+      await admin.getByRole('button', { name: 'Edit Sealant check' }).click();
+      const edit = admin.getByRole('dialog', { name: 'Edit recall type' });
+      await edit.getByLabel('Interval (months)').fill('12');
+      await edit.getByLabel('Procedure booked').fill('Check-up');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await edit.waitFor({ state: 'detached' });
+      await row.getByRole('cell', { name: '12 mo', exact: true }).waitFor();
+      await row.getByRole('cell', { name: 'Check-up', exact: true }).waitFor();
+
+      for (const [size, viewport] of Object.entries(SIZES)) {
+        await admin.setViewportSize(viewport);
+        await settled(admin);
+        await admin.screenshot({ path: resolve(SHOTS, `recall-management-${size}.png`) });
+      }
+    } finally {
+      await adminContext.close();
+    }
   });
 });

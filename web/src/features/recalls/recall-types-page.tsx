@@ -150,12 +150,13 @@ function TypeForm({ editing, onClose }: { editing: RecallType | null; onClose():
   );
 }
 
-function interval(type: RecallType, t: ReturnType<typeof useLingui>['t']): string {
-  const parts: string[] = [];
+function Interval({ type }: { type: RecallType }) {
+  const { t } = useLingui();
   const { intervalMonths: months, intervalWeeks: weeks } = type;
+  const parts: string[] = [];
   if (months > 0) parts.push(t`${months} mo`);
   if (weeks > 0) parts.push(t`${weeks} wk`);
-  return parts.join(' ');
+  return <>{parts.join(' ')}</>;
 }
 
 /** /smart-recall-management: the practice's recall types and their intervals. */
@@ -218,7 +219,9 @@ export function RecallManagementPage() {
               {types.data.map((type) => (
                 <Table.Tr key={type.id}>
                   <Table.Td>{type.name}</Table.Td>
-                  <Table.Td>{interval(type, t)}</Table.Td>
+                  <Table.Td>
+                    <Interval type={type} />
+                  </Table.Td>
                   <Table.Td>{sayValue(RECALL_PRIORITY_TEXTS, type.defaultPriority)}</Table.Td>
                   <Table.Td>{type.procedure}</Table.Td>
                   {canEdit && (

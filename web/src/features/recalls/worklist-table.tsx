@@ -18,19 +18,22 @@ interface Props {
   onBook(row: WorklistRow): void;
 }
 
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 function Reasons({ row }: { row: WorklistRow }) {
-  if (!row.rank || row.rank.reasons.length === 0)
+  if (!row.rank || row.rank.reasons.length === 0) {
     return (
       <Text size="sm" c="dimmed">
         —
       </Text>
     );
+  }
   return (
     <Stack gap={2}>
       {row.rank.reasons.map((reason) => (
-        <Text key={reason.factor} size="sm">
+        <Text key={reason.factor} size="xs">
           {domainText(reason.text)}{' '}
-          <Text span fw={600} size="sm">
+          <Text span fw={700} size="xs" style={NO_WRAP}>
             +{reason.points}
           </Text>
         </Text>
@@ -39,7 +42,7 @@ function Reasons({ row }: { row: WorklistRow }) {
   );
 }
 
-/** The worklist's rows: who to contact, how, what was tried last, and the actions. */
+/** The worklist's rows: who to contact and how, what is due, what was tried last, and the actions. */
 export function WorklistTable({ rows, smart, selected, onSelect, canLog, canBook, onLog, onBook }: Props) {
   const { t, i18n } = useLingui();
   const formats = useFormats();
@@ -47,7 +50,7 @@ export function WorklistTable({ rows, smart, selected, onSelect, canLog, canBook
   const some = rows.some((row) => selected.has(row.recall.id));
 
   return (
-    <Table.ScrollContainer minWidth={smart ? 1000 : 900}>
+    <Table.ScrollContainer minWidth={smart ? 760 : 680}>
       <Table striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -73,16 +76,10 @@ export function WorklistTable({ rows, smart, selected, onSelect, canLog, canBook
               <Trans>Patient</Trans>
             </Table.Th>
             <Table.Th>
-              <Trans>Type</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Due</Trans>
+              <Trans>Recall</Trans>
             </Table.Th>
             <Table.Th>
               <Trans>Overdue</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Contact by</Trans>
             </Table.Th>
             <Table.Th>
               <Trans>Last contact</Trans>
@@ -101,6 +98,7 @@ export function WorklistTable({ rows, smart, selected, onSelect, canLog, canBook
           {rows.map((row) => {
             const name = `${row.patient.firstName} ${row.patient.lastName}`;
             const days = row.overdueDays;
+            const preference = i18n._(PREFERENCE_LABELS[row.patient.contactPreference]);
             return (
               <Table.Tr key={row.recall.id} data-recall={row.recall.id}>
                 <Table.Td>
@@ -112,40 +110,41 @@ export function WorklistTable({ rows, smart, selected, onSelect, canLog, canBook
                 </Table.Td>
                 {smart && (
                   <Table.Td>
-                    <Text fw={700}>{row.rank?.score ?? 0}</Text>
+                    <Text fw={700} size="lg">
+                      {row.rank?.score ?? 0}
+                    </Text>
                   </Table.Td>
                 )}
                 <Table.Td>
-                  <Text size="sm" fw={500}>
+                  <Text size="sm" fw={600}>
                     {name}
                   </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatPhone(row.patient.phone)}
+                  <Text size="xs" c="dimmed" style={NO_WRAP}>
+                    {formatPhone(row.patient.phone)} · {preference}
                   </Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{row.recall.recallTypeName}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{formats.mediumDate(row.dueDate)}</Text>
+                  <Text size="xs" c="dimmed" style={NO_WRAP}>
+                    <Trans>Due {formats.mediumDate(row.dueDate)}</Trans>
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   {days > 0 ? (
-                    <Badge color="red" variant="light">{t`${days} days`}</Badge>
+                    <Text size="sm" fw={600} c="red.8" style={NO_WRAP}>
+                      {t`${days} days`}
+                    </Text>
                   ) : (
-                    <Text size="sm" c="dimmed">
+                    <Text size="sm" c="dimmed" style={NO_WRAP}>
                       <Trans>Not yet</Trans>
                     </Text>
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{i18n._(PREFERENCE_LABELS[row.patient.contactPreference])}</Text>
-                </Table.Td>
-                <Table.Td>
                   {row.lastContact ? (
                     <>
                       <Text size="sm">{i18n._(OUTCOME_LABELS[row.lastContact.outcome])}</Text>
-                      <Text size="xs" c="dimmed">
+                      <Text size="xs" c="dimmed" style={NO_WRAP}>
                         {formats.mediumDate(row.lastContact.at.slice(0, 10))}
                       </Text>
                     </>
