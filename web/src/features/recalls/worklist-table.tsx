@@ -50,7 +50,7 @@ export function WorklistTable({ rows, smart, selected, onSelect, canLog, canBook
   const some = rows.some((row) => selected.has(row.recall.id));
 
   return (
-    <Table.ScrollContainer minWidth={smart ? 760 : 680}>
+    <Table.ScrollContainer minWidth={680}>
       <Table striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -78,14 +78,18 @@ export function WorklistTable({ rows, smart, selected, onSelect, canLog, canBook
             <Table.Th>
               <Trans>Recall</Trans>
             </Table.Th>
-            <Table.Th>
-              <Trans>Overdue</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Last contact</Trans>
-            </Table.Th>
-            {smart && (
+            {!smart && (
               <Table.Th>
+                <Trans>Overdue</Trans>
+              </Table.Th>
+            )}
+            {!smart && (
+              <Table.Th>
+                <Trans>Last contact</Trans>
+              </Table.Th>
+            )}
+            {smart && (
+              <Table.Th miw={190}>
                 <Trans>Why</Trans>
               </Table.Th>
             )}
@@ -120,7 +124,10 @@ export function WorklistTable({ rows, smart, selected, onSelect, canLog, canBook
                     {name}
                   </Text>
                   <Text size="xs" c="dimmed" style={NO_WRAP}>
-                    {formatPhone(row.patient.phone)} · {preference}
+                    {formatPhone(row.patient.phone)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {preference}
                   </Text>
                 </Table.Td>
                 <Table.Td>
@@ -128,32 +135,42 @@ export function WorklistTable({ rows, smart, selected, onSelect, canLog, canBook
                   <Text size="xs" c="dimmed" style={NO_WRAP}>
                     <Trans>Due {formats.mediumDate(row.dueDate)}</Trans>
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  {days > 0 ? (
-                    <Text size="sm" fw={600} c="red.8" style={NO_WRAP}>
-                      {t`${days} days`}
-                    </Text>
-                  ) : (
-                    <Text size="sm" c="dimmed" style={NO_WRAP}>
-                      <Trans>Not yet</Trans>
+                  {smart && row.lastContact && (
+                    <Text size="xs" c="dimmed">
+                      {i18n._(OUTCOME_LABELS[row.lastContact.outcome])},{' '}
+                      {formats.mediumDate(row.lastContact.at.slice(0, 10))}
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td>
-                  {row.lastContact ? (
-                    <>
-                      <Text size="sm">{i18n._(OUTCOME_LABELS[row.lastContact.outcome])}</Text>
-                      <Text size="xs" c="dimmed" style={NO_WRAP}>
-                        {formats.mediumDate(row.lastContact.at.slice(0, 10))}
-                      </Text>
-                    </>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      <Trans>None</Trans>
-                    </Text>
-                  )}
-                </Table.Td>
+                {!smart && (
+                  <>
+                    <Table.Td>
+                      {days > 0 ? (
+                        <Text size="sm" fw={600} c="var(--mantine-color-red-text)" style={NO_WRAP}>
+                          {t`${days} days`}
+                        </Text>
+                      ) : (
+                        <Text size="sm" c="dimmed" style={NO_WRAP}>
+                          <Trans>Not yet</Trans>
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {row.lastContact ? (
+                        <>
+                          <Text size="sm">{i18n._(OUTCOME_LABELS[row.lastContact.outcome])}</Text>
+                          <Text size="xs" c="dimmed" style={NO_WRAP}>
+                            {formats.mediumDate(row.lastContact.at.slice(0, 10))}
+                          </Text>
+                        </>
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          <Trans>None</Trans>
+                        </Text>
+                      )}
+                    </Table.Td>
+                  </>
+                )}
                 {smart && (
                   <Table.Td>
                     <Reasons row={row} />
