@@ -9,6 +9,7 @@ import { listenForChanges } from './db/change-feed.ts';
 import { migrateToLatest, openDatabase } from './db/connection.ts';
 import { isDatabaseEmpty, seedDemoData } from './seed/index.ts';
 import { scryptHasher } from './services/passwords.ts';
+import { startRecallDueSweep } from './services/recall-due.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -38,8 +39,13 @@ async function main(logger: pino.Logger): Promise<void> {
 
   const changes = env.database.kind === 'postgres' ? await listenForChanges(env.database.url, logger) : undefined;
   const app = await buildApp({ db, clock: systemClock, hasher, settings: env.settings, logger, changes });
+  // Tests build the app without it; only a running server announces the day's recalls.
+  const stopRecallSweep = startRecallDueSweep(db, systemClock, (error) =>
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, 'recall due sweep failed'),
+  );
   const shutdown = async (signal: NodeJS.Signals) => {
     logger.info({ signal }, 'shutting down');
+    stopRecallSweep();
     await app.close();
     await changes?.close();
     await db.destroy();

@@ -106,6 +106,7 @@ describe('GET /api/sync/pull: the first snapshot', () => {
       intervalMonths: 6,
       intervalWeeks: 0,
       defaultPriority: 'medium',
+      procedure: 'Cleaning',
     });
   });
 });

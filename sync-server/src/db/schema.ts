@@ -247,6 +247,29 @@ export interface RecallTypesTable {
   interval_months: number;
   interval_weeks: number;
   default_priority: string;
+  /** Null only for a type created without one before it is set (migration 0019 fills the older ones). */
+  procedure: string | null;
+}
+
+/** Issue 19: one contact with a patient about a recall, and what came of it. */
+export interface RecallContactsTable {
+  id: string;
+  practice_id: number;
+  recall_id: string;
+  outcome: string;
+  note: string | null;
+  user_id: number;
+  user_name: string;
+  at: string;
+}
+
+/** The practice day whose recalls due were announced (the recall_due notification), once per day. */
+export interface RecallDueSweepsTable {
+  practice_id: number;
+  /** Practice-clock date (YYYY-MM-DD). */
+  day: string;
+  due_count: number;
+  swept_at: string;
 }
 
 export interface AuditLogTable {
@@ -544,6 +567,8 @@ export interface Database {
   form_sends: FormSendsTable;
   recall_types: RecallTypesTable;
   recalls: RecallsTable;
+  recall_contacts: RecallContactsTable;
+  recall_due_sweeps: RecallDueSweepsTable;
   audit_log: AuditLogTable;
   notifications: NotificationsTable;
   maintenance_schedules: MaintenanceSchedulesTable;

@@ -38,6 +38,7 @@ function toRecallType(row: Selectable<RecallTypesTable>): RecallType {
     intervalMonths: row.interval_months,
     intervalWeeks: row.interval_weeks,
     defaultPriority: row.default_priority,
+    procedure: row.procedure ?? row.name,
   };
 }
 
@@ -101,4 +102,36 @@ export async function recallTypeId(db: Db, practiceId: number, id: number): Prom
     .where('id', '=', id)
     .executeTakeFirst();
   return type?.id;
+}
+
+export interface WorklistFilter {
+  /** Due dates from and to (both included); from may be open. */
+  dueFrom?: string;
+  dueTo: string;
+  recallTypeId?: number;
+}
+
+/** A practice's active recalls due in a range, soonest due first. */
+export async function activeRecallsDue(db: Db, practiceId: number, filter: WorklistFilter): Promise<Recall[]> {
+  let query = recallsOf(db, practiceId).where('r.status', '=', 'active').where('r.due_date', '<=', filter.dueTo);
+  if (filter.dueFrom !== undefined) query = query.where('r.due_date', '>=', filter.dueFrom);
+  if (filter.recallTypeId !== undefined) query = query.where('r.recall_type_id', '=', filter.recallTypeId);
+  const rows = await query.orderBy('r.due_date').orderBy('r.id').execute();
+  return rows.map(toRecall);
+}
+
+export async function findRecallType(db: Db, practiceId: number, id: number): Promise<RecallType | undefined> {
+  const row = await db
+    .selectFrom('recall_types')
+    .selectAll()
+    .where('practice_id', '=', practiceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toRecallType(row) : undefined;
+}
+
+/** The recall, when it is one of the practice's. */
+export async function recallIn(db: Db, practiceId: number, id: string): Promise<Recall | undefined> {
+  const row = await recallsOf(db, practiceId).where('r.id', '=', id).executeTakeFirst();
+  return row ? toRecall(row) : undefined;
 }

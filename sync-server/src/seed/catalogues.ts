@@ -159,22 +159,28 @@ export function formTemplateRows(practices: readonly PracticeSeed[]): Insertable
   );
 }
 
-const RECALL_NAMES: Record<(typeof CHECKOUT.recallPresets)[number]['key'], string> = {
-  cleaning: 'Cleaning',
-  'follow-up': 'Follow-up',
-  fluoride: 'Fluoride',
-  xray: 'X-ray',
+const RECALL_NAMES: Record<(typeof CHECKOUT.recallPresets)[number]['key'], { name: string; procedure: string }> = {
+  cleaning: { name: 'Cleaning', procedure: 'Cleaning' },
+  'follow-up': { name: 'Follow-up', procedure: 'Check-up' },
+  fluoride: { name: 'Fluoride', procedure: 'Fluoride treatment' },
+  xray: { name: 'X-ray', procedure: 'X-rays' },
 };
 
 export function recallTypeRows(practices: readonly PracticeSeed[]): Insertable<RecallTypesTable>[] {
   const types = [
     ...CHECKOUT.recallPresets.map((preset) => ({
-      name: RECALL_NAMES[preset.key],
+      ...RECALL_NAMES[preset.key],
       interval_months: preset.months,
       interval_weeks: preset.weeks,
       default_priority: preset.priority,
     })),
-    { name: 'Periodontal maintenance', interval_months: 3, interval_weeks: 0, default_priority: 'high' },
+    {
+      name: 'Periodontal maintenance',
+      procedure: 'Periodontal maintenance',
+      interval_months: 3,
+      interval_weeks: 0,
+      default_priority: 'high',
+    },
   ];
   return practices.flatMap((practice) => types.map((type) => ({ practice_id: practice.id, ...type })));
 }

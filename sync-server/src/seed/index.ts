@@ -5,6 +5,7 @@ import { recordAllRows } from '../repos/changes.ts';
 import { advanceGeneratedKeys } from '../repos/generated-keys.ts';
 import { lockUntilCommit } from '../repos/locks.ts';
 import { anyPracticeExists } from '../repos/practices.ts';
+import { recallTypes } from '../repos/recalls.ts';
 import { inTransaction } from '../repos/transactions.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
 import { buildAppointments } from './appointments.ts';
@@ -14,6 +15,7 @@ import { buildNotifications } from './notifications.ts';
 import { buildPatients } from './patients.ts';
 import { PRACTICES, practiceHourRows, practiceRows, treatmentRoomRows } from './practices.ts';
 import { createSeededFaker } from './random.ts';
+import { buildRecalls } from './recalls.ts';
 import { buildStaff, type StaffSeed } from './staff.ts';
 import { buildWaitlist } from './waitlist.ts';
 
@@ -94,6 +96,15 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<void> 
     await insertInChunks(trx, 'appointments', appointments);
     await insertInChunks(trx, 'form_templates', formTemplateRows(PRACTICES));
     await insertInChunks(trx, 'recall_types', recallTypeRows(PRACTICES));
+    // Recall type ids are the database's: the recalls are built once the types have theirs.
+    const typesOf = new Map(
+      await Promise.all(PRACTICES.map(async (p) => [p.id, await recallTypes(trx, p.id)] as const)),
+    );
+    await insertInChunks(
+      trx,
+      'recalls',
+      buildRecalls(PRACTICES, patients.patients, patients.relationships, typesOf, now),
+    );
     await insertInChunks(trx, 'notifications', buildNotifications(staff.users, patients.patients, appointments, now));
     await insertInChunks(trx, 'procedure_fees', clinical.fees);
     await insertInChunks(trx, 'note_templates', clinical.templates);

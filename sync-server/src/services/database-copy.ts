@@ -30,6 +30,8 @@ export const COPIED_TABLES: readonly TableName[] = [
   'form_sends',
   'recall_types',
   'recalls',
+  'recall_contacts',
+  'recall_due_sweeps',
   'audit_log',
   'notifications',
   'maintenance_schedules',

@@ -26,4 +26,16 @@ export const AREA_SCREENS: Partial<Record<GuardedRoute, ComponentType>> = {
     () => import('../features/waitlist/index.ts'),
     (m) => m.WaitlistPage,
   ),
+  '/recalls': lazyScreen(
+    () => import('../features/recalls/index.ts'),
+    (m) => m.RecallsPage,
+  ),
+  '/smart-recalls': lazyScreen(
+    () => import('../features/recalls/index.ts'),
+    (m) => m.SmartRecallsPage,
+  ),
+  '/smart-recall-management': lazyScreen(
+    () => import('../features/recalls/index.ts'),
+    (m) => m.RecallManagementPage,
+  ),
 };

@@ -17,6 +17,7 @@ import { POSTAL_CODE_TEXTS } from '../patients/postal-code.ts';
 import { RECALL_PRIORITY_TEXTS } from '../patients/recall.schema.ts';
 import { PERMISSION_TEXTS } from '../permissions/catalogue.ts';
 import { HOURS_TEXTS } from '../practices/hours.ts';
+import { RANK_REASON_TEXTS, RECALL_TEXTS } from '../recalls/texts.ts';
 import { ABSENCE_I18N, ABSENCE_REASON_TEXTS } from '../scheduling/absence.schema.ts';
 import { ANALYSIS_TEXTS, SPOKEN_DURATION_TEXTS } from '../scheduling/analysis.ts';
 import { APPOINTMENT_TEXTS } from '../scheduling/appointment.schema.ts';
@@ -75,6 +76,7 @@ export const DOMAIN_TEXT_GROUPS: Readonly<Record<string, readonly Text[]>> = {
     ...Object.values(RELATIONSHIP_TEXTS),
     ...Object.values(RECALL_PRIORITY_TEXTS),
   ],
+  recalls: [...Object.values(RANK_REASON_TEXTS), ...Object.values(RECALL_TEXTS)],
   permissions: PERMISSION_TEXTS,
   clinical: CLINICAL_TEXTS,
   assistant: [...ASSISTANT_TEXTS, ...Object.values(PLAN_TEXTS)],

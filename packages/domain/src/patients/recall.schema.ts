@@ -37,6 +37,8 @@ export interface RecallType {
   intervalMonths: number;
   intervalWeeks: number;
   defaultPriority: string;
+  /** What the booking form is prefilled with when a recall of this type is booked. */
+  procedure: string;
 }
 
 /** POST /api/recalls (spec 7): what check-out sends for each chosen recall. */

@@ -15,6 +15,7 @@ import {
   requiredText,
   statusSchema,
 } from './appointment-fields.ts';
+import { daysBetween } from './booking-rules.ts';
 
 export const appointmentListQuerySchema = v.object({
   /** A day in the practice's own time zone; today there when left out. */
@@ -55,10 +56,6 @@ export const SLOT_QUERY_TEXTS = {
     message: 'The range from startDate to endDate can cover at most {days} days',
   },
 } as const satisfies Record<string, Text>;
-
-function daysBetween(from: string, to: string): number {
-  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
-}
 
 export const availableSlotsQuerySchema = v.pipe(
   v.object({

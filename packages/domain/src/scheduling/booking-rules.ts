@@ -58,6 +58,11 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, (day ?? 1) + days)).toISOString().slice(0, 10);
 }
 
+/** Whole days from one calendar date to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
 export function durationIssue(duration: number, appointmentType?: string | null): string | null {
   if (!Number.isInteger(duration)) return DURATION_MESSAGES.whole;
   if (appointmentType === FOLLOW_UP_APPOINTMENT_TYPE) {

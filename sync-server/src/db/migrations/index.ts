@@ -17,6 +17,7 @@ import * as userLanguage from './0015-user-language.ts';
 import * as clinical from './0016-clinical.ts';
 import * as assistant from './0017-assistant.ts';
 import * as waitlist from './0018-waitlist.ts';
+import * as recallWork from './0019-recall-work.ts';
 import * as notificationsSupport from './0021-notifications-support.ts';
 
 /** Applied in key order; keys never change once released. */
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   '0016-clinical': clinical,
   '0017-assistant': assistant,
   '0018-waitlist': waitlist,
+  '0019-recall-work': recallWork,
   '0021-notifications-support': notificationsSupport,
 };
