@@ -2,13 +2,17 @@ import type { GuardedRoute } from '@dental/domain/permissions/routes';
 import { type ComponentType, lazy } from 'react';
 import { HomePage } from '../features/home/index.ts';
 
+export const lazyScreen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType =>
+  lazy(() => load().then((module) => ({ default: pick(module) })));
+
 /**
  * The screen of each area route that has one, loaded when first opened; a route left out shows the
  * "not available" page. One line per screen, so features added side by side do not collide.
  */
 export const AREA_SCREENS: Partial<Record<GuardedRoute, ComponentType>> = {
   '/': HomePage,
+  '/no-show-analytics': lazyScreen(
+    () => import('../features/no-show-analytics/index.ts'),
+    (m) => m.NoShowAnalyticsPage,
+  ),
 };
-
-export const lazyScreen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType =>
-  lazy(() => load().then((module) => ({ default: pick(module) })));
