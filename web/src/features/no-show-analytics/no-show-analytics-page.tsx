@@ -23,7 +23,7 @@ export function NoShowAnalyticsPage() {
     <Stack gap="md">
       <div>
         <Title order={1} size="h2">
-          <Trans>No-show analytics</Trans>
+          <Trans>No-Show Analytics</Trans>
         </Title>
         <Text c="dimmed" size="sm">
           <Trans>No-show rates by weekday, hour, procedure and provider, and the risk of upcoming appointments.</Trans>
