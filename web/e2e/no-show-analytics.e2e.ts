@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { addDays } from '@dental/domain/scheduling/booking-rules';
 import { instantAt } from '@dental/domain/time/zones';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser.ts';
 import {
@@ -56,10 +56,12 @@ async function serverDay(date: string): Promise<ServerAppointment[]> {
   return (await (await page.request.get(`/api/appointments?date=${date}`)).json()) as ServerAppointment[];
 }
 
-async function shoot(name: string): Promise<void> {
+/** At each size; `focus` is scrolled into view after the resize, so the picture shows it. */
+async function shoot(name: string, focus?: Locator): Promise<void> {
   for (const [size, viewport] of Object.entries(SIZES)) {
     await page.setViewportSize(viewport);
     await settled(page);
+    await focus?.scrollIntoViewIfNeeded();
     await page.screenshot({ path: resolve(SHOTS, `${name}-${size}.png`) });
   }
 }
@@ -142,5 +144,6 @@ describe('no-show analytics', () => {
     const upcoming = page.getByTestId('upcoming-risks');
     await upcoming.locator('tr[data-level="medium"], tr[data-level="high"]').first().waitFor();
     await shoot('no-show-analytics');
+    await shoot('no-show-analytics-upcoming', upcoming);
   }, 120_000);
 });

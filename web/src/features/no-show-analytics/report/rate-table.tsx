@@ -32,14 +32,14 @@ export function RateTable({ title, heading, rows }: { title: string; heading: st
         <Table verticalSpacing={4} horizontalSpacing="xs" layout="fixed">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w="32%">{heading}</Table.Th>
+              <Table.Th w="30%">{heading}</Table.Th>
               <Table.Th>
                 <Trans>No-show rate</Trans>
               </Table.Th>
               <Table.Th w={64} ta="right">
                 <Trans>Rate</Trans>
               </Table.Th>
-              <Table.Th w={88} ta="right">
+              <Table.Th w={104} ta="right" style={{ whiteSpace: 'nowrap' }}>
                 <Trans>No-shows</Trans>
               </Table.Th>
             </Table.Tr>

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { List, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangleFilled } from '@tabler/icons-react';
 import { say } from '../../../platform/i18n/domain-text.ts';
-import classes from './schedule-grid.module.css';
+import classes from './no-show-risk-marker.module.css';
 
 /** 'Medium no-show risk: Missed 2 past appointments; Not confirmed', for a card's accessible name. */
 export function riskSummary(risk: NoShowRisk): string {
@@ -39,7 +39,10 @@ export function NoShowRiskMarker({ risk }: { risk: NoShowRisk }) {
       label={
         <>
           <Text size="xs" fw={700}>
-            {say(NO_SHOW_RISK_LEVEL_TEXTS[risk.level])}, {t`score ${score} of 100`}
+            {say(NO_SHOW_RISK_LEVEL_TEXTS[risk.level])}
+          </Text>
+          <Text size="xs" mb={4}>
+            {t`score ${score} of 100`}
           </Text>
           <NoShowRiskReasons risk={risk} />
         </>
