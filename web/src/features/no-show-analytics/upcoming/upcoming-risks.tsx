@@ -1,6 +1,7 @@
 import { addDays } from '@dental/domain/scheduling/booking-rules';
 import { NO_SHOW_RISK_LEVEL_TEXTS, type NoShowRisk } from '@dental/domain/scheduling/no-show-risk';
 import type { LocalAppointment } from '@dental/local-store';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Center, Group, Loader, Paper, SegmentedControl, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
@@ -14,13 +15,14 @@ import { NoShowRiskReasons, practiceToday, useNoShowRisks } from '../../scheduli
 /** A week ahead: the appointments the front desk can still call about. */
 const DAYS_AHEAD = 7;
 const LEVEL_COLOURS = { low: 'gray', medium: 'orange', high: 'red' } as const;
+const LEVEL_LABELS = { low: msg`Low`, medium: msg`Medium`, high: msg`High` } as const;
 const NO_APPOINTMENTS: LocalAppointment[] = [];
 
 type Shown = 'risky' | 'all';
 
 /** The next week's scheduled appointments with their no-show risk, computed on this device, so it works offline. */
 export function UpcomingRisks() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { store, timezone } = useLocalData();
   const { instantShort } = useFormats();
   const [shown, setShown] = useState<Shown>('risky');
@@ -106,8 +108,12 @@ export function UpcomingRisks() {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={LEVEL_COLOURS[risk.level]} variant="light" style={{ whiteSpace: 'nowrap' }}>
-                    {`${say(NO_SHOW_RISK_LEVEL_TEXTS[risk.level])} · ${risk.score}`}
+                  <Badge
+                    color={LEVEL_COLOURS[risk.level]}
+                    variant="light"
+                    title={say(NO_SHOW_RISK_LEVEL_TEXTS[risk.level])}
+                  >
+                    {`${i18n._(LEVEL_LABELS[risk.level])} · ${risk.score}`}
                   </Badge>
                 </Table.Td>
                 <Table.Td>
