@@ -2,6 +2,7 @@ import { NO_SHOW_RISK_LEVEL_TEXTS, type NoShowRisk } from '@dental/domain/schedu
 import { useLingui } from '@lingui/react/macro';
 import { List, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangleFilled } from '@tabler/icons-react';
+import { useState } from 'react';
 import { say } from '../../../platform/i18n/domain-text.ts';
 import classes from './no-show-risk-marker.module.css';
 
@@ -26,13 +27,29 @@ export function NoShowRiskReasons({ risk }: { risk: NoShowRisk }) {
 
 /**
  * The small mark of a medium or high no-show risk on a schedule card. The card's own accessible name
- * carries the same words (riskSummary), so the mark itself is hidden from screen readers.
+ * carries the same words (riskSummary), so the mark itself is hidden from screen readers. A day holds
+ * hundreds of cards: the tooltip is mounted only while the pointer is on the mark.
  */
 export function NoShowRiskMarker({ risk }: { risk: NoShowRisk }) {
   const { t } = useLingui();
+  const [pointed, setPointed] = useState(false);
   const score = risk.score;
+  const mark = (
+    <span
+      className={classes.riskMarker}
+      data-level={risk.level}
+      data-testid="no-show-risk"
+      aria-hidden="true"
+      onPointerEnter={() => setPointed(true)}
+      onPointerLeave={() => setPointed(false)}
+    >
+      <IconAlertTriangleFilled size={11} />
+    </span>
+  );
+  if (!pointed) return mark;
   return (
     <Tooltip
+      opened
       multiline
       w={260}
       withinPortal
@@ -48,9 +65,7 @@ export function NoShowRiskMarker({ risk }: { risk: NoShowRisk }) {
         </>
       }
     >
-      <span className={classes.riskMarker} data-level={risk.level} data-testid="no-show-risk" aria-hidden="true">
-        <IconAlertTriangleFilled size={11} />
-      </span>
+      {mark}
     </Tooltip>
   );
 }
