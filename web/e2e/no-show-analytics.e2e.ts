@@ -66,6 +66,15 @@ async function shoot(name: string, focus?: Locator): Promise<void> {
   }
 }
 
+/** The same screen in the dark scheme at laptop size; `hover` is pointed at again after the switch. */
+async function darkShot(name: string, hover?: Locator): Promise<void> {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await settled(page);
+  await hover?.hover();
+  await page.screenshot({ path: resolve(SHOTS, `${name}-dark-laptop.png`) });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 /** Books the patient on an earlier day at the first free time, then marks that visit a no-show. */
 async function missedVisit(patientId: string, date: string): Promise<void> {
   const { slots } = (await (await page.request.get(`/api/appointments/available-slots?date=${date}`)).json()) as {
@@ -120,6 +129,7 @@ describe('no-show analytics', () => {
     const tooltip = page.getByRole('tooltip');
     await expect.poll(() => tooltip.textContent()).toMatch(/Missed \d+ past appointments?.*Not confirmed/s);
     await shoot('schedule-risk-marker');
+    await darkShot('schedule-risk-marker', marker);
   }, 180_000);
 
   it('shows the rates of the last 90 days from the demo data, and the risky upcoming appointments', async () => {
@@ -145,5 +155,6 @@ describe('no-show analytics', () => {
     await upcoming.locator('tr[data-level="medium"], tr[data-level="high"]').first().waitFor();
     await shoot('no-show-analytics');
     await shoot('no-show-analytics-upcoming', upcoming);
+    await darkShot('no-show-analytics');
   }, 120_000);
 });
