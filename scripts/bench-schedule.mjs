@@ -27,13 +27,12 @@ const round1 = (value) => Math.round(value * 10) / 10;
 async function buildPage() {
   const web = createRequire(join(root, 'web', 'package.json'));
   const { build } = await import(pathToFileURL(web.resolve('vite')).href);
-  const { default: react } = await import(pathToFileURL(web.resolve('@vitejs/plugin-react')).href);
   const outDir = mkdtempSync(join(tmpdir(), 'dental-schedule-bench-'));
   await build({
     root: join(root, 'web', 'bench', 'schedule'),
-    configFile: false,
+    // The grid's texts are Lingui macros: the page's config compiles them as the app's does.
+    configFile: join(root, 'web', 'bench', 'schedule', 'vite.config.ts'),
     logLevel: 'warn',
-    plugins: [react()],
     build: { outDir, emptyOutDir: true, sourcemap: false },
   });
   return outDir;

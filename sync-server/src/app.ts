@@ -26,6 +26,7 @@ import { registerHealthRoute } from './http/routes/health.ts';
 import { registerMaintenanceRoutes } from './http/routes/maintenance.ts';
 import { registerNinjaModeRoutes } from './http/routes/ninja-mode.ts';
 import { registerNoShowRoutes } from './http/routes/no-show.ts';
+import { registerNoShowReportRoutes } from './http/routes/no-show-report.ts';
 import { registerNotificationRoutes } from './http/routes/notifications.ts';
 import { registerPatientRoutes } from './http/routes/patients.ts';
 import { registerPracticeHoursRoutes } from './http/routes/practice-hours.ts';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFamilyRoutes(app, deps, registry);
   registerFormRoutes(app, deps, registry);
   registerNoShowRoutes(app, deps, registry);
+  registerNoShowReportRoutes(app, deps, registry);
   registerRecallRoutes(app, deps, registry);
   registerProviderAbsenceRoutes(app, deps, registry);
   registerSurveyRoutes(app, deps, registry);

@@ -1,5 +1,6 @@
 import type { SendSurveyBody } from '@dental/domain/communications/survey.schema';
 import type { PermissionSubject } from '@dental/domain/permissions/can';
+import type { VisitHistory } from '@dental/domain/scheduling/no-show-risk';
 import type { Clock } from '@dental/domain/time/clock';
 import type { DexieOptions } from 'dexie';
 import {
@@ -70,6 +71,7 @@ import {
   readRecord,
   readSentFormsForPatient,
   readTable,
+  readVisitHistories,
 } from './records/reads.ts';
 import { type PullOptions, type PullResult, pullChanges } from './sync/pull.ts';
 import { readSyncState, type SyncState } from './sync/status.ts';
@@ -126,6 +128,8 @@ export interface LocalStore {
     between(from: string, to: string): Promise<LocalAppointment[]>;
     /** Every appointment of one patient, oldest first. */
     ofPatient(patientId: string): Promise<LocalAppointment[]>;
+    /** Each patient's kept and missed visits that started before `before` (ISO instant); patients with none are left out. */
+    visitHistories(patientIds: readonly string[], before: string): Promise<Map<string, VisitHistory>>;
     get(id: string): Promise<LocalAppointment | undefined>;
     create(input: AppointmentInput): Promise<QueuedAppointment>;
     /** Moves, resizes and edits: only the fields named are sent. */
@@ -261,6 +265,7 @@ export function localStore(store: StoreHandle, key: StoreKey): LocalStore {
       onDay: (day) => readAppointmentsForDay(store, key, day),
       between: (from, to) => readAppointmentsForDays(store, key, from, to),
       ofPatient: (patientId) => readAppointmentsForPatient(store, key, patientId),
+      visitHistories: (patientIds, before) => readVisitHistories(store, patientIds, before),
       get: async (id) => (await readRecord(store, key, 'appointments', id)) as LocalAppointment | undefined,
       create: (input) => createAppointment(store, key, input),
       update: (id, changes) => updateAppointment(store, key, id, changes),

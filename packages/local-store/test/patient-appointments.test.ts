@@ -19,3 +19,28 @@ describe('readAppointmentsForPatient', () => {
     expect(await local.appointments.ofPatient(crypto.randomUUID())).toEqual([]);
   });
 });
+
+describe('visitHistories', () => {
+  it('counts each patient’s kept and missed visits before the cutoff, without the others', async () => {
+    const { local } = await anUnlockedStore();
+    const { patient } = await local.patients.create(aPatientInput());
+    const { patient: other } = await local.patients.create(aPatientInput({ firstName: 'Marguerite' }));
+    const book = async (patientId: string, appointmentDate: string, status?: string) => {
+      const { appointment } = await local.appointments.create(anAppointmentInput({ patientId, appointmentDate }));
+      if (status) await local.appointments.changeStatus(appointment.id, status);
+    };
+    await book(patient.id, '2026-11-02T15:00:00.000Z', 'no-show');
+    await book(patient.id, '2026-11-03T15:00:00.000Z', 'no-show');
+    await book(patient.id, '2026-11-04T15:00:00.000Z', 'completed');
+    await book(patient.id, '2026-11-05T15:00:00.000Z', 'cancelled');
+    await book(patient.id, '2026-11-30T15:00:00.000Z');
+    await book(other.id, '2026-11-02T16:00:00.000Z', 'in-progress');
+
+    const histories = await local.appointments.visitHistories([patient.id, other.id], '2026-11-25T00:00:00.000Z');
+    expect(histories.get(patient.id)).toEqual({ noShows: 2, attended: 1, lastNoShow: '2026-11-03T15:00:00.000Z' });
+    expect(histories.get(other.id)).toEqual({ noShows: 0, attended: 1, lastNoShow: null });
+    expect((await local.appointments.visitHistories([other.id], '2026-11-25T00:00:00.000Z')).has(patient.id)).toBe(
+      false,
+    );
+  });
+});

@@ -1,5 +1,8 @@
 import '@mantine/core/styles.css';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
+import { noShowRisk } from '@dental/domain/scheduling/no-show-risk';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
@@ -16,6 +19,19 @@ if (!container) throw new Error('no #root');
 const root = createRoot(container);
 
 const providerColors = new Map(PROVIDERS.map((provider) => [provider.id, provider.color]));
+// One card in four carries a no-show risk marker, about what a day with a few repeat no-show patients shows.
+const risks = new Map(
+  APPOINTMENTS.filter((_, index) => index % 4 === 0).map((appointment) => [
+    appointment.id,
+    noShowRisk({
+      appointmentDate: appointment.appointmentDate,
+      createdAt: '2026-10-01T12:00:00.000Z',
+      status: 'scheduled',
+      history: { noShows: 2, attended: 3, lastNoShow: '2026-10-15T14:00:00.000Z' },
+      timeZone: TIME_ZONE,
+    }),
+  ]),
+);
 const localizer = dayjsLocalizer(dayjs);
 const resources = ROOMS.map((room) => ({ id: room.code, title: room.name }));
 const events = APPOINTMENTS.map((appointment) => ({
@@ -66,6 +82,7 @@ function OurDay() {
       appointments={appointments}
       maintenance={[]}
       providerColors={providerColors}
+      risks={risks}
       editable
       onMove={async (moved, target) => {
         setAppointments((list) =>
@@ -82,8 +99,16 @@ function OurDay() {
   );
 }
 
+// The grid's texts come from Lingui; the source language needs no catalogue.
+i18n.load('en', {});
+i18n.activate('en');
+
 function shell(children: ReactNode) {
-  return <MantineProvider theme={theme}>{children}</MantineProvider>;
+  return (
+    <I18nProvider i18n={i18n}>
+      <MantineProvider theme={theme}>{children}</MantineProvider>
+    </I18nProvider>
+  );
 }
 
 /** Resolves after the next frame has been produced (rAF, then a task after it). */

@@ -5,6 +5,9 @@ import { type ComponentType, lazy } from 'react';
 export const lazyScreen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType =>
   lazy(() => load().then((module) => ({ default: pick(module) })));
 
+export const lazyScreen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType =>
+  lazy(() => load().then((module) => ({ default: pick(module) })));
+
 /**
  * The screen of each area route that has one, loaded when first opened; a route left out shows the
  * "not available" page. One line per screen, so features added side by side do not collide.
@@ -37,5 +40,9 @@ export const AREA_SCREENS: Partial<Record<GuardedRoute, ComponentType>> = {
   '/smart-recall-management': lazyScreen(
     () => import('../features/recalls/index.ts'),
     (m) => m.RecallManagementPage,
+  ),
+  '/no-show-analytics': lazyScreen(
+    () => import('../features/no-show-analytics/index.ts'),
+    (m) => m.NoShowAnalyticsPage,
   ),
 };

@@ -30,6 +30,8 @@ import { CONFLICT_TEXTS } from '../scheduling/conflicts.ts';
 import { PAYMENT_METHOD_TEXTS, SURVEY_METHOD_TEXTS, WAITING_AREA_TEXTS } from '../scheduling/front-desk-labels.ts';
 import { MAINTENANCE_I18N } from '../scheduling/maintenance.schema.ts';
 import { SUGGESTION_TEXTS } from '../scheduling/move-plans.ts';
+import { NO_SHOW_REPORT_TEXTS } from '../scheduling/no-show-report.ts';
+import { NO_SHOW_RISK_TEXTS } from '../scheduling/no-show-risk.ts';
 import { RESCHEDULE_PLAN_TEXTS } from '../scheduling/reschedule-plan.ts';
 import { APPOINTMENT_STATUS_TEXTS, TRANSITION_REFUSAL } from '../scheduling/status-transitions.ts';
 import { PROTOCOL_TEXTS } from '../sync/protocol.ts';
@@ -66,6 +68,7 @@ export const DOMAIN_TEXT_GROUPS: Readonly<Record<string, readonly Text[]>> = {
   ],
   absence: [...Object.values(ABSENCE_I18N), ...Object.values(ABSENCE_REASON_TEXTS)],
   maintenance: Object.values(MAINTENANCE_I18N),
+  noShowRisk: [...Object.values(NO_SHOW_RISK_TEXTS), ...Object.values(NO_SHOW_REPORT_TEXTS)],
   patients: [
     ...Object.values(PATIENT_TEXTS),
     ...Object.values(POSTAL_CODE_TEXTS),

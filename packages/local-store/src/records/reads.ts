@@ -1,3 +1,4 @@
+import { type VisitHistory, visitHistories } from '@dental/domain/scheduling/no-show-risk';
 import type { SyncedTable } from '@dental/domain/sync/protocol';
 import type { StoreKey } from '../crypto/store-key.ts';
 import type { StoreHandle } from '../db/handle.ts';
@@ -42,6 +43,23 @@ export async function readAppointmentsForPatient(
 ): Promise<LocalAppointment[]> {
   const rows = await store.db.appointments.where('patientId').equals(patientId).sortBy('appointmentDate');
   return opened<LocalAppointment>(store, key, 'appointments', rows);
+}
+
+/**
+ * Kept and missed visits before `before` of these patients, from the rows' clear index fields alone:
+ * nothing is decrypted, so a whole day's patients cost one index read.
+ */
+export async function readVisitHistories(
+  store: StoreHandle,
+  patientIds: readonly string[],
+  before: string,
+): Promise<Map<string, VisitHistory>> {
+  if (patientIds.length === 0) return new Map();
+  const rows = await store.db.appointments
+    .where('patientId')
+    .anyOf([...new Set(patientIds)])
+    .toArray();
+  return visitHistories(rows, before);
 }
 
 /** Every recall of one patient, soonest due first (ties by id, as the server lists them). */

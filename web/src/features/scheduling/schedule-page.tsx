@@ -17,6 +17,7 @@ import { AppointmentMenu, type AppointmentMenuTarget } from './actions/appointme
 import { SlotMenu, type SlotMenuTarget } from './actions/slot-menu.tsx';
 import { useAppointmentActions } from './actions/use-appointment-actions.ts';
 import { type GridAppointment, matchesSearch, type SlotView, shownOnGrid } from './day/schedule-model.ts';
+import { useNoShowRisks } from './day/use-no-show-risks.ts';
 import { useScheduleDay } from './day/use-schedule-day.ts';
 import { AppointmentForm } from './form/appointment-form.tsx';
 import type { FormInitial } from './form/appointment-form-values.ts';
@@ -76,6 +77,7 @@ function DailySchedule({
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const day = useScheduleDay(date);
+  const risks = useNoShowRisks(day.appointments, day.date, day.timeZone);
   const actions = useAppointmentActions(day);
   const [form, setForm] = useState<FormState>({ opened: false, session: 0, initial: { date } });
   const [slotMenu, setSlotMenu] = useState<SlotMenuTarget | null>(null);
@@ -201,6 +203,7 @@ function DailySchedule({
           appointments={day.appointments}
           maintenance={day.maintenance}
           providerColors={day.providerColors}
+          risks={risks}
           search={deferredSearch}
           editable={canEdit}
           onSlotClick={canCreate ? onSlotClick : undefined}

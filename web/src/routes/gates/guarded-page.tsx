@@ -20,6 +20,8 @@ const OFFLINE_ROUTES: readonly GuardedRoute[] = [
   '/treatment-plans',
   '/treatment-note-library',
   '/treatment-planning-assistant',
+  // The upcoming appointments' risk is computed on the device; the page says when its rates need the server.
+  '/no-show-analytics',
 ];
 
 /**

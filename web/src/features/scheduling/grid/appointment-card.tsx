@@ -1,3 +1,4 @@
+import type { NoShowRisk } from '@dental/domain/scheduling/no-show-risk';
 import { priorityOf } from '@dental/domain/scheduling/priority';
 import { type DraggableAttributes, useDraggable } from '@dnd-kit/core';
 import { msg } from '@lingui/core/macro';
@@ -9,6 +10,7 @@ import { type GridAppointment, PRIORITY_COLOURS } from '../day/schedule-model.ts
 import { aimAt, type CardDrag, startDrag } from './card-drag-source.tsx';
 import { type DragData, type DragPreview, RESIZE_PREFIX } from './drag-data.ts';
 import { type Box, MIN_CARD_PX } from './grid-layout.ts';
+import { NoShowRiskMarker, riskSummary } from './no-show-risk-marker.tsx';
 import classes from './schedule-grid.module.css';
 import { type Signal, useSignal } from './signal.ts';
 
@@ -20,6 +22,8 @@ interface CardProps {
   time: string;
   color: string;
   search: SearchState;
+  /** Shown as a marker when medium or high; computed once per day by the page, never per card. */
+  risk: NoShowRisk | undefined;
   editable: boolean;
   drag: CardDrag;
   /** Shown while a card is resized, so the resized card alone follows the pointer. */
@@ -82,6 +86,7 @@ function Card({
   time,
   color,
   search,
+  risk,
   editable,
   drag,
   preview,
@@ -151,6 +156,7 @@ function Card({
         appointment={appointment}
         time={time}
         height={height}
+        risk={risk}
         attributes={source?.attributes}
         drag={drag}
         onMenu={onMenu}
@@ -181,6 +187,7 @@ interface FaceProps {
   appointment: GridAppointment;
   time: string;
   height: number;
+  risk: NoShowRisk | undefined;
   /** Only on the card the drag source points at, for screen readers to announce it as draggable. */
   attributes: DraggableAttributes | undefined;
   drag: CardDrag;
@@ -192,7 +199,16 @@ function cardOf(face: HTMLElement): HTMLElement {
   return face.parentElement as HTMLElement;
 }
 
-const CardFace = memo(function CardFace({ appointment, time, height, attributes, drag, onMenu, onEdit }: FaceProps) {
+const CardFace = memo(function CardFace({
+  appointment,
+  time,
+  height,
+  risk,
+  attributes,
+  drag,
+  onMenu,
+  onEdit,
+}: FaceProps) {
   const { t, i18n } = useLingui();
   const timeText = useFormats().scheduleClock;
   const priority = priorityOf(appointment.procedure);
@@ -202,6 +218,7 @@ const CardFace = memo(function CardFace({ appointment, time, height, attributes,
   const shownTime = timeText(time);
   const duration = appointment.duration;
   const room = appointment.treatmentRoom;
+  const marked = risk !== undefined && risk.level !== 'low';
   const summary = [
     t`${patient}, ${shownTime}, ${duration} minutes, ${room}`,
     appointment.procedure,
@@ -210,6 +227,7 @@ const CardFace = memo(function CardFace({ appointment, time, height, attributes,
     inProgress ? t`checked in` : '',
     appointment.status === 'completed' ? t`completed` : '',
     pending ? t`pending sync` : '',
+    marked ? riskSummary(risk) : '',
   ]
     .filter(Boolean)
     .join(', ');
@@ -249,8 +267,9 @@ const CardFace = memo(function CardFace({ appointment, time, height, attributes,
       </span>
       {height >= TWO_LINES_PX && <span className={classes.line}>{appointment.procedure}</span>}
       {height >= THREE_LINES_PX && <span className={classes.line}>{appointment.providerName}</span>}
-      {(pending || inProgress) && (
+      {(pending || inProgress || marked) && (
         <span className={classes.badges}>
+          {marked && <NoShowRiskMarker risk={risk} />}
           {inProgress && (
             <span className={classes.checkBadge} data-testid="checked-in-badge" title={t`Checked in`}>
               <IconCircleCheckFilled size={13} aria-hidden="true" />
@@ -290,6 +309,7 @@ function sameCard(a: CardProps, b: CardProps): boolean {
     a.time === b.time &&
     a.color === b.color &&
     a.search === b.search &&
+    a.risk === b.risk &&
     a.editable === b.editable &&
     a.drag === b.drag &&
     a.preview === b.preview &&

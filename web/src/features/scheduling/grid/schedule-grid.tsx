@@ -1,6 +1,7 @@
 import { SCHEDULING } from '@dental/domain/constants';
 import { clockTime, openSpan, type WeeklyHours } from '@dental/domain/practices/hours';
 import type { MaintenanceWindow } from '@dental/domain/scheduling/conflicts';
+import type { NoShowRisk } from '@dental/domain/scheduling/no-show-risk';
 import { instantAt } from '@dental/domain/time/zones';
 import { DndContext } from '@dnd-kit/core';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -44,6 +45,8 @@ export interface ScheduleGridProps {
   appointments: readonly GridAppointment[];
   maintenance?: readonly MaintenanceWindow[];
   providerColors: ReadonlyMap<number, string>;
+  /** The no-show risk of upcoming appointments, by id (useNoShowRisks): medium and high get a marker. */
+  risks?: ReadonlyMap<string, NoShowRisk>;
   /** Highlights matching cards and dims the others (patient, procedure, provider). */
   search?: string;
   /** Whether cards may be moved and resized. */
@@ -217,6 +220,7 @@ function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
                   time={time}
                   color={providerColors.get(appointment.providerId) ?? FALLBACK_COLOUR}
                   search={!term ? 'plain' : matchesSearch(appointment, term) ? 'match' : 'dim'}
+                  risk={props.risks?.get(appointment.id)}
                   editable={editable}
                   drag={drag}
                   preview={preview}
