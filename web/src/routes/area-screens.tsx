@@ -5,9 +5,6 @@ import { type ComponentType, lazy } from 'react';
 export const lazyScreen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType =>
   lazy(() => load().then((module) => ({ default: pick(module) })));
 
-export const lazyScreen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType =>
-  lazy(() => load().then((module) => ({ default: pick(module) })));
-
 /**
  * The screen of each area route that has one, loaded when first opened; a route left out shows the
  * "not available" page. One line per screen, so features added side by side do not collide.
