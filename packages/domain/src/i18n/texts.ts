@@ -20,6 +20,7 @@ import { ABSENCE_I18N, ABSENCE_REASON_TEXTS } from '../scheduling/absence.schema
 import { ANALYSIS_TEXTS, SPOKEN_DURATION_TEXTS } from '../scheduling/analysis.ts';
 import { APPOINTMENT_TEXTS } from '../scheduling/appointment.schema.ts';
 import { APPOINTMENT_FIELD_TEXTS } from '../scheduling/appointment-fields.ts';
+import { KPI_QUERY_TEXTS } from '../reports/kpis.ts';
 import { SLOT_QUERY_TEXTS } from '../scheduling/appointment-queries.schema.ts';
 import { BOOKING_RULE_TEXTS } from '../scheduling/booking-rules.ts';
 import { CHECK_IN_I18N } from '../scheduling/check-in.ts';
@@ -48,6 +49,7 @@ export const DOMAIN_TEXT_GROUPS: Readonly<Record<string, readonly Text[]>> = {
   appointmentFields: Object.values(APPOINTMENT_FIELD_TEXTS),
   appointment: [...Object.values(APPOINTMENT_TEXTS), TRANSITION_REFUSAL, ...Object.values(APPOINTMENT_STATUS_TEXTS)],
   slotQuery: Object.values(SLOT_QUERY_TEXTS),
+  kpiQuery: Object.values(KPI_QUERY_TEXTS),
   bookingRules: Object.values(BOOKING_RULE_TEXTS),
   hours: Object.values(HOURS_TEXTS),
   conflicts: Object.values(CONFLICT_TEXTS),

@@ -56,7 +56,8 @@ export const SLOT_QUERY_TEXTS = {
   },
 } as const satisfies Record<string, Text>;
 
-function daysBetween(from: string, to: string): number {
+/** Whole days from one calendar date (YYYY-MM-DD) to another; negative when `to` comes first. */
+export function daysBetween(from: string, to: string): number {
   return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 }
 
