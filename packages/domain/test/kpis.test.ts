@@ -32,7 +32,11 @@ describe('kpiQuerySchema', () => {
     [{ from: '2026-01-01', to: 'soon' }, 'to', 'to must be a date (YYYY-MM-DD)'],
     [{ from: '2026-02-01', to: '2026-01-31' }, 'to', 'to must not be before from'],
     [{ from: '2025-01-01', to: '2026-01-02' }, 'to', 'The range from from to to can cover at most 366 days'],
-    [{ from: '2026-01-01', to: '2026-01-02', scope: 'mine' }, 'scope', "scope: Invalid enum value. Expected 'practice' | 'all'"],
+    [
+      { from: '2026-01-01', to: '2026-01-02', scope: 'mine' },
+      'scope',
+      "scope: Invalid enum value. Expected 'practice' | 'all'",
+    ],
   ])('%j is refused naming %s', (query, field, message) => {
     const result = parse(query);
     expect(result.ok).toBe(false);
@@ -105,7 +109,11 @@ describe('the arithmetic', () => {
   it('adds practices up and recomputes the rates from the sums', () => {
     const figures = (booked: number, noShow: number, method: string, amount: number): KpiFigures => ({
       appointments: appointmentKpis({ booked, completed: booked - noShow, cancelled: 0, noShow }),
-      utilisation: chairUtilisation([{ room: 'Room 1', name: 'Operatory 1' }], new Map([['Room 1', booked * 60]]), 6000),
+      utilisation: chairUtilisation(
+        [{ room: 'Room 1', name: 'Operatory 1' }],
+        new Map([['Room 1', booked * 60]]),
+        6000,
+      ),
       payments: paymentKpis([{ method, amount, count: 1 }]),
       newPatients: booked,
       recalls: recallCompliance(booked, noShow),

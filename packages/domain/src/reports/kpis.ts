@@ -25,16 +25,23 @@ export const RECALL_VISIT_STATUSES: readonly AppointmentStatus[] = ['scheduled',
 
 export const KPI_QUERY_TEXTS = {
   toBeforeFrom: /*i18n*/ { id: 'kpis.toBeforeFrom', message: 'to must not be before from' },
-  rangeTooLong: /*i18n*/ { id: 'kpis.rangeTooLong', message: 'The range from from to to can cover at most {days} days' },
+  rangeTooLong: /*i18n*/ {
+    id: 'kpis.rangeTooLong',
+    message: 'The range from from to to can cover at most {days} days',
+  },
 } as const satisfies Record<string, Text>;
 
+/** A date the query must send; left out or blank, it is refused as required (a bare missing key names no field). */
 function requiredDate(field: string) {
   return v.pipe(
-    v.optional(v.unknown()),
-    v.check((value) => value !== undefined, fill(FIELD_TEXTS.required, { field })),
+    v.optional(v.unknown(), ''),
+    v.check((value) => value !== '', fill(FIELD_TEXTS.required, { field })),
     dateField(field),
   );
 }
+
+/** The range checks wait for both days: a missing or bad one is refused as such, not as a range. */
+const inRange = (query: { from: string; to: string }) => Number.isFinite(daysBetween(query.from, query.to));
 
 export const kpiQuerySchema = v.pipe(
   v.object({
@@ -45,12 +52,12 @@ export const kpiQuerySchema = v.pipe(
     scope: v.optional(v.picklist(KPI_SCOPES, enumMessage(KPI_SCOPES, 'scope')), 'practice'),
   }),
   v.forward(
-    v.check((query) => daysBetween(query.from, query.to) >= 0, KPI_QUERY_TEXTS.toBeforeFrom.message),
+    v.check((query) => !inRange(query) || daysBetween(query.from, query.to) >= 0, KPI_QUERY_TEXTS.toBeforeFrom.message),
     ['to'],
   ),
   v.forward(
     v.check(
-      (query) => daysBetween(query.from, query.to) < KPI_MAX_RANGE_DAYS,
+      (query) => !inRange(query) || daysBetween(query.from, query.to) < KPI_MAX_RANGE_DAYS,
       fill(KPI_QUERY_TEXTS.rangeTooLong, { days: KPI_MAX_RANGE_DAYS }),
     ),
     ['to'],
@@ -174,7 +181,13 @@ export function chairUtilisation(
 ): ChairUtilisation {
   const perRoom = rooms.map(({ room, name }) => {
     const bookedMinutes = bookedByRoom.get(room) ?? 0;
-    return { room, name, bookedMinutes, openMinutes: openMinutesPerRoom, utilisation: share(bookedMinutes, openMinutesPerRoom) };
+    return {
+      room,
+      name,
+      bookedMinutes,
+      openMinutes: openMinutesPerRoom,
+      utilisation: share(bookedMinutes, openMinutesPerRoom),
+    };
   });
   return utilisationOf(perRoom);
 }
