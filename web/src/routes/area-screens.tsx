@@ -8,7 +8,13 @@ import { HomePage } from '../features/home/index.ts';
  */
 export const AREA_SCREENS: Partial<Record<GuardedRoute, ComponentType>> = {
   '/': HomePage,
+  '/practice-manager': lazyScreen(
+    () => import('../features/practice-manager/index.ts'),
+    (m) => m.PracticeManagerPage,
+  ),
 };
 
-export const lazyScreen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType =>
-  lazy(() => load().then((module) => ({ default: pick(module) })));
+// A declaration, hoisted, so the map above may use it.
+export function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
