@@ -91,7 +91,9 @@ export interface RecallWindow extends InstantSpan {
 /**
  * Recalls due on the windows' dates, and how many of them their patient kept: an appointment of one of
  * `statuses` starting inside the due date's window. The windows are a table of the query (one row per due date)
- * because the practice's zone, which turns dates into instants, is known only outside the database.
+ * because the practice's zone, which turns dates into instants, is known only outside the database. The cross join
+ * keeps SQLite to that order (each due date, then its recalls by the practice and due-date index) rather than
+ * matching every recall of the practice against every date.
  */
 export async function recallsKept(
   db: Db,
@@ -99,9 +101,7 @@ export async function recallsKept(
   windows: readonly RecallWindow[],
   statuses: readonly string[],
 ): Promise<{ due: number; kept: number }> {
-  const first = windows[0];
-  const last = windows.at(-1);
-  if (!first || !last || statuses.length === 0) return { due: 0, kept: 0 };
+  if (windows.length === 0 || statuses.length === 0) return { due: 0, kept: 0 };
   const rows = sql.join(windows.map((w) => sql`(${w.dueDate}, ${w.start}, ${w.end})`));
   const result = await sql<{ due: string | number; kept: string | number | null }>`
     with recall_windows (due_date, starts_at, ends_at) as (values ${rows})
@@ -114,11 +114,10 @@ export async function recallsKept(
           and a.appointment_date >= w.starts_at
           and a.appointment_date < w.ends_at
       ) then 1 else 0 end) as kept
-    from recalls r
-    join recall_windows w on w.due_date = r.due_date
+    from recall_windows w
+    cross join recalls r
     where r.practice_id = ${practiceId}
-      and r.due_date >= ${first.dueDate}
-      and r.due_date <= ${last.dueDate}
+      and r.due_date = w.due_date
   `.execute(db);
   const row = result.rows[0];
   return { due: num(row?.due), kept: num(row?.kept) };

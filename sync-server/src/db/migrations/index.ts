@@ -16,6 +16,7 @@ import * as sharedCounters from './0014-shared-counters.ts';
 import * as userLanguage from './0015-user-language.ts';
 import * as clinical from './0016-clinical.ts';
 import * as assistant from './0017-assistant.ts';
+import * as kpiIndexes from './0020-kpi-indexes.ts';
 
 /** Applied in key order; keys never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015-user-language': userLanguage,
   '0016-clinical': clinical,
   '0017-assistant': assistant,
+  '0020-kpi-indexes': kpiIndexes,
 };

@@ -37,6 +37,14 @@ function Figures({ figures }: { figures: Figure[] }) {
   );
 }
 
+function Empty({ children }: { children: ReactNode }) {
+  return (
+    <Text c="dimmed" py="xl" ta="center">
+      {children}
+    </Text>
+  );
+}
+
 function Panel({ title, chart, figures }: { title: string; chart: ReactNode; figures: Figure[] }) {
   return (
     <Paper withBorder p="md" radius="md">
@@ -143,15 +151,19 @@ function PaymentsPanel({ figures }: { figures: KpiFigures }) {
     <Panel
       title={t`Payments collected at check-out`}
       chart={
-        <BarChart
-          h={200}
-          data={p.byMethod.map((entry) => ({ label: methodName(entry.method), amount: entry.amount }))}
-          dataKey="label"
-          series={[{ name: 'amount', label: t`Collected`, color: CHART_COLOURS.payments }]}
-          textColor={TEXT_COLOUR}
-          valueFormatter={money}
-          yAxisProps={{ width: 80 }}
-        />
+        p.count === 0 ? (
+          <Empty>{t`No payments were collected at check-out in this range.`}</Empty>
+        ) : (
+          <BarChart
+            h={200}
+            data={p.byMethod.map((entry) => ({ label: methodName(entry.method), amount: entry.amount }))}
+            dataKey="label"
+            series={[{ name: 'amount', label: t`Collected`, color: CHART_COLOURS.payments }]}
+            textColor={TEXT_COLOUR}
+            valueFormatter={money}
+            yAxisProps={{ width: 80 }}
+          />
+        )
       }
       figures={[
         { label: t`Collected`, value: money(p.total) },
@@ -170,18 +182,22 @@ function PatientsAndRecallsPanel({ figures }: { figures: KpiFigures }) {
     <Panel
       title={t`New patients and recall compliance`}
       chart={
-        <DonutChart
-          h={180}
-          size={150}
-          thickness={24}
-          data={[
-            { name: t`Kept`, value: r.kept, color: CHART_COLOURS.recallsKept },
-            { name: t`Not kept`, value: r.due - r.kept, color: CHART_COLOURS.recallsMissed },
-          ]}
-          chartLabel={rate(r.rate)}
-          valueFormatter={number}
-          withTooltip
-        />
+        r.due === 0 ? (
+          <Empty>{t`No recalls were due in this range.`}</Empty>
+        ) : (
+          <DonutChart
+            h={180}
+            size={150}
+            thickness={24}
+            data={[
+              { name: t`Kept`, value: r.kept, color: CHART_COLOURS.recallsKept },
+              { name: t`Not kept`, value: r.due - r.kept, color: CHART_COLOURS.recallsMissed },
+            ]}
+            chartLabel={rate(r.rate)}
+            valueFormatter={number}
+            withTooltip
+          />
+        )
       }
       figures={[
         { label: t`New patients`, value: number(figures.newPatients) },
