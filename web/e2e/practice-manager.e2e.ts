@@ -31,12 +31,12 @@ async function report(page: Page, from: string, to: string, scope: string): Prom
   return (await response.json()) as KpiReport;
 }
 
-/** The figure shown under a label in a panel: "Booked" then "123". */
+/** The figure a panel gives for a label: its description list's "Booked" → "123". */
 const figure = (page: Page, panel: string, label: string) =>
   page
     .locator('.mantine-Paper-root', { has: page.getByRole('heading', { name: panel }) })
-    .getByText(label, { exact: true })
-    .locator('xpath=following-sibling::*[1]');
+    .locator('dt', { hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 
 describe('/practice-manager', () => {
   it('shows the last 30 days of this practice, then all practices, as the server counts them', async () => {

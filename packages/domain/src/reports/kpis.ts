@@ -5,7 +5,7 @@ import { dateField } from '../scheduling/appointment-fields.ts';
 import { daysBetween } from '../scheduling/appointment-queries.schema.ts';
 import { addDays } from '../scheduling/booking-rules.ts';
 import type { AppointmentStatus } from '../scheduling/status-transitions.ts';
-import { localDayRange } from '../time/zones.ts';
+import { startOfLocalDay } from '../time/zones.ts';
 import { enumMessage, FIELD_TEXTS } from '../validation/fields.ts';
 
 /** GET /api/reports/kpis: one practice (the X-Practice-ID one) or every practice the caller may use. */
@@ -244,7 +244,7 @@ export function combineKpis(practices: readonly KpiFigures[]): KpiFigures {
 
 /** The range as instants: from the start of `from` to the start of the day after `to`, in the practice's zone. */
 export function rangeInstants(from: string, to: string, timeZone: string): { start: string; end: string } {
-  return { start: localDayRange(from, timeZone).start, end: localDayRange(to, timeZone).end };
+  return { start: startOfLocalDay(from, timeZone), end: startOfLocalDay(addDays(to, 1), timeZone) };
 }
 
 /** For each due date of the range, the instants a visit must start between to keep a recall due that day. */
@@ -253,8 +253,14 @@ export function recallWindows(
   to: string,
   timeZone: string,
 ): { dueDate: string; start: string; end: string }[] {
-  return daysOfRange(from, to).map((dueDate) => ({
+  // Each midnight once: the windows of neighbouring due dates share all but their ends.
+  const first = addDays(from, -RECALL_WINDOW_DAYS);
+  const midnights = daysOfRange(first, addDays(to, RECALL_WINDOW_DAYS + 1)).map((day) =>
+    startOfLocalDay(day, timeZone),
+  );
+  return daysOfRange(from, to).map((dueDate, index) => ({
     dueDate,
-    ...rangeInstants(addDays(dueDate, -RECALL_WINDOW_DAYS), addDays(dueDate, RECALL_WINDOW_DAYS), timeZone),
+    start: midnights[index] ?? '',
+    end: midnights[index + 2 * RECALL_WINDOW_DAYS + 1] ?? '',
   }));
 }

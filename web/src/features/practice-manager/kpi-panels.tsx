@@ -17,13 +17,16 @@ interface Figure {
   detail?: string | undefined;
 }
 
+/** The figures as a description list: each label with its value, which the chart beside them draws. */
 function Figures({ figures }: { figures: Figure[] }) {
   return (
-    <Stack gap={6} miw={150}>
+    <Stack component="dl" gap={6} miw={150} m={0}>
       {figures.map((figure) => (
         <div key={figure.label}>
-          <Text size="sm">{figure.label}</Text>
-          <Text fw={700} size="lg" lh={1.2}>
+          <Text component="dt" size="sm">
+            {figure.label}
+          </Text>
+          <Text component="dd" fw={700} size="lg" lh={1.2} m={0}>
             {figure.value}
             {figure.detail ? (
               <Text span size="sm" fw={400} ml={6}>

@@ -47,10 +47,12 @@ function RangeControls({
   ];
   return (
     <Group gap="xs" align="flex-end" wrap="wrap">
+      {/* Keyed by the range so a preset redraws it; the picker holds a half-picked range itself until both ends. */}
       <DatePickerInput
+        key={`${range.from}/${range.to}`}
         type="range"
         label={t`Date range`}
-        value={[range.from, range.to]}
+        defaultValue={[range.from, range.to]}
         onChange={([from, to]) => {
           if (from && to) onChange({ from, to });
         }}
