@@ -14,10 +14,11 @@ import { join, resolve } from 'node:path';
 import { CHECKOUT } from '@dental/domain/constants';
 import { addDays } from '@dental/domain/scheduling/booking-rules';
 import { localDate } from '@dental/domain/time/zones';
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import { defaultSettings } from '../src/config.ts';
 import { type Db, migrateToLatest, openDatabase } from '../src/db/connection.ts';
+import { isPostgres } from '../src/db/dialect.ts';
 import type { RecallsTable } from '../src/db/schema.ts';
 import { insertInChunks } from '../src/repos/bulk-insert.ts';
 import { buildAppointments } from '../src/seed/appointments.ts';
@@ -118,6 +119,10 @@ async function fillYear(db: Db): Promise<YearSize> {
     }));
   });
   await insertInChunks(db, 'recalls', recalls);
+
+  // PostgreSQL's autovacuum would gather statistics soon after a load this size; without them its first plans
+  // are guesses no running server keeps for long. SQLite gathers none unless told, and the server never tells it.
+  if (isPostgres(db)) await sql`analyze`.execute(db);
 
   const openDays = new Set(year.map((row) => localDate(row.appointment_date as string, practice.timezone))).size;
   return {
