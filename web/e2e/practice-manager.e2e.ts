@@ -53,7 +53,8 @@ describe('/practice-manager', () => {
     expect(await page.getByRole('button', { name: 'Last 30 days' }).getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByRole('table').count()).toBe(0);
 
-    await page.getByRole('radio', { name: 'All my practices' }).check({ force: true });
+    // Mantine draws the segment over its radio: the label is what takes the click.
+    await page.locator('label', { hasText: 'All my practices' }).click();
     const all = await report(page, practiceDay(29), practiceDay(0), 'all');
     expect(all.practices).toHaveLength(3);
     const table = page.getByRole('table');
@@ -83,7 +84,17 @@ describe('/practice-manager', () => {
       await figure(page, 'Appointments', 'Booked').waitFor();
       // The bars grow in over a moment.
       await page.waitForTimeout(800);
-      await page.screenshot({ path: resolve(SHOTS, `practice-manager-${size}-${scheme}.png`), fullPage: true });
+      await page.screenshot({ path: resolve(SHOTS, `practice-manager-${size}-${scheme}.png`) });
+      await page
+        .getByRole('heading', { name: 'New patients and recall compliance' })
+        .evaluate((heading) => heading.closest('.mantine-Paper-root')?.scrollIntoView({ block: 'end' }));
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: resolve(SHOTS, `practice-manager-${size}-${scheme}-lower.png`) });
+      await page.locator('label', { hasText: 'All my practices' }).click();
+      await page.getByRole('table').waitFor();
+      await page.getByRole('heading', { name: 'Practice Manager' }).evaluate((heading) => heading.scrollIntoView());
+      await page.waitForTimeout(800);
+      await page.screenshot({ path: resolve(SHOTS, `practice-manager-all-${size}-${scheme}.png`) });
       await context.close();
     },
     120_000,

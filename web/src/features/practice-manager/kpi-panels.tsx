@@ -67,10 +67,16 @@ function usePercent() {
   return (ratio: number | null) => (ratio === null ? '–' : percent(ratio));
 }
 
+/** A share shown beside its count, left out when there is nothing to share. */
+function useShare() {
+  const { percent } = useFormats();
+  return (ratio: number | null) => (ratio === null ? undefined : percent(ratio));
+}
+
 function AppointmentsPanel({ figures }: { figures: KpiFigures }) {
   const { t } = useLingui();
   const { number } = useFormats();
-  const rate = usePercent();
+  const share = useShare();
   const a = figures.appointments;
   const series = [
     { name: 'booked', label: t`Booked`, color: CHART_COLOURS.booked },
@@ -102,9 +108,9 @@ function AppointmentsPanel({ figures }: { figures: KpiFigures }) {
       }
       figures={[
         { label: t`Booked`, value: number(a.booked) },
-        { label: t`Completed`, value: number(a.completed), detail: rate(a.completedRate) },
-        { label: t`Cancelled`, value: number(a.cancelled), detail: rate(a.cancelledRate) },
-        { label: t`No-show`, value: number(a.noShow), detail: rate(a.noShowRate) },
+        { label: t`Completed`, value: number(a.completed), detail: share(a.completedRate) },
+        { label: t`Cancelled`, value: number(a.cancelled), detail: share(a.cancelledRate) },
+        { label: t`No-show`, value: number(a.noShow), detail: share(a.noShowRate) },
       ]}
     />
   );
@@ -180,6 +186,7 @@ function PatientsAndRecallsPanel({ figures }: { figures: KpiFigures }) {
   const { t } = useLingui();
   const { number } = useFormats();
   const rate = usePercent();
+  const share = useShare();
   const r = figures.recalls;
   return (
     <Panel
@@ -205,7 +212,7 @@ function PatientsAndRecallsPanel({ figures }: { figures: KpiFigures }) {
       figures={[
         { label: t`New patients`, value: number(figures.newPatients) },
         { label: t`Recalls due`, value: number(r.due) },
-        { label: t`Recalls kept`, value: number(r.kept), detail: rate(r.rate) },
+        { label: t`Recalls kept`, value: number(r.kept), detail: share(r.rate) },
       ]}
     />
   );

@@ -58,18 +58,21 @@ function RangeControls({
         }}
         allowSingleDateInRange
         valueFormat="MMM D, YYYY"
-        miw={250}
+        miw={230}
       />
-      {presets.map(({ preset, label }) => (
-        <Button
-          key={preset}
-          variant={chosen === preset ? 'filled' : 'default'}
-          aria-pressed={chosen === preset}
-          onClick={() => onChange(presetRange(preset, today))}
-        >
-          {label}
-        </Button>
-      ))}
+      <Button.Group>
+        {presets.map(({ preset, label }) => (
+          <Button
+            key={preset}
+            px="sm"
+            variant={chosen === preset ? 'filled' : 'default'}
+            aria-pressed={chosen === preset}
+            onClick={() => onChange(presetRange(preset, today))}
+          >
+            {label}
+          </Button>
+        ))}
+      </Button.Group>
     </Group>
   );
 }
