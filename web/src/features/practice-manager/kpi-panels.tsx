@@ -136,6 +136,8 @@ function UtilisationPanel({ figures, practices }: { figures: KpiFigures; practic
           dataKey="label"
           orientation="vertical"
           yAxisProps={{ width: 120 }}
+          // The whole of the open time, so rooms and practices read against the same 0 to 100% scale.
+          xAxisProps={{ domain: [0, 1], ticks: [0, 0.25, 0.5, 0.75, 1] }}
           series={[{ name: 'utilisation', label: t`Utilisation`, color: CHART_COLOURS.utilisation }]}
           textColor={TEXT_COLOUR}
           valueFormatter={(value) => rate(value)}
