@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { runAssistantBench } from './bench-assistant.mjs';
 import { measureFirstScreen, printFirstScreen } from './bench-bundle.mjs';
 import { runFirstFillBench } from './bench-first-fill.mjs';
+import { runKpisBench } from './bench-kpis.mjs';
 import { runLoadBench } from './bench-load.mjs';
 import { runLocalStoreBench } from './bench-local-store.mjs';
 import { runOdontogramBench } from './bench-odontogram.mjs';
@@ -13,7 +14,7 @@ import { runServerBench } from './bench-server.mjs';
 import { installDependencies, log, pnpm, root } from './lib/toolchain.mjs';
 
 installDependencies();
-// BENCH_ONLY=server (with load), load, search, assistant or first-fill runs only those figures; the other sections read
+// BENCH_ONLY=server (with load), load, search, assistant, first-fill or kpis runs only those figures; the other sections read
 // BENCH_ONLY themselves.
 const serverSection = async () => {
   runServerBench();
@@ -26,6 +27,7 @@ const only = {
   'first-fill': runFirstFillBench,
   load: runLoadBench,
   odontogram: runOdontogramBench,
+  kpis: runKpisBench,
 }[process.env.BENCH_ONLY ?? ''];
 if (only) {
   await only();
@@ -60,3 +62,7 @@ runSearchBench();
 
 // The assistant's accuracy on its corpus and hold-out commands, and its speed (saves bench-results/assistant.json).
 runAssistantBench();
+
+// The practice manager's KPI report over a year at the largest demo practice, SQLite and PostgreSQL (saves
+// bench-results/kpis.json).
+await runKpisBench();

@@ -33,6 +33,7 @@ import { registerPracticeHoursRoutes } from './http/routes/practice-hours.ts';
 import { registerPracticeRoutes } from './http/routes/practices.ts';
 import { registerProviderAbsenceRoutes } from './http/routes/provider-absences.ts';
 import { registerRecallRoutes } from './http/routes/recalls.ts';
+import { registerReportRoutes } from './http/routes/reports.ts';
 import { registerStaffRoutes } from './http/routes/staff.ts';
 import { registerSupportRoutes } from './http/routes/support.ts';
 import { registerSurveyRoutes } from './http/routes/surveys.ts';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerClinicalPlanRoutes(app, deps, registry);
   registerSupportRoutes(app, deps, registry);
   registerWaitlistRoutes(app, deps, registry);
+  registerReportRoutes(app, deps, registry);
   registerNinjaModeRoutes(app, deps, registry);
   registerSyncRoutes(app, deps, registry);
   registerSyncPushRoute(app, deps, registry);

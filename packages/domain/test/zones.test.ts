@@ -3,7 +3,7 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { describe, expect, it } from 'vitest';
 import { formatInstantLongDate } from '../src/i18n/formats.ts';
-import { instantAt, localDate, localDayRange, localTime } from '../src/time/zones.ts';
+import { instantAt, localDate, localDayRange, localTime, startOfLocalDay } from '../src/time/zones.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -64,4 +64,16 @@ describe('localDate and localTime match dayjs exactly, across daylight-saving ch
       dayjs('not a date').tz('America/Toronto').format('YYYY-MM-DD'),
     );
   });
+});
+
+describe('startOfLocalDay', () => {
+  it.each(['America/St_Johns', 'America/Halifax', 'America/Toronto', 'America/Regina', 'America/Vancouver'])(
+    '%s: the start of localDayRange on every day of 2026',
+    (zone) => {
+      for (let day = 0; day < 365; day++) {
+        const date = new Date(Date.UTC(2026, 0, 1 + day)).toISOString().slice(0, 10);
+        expect(startOfLocalDay(date, zone), date).toBe(localDayRange(date, zone).start);
+      }
+    },
+  );
 });

@@ -202,8 +202,12 @@ function bookProviderDay(book: PracticeBook, state: DayState, provider: Provider
   }
 }
 
+/** The demo's four weeks around today. */
+export const DEMO_SPAN = { daysBefore: DAYS_BEFORE, daysAfter: DAYS_AFTER };
+
 /**
- * Four weeks of bookings around today. Every provider keeps to one appointment at a time and
+ * Bookings over the span's days around today (the demo's four weeks unless told; the KPI benchmark books a
+ * year before them). Every provider keeps to one appointment at a time and
  * every room holds one appointment at a time, so room occupancy is bounded by how many
  * providers a practice has.
  */
@@ -213,6 +217,7 @@ export function buildAppointments(
   staff: PracticeStaff,
   patients: readonly BookablePatient[],
   now: Date,
+  span: { daysBefore: number; daysAfter: number } = DEMO_SPAN,
 ): Insertable<AppointmentsTable>[] {
   const active = patients.filter((patient) => patient.isActive);
   const byProvider = new Map<number, BookablePatient[]>();
@@ -228,7 +233,7 @@ export function buildAppointments(
     ...staff.hygienists.map((id) => ({ id, role: 'hygienist' as const })),
   ].map((provider, index) => ({ ...provider, index }));
 
-  for (const day of practiceDays(practice, now, DAYS_BEFORE, DAYS_AFTER)) {
+  for (const day of practiceDays(practice, now, span.daysBefore, span.daysAfter)) {
     const state: DayState = {
       day,
       roomBusy: practice.rooms.map(() => new Array<boolean>(day.slots).fill(false)),

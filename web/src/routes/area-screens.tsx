@@ -42,4 +42,8 @@ export const AREA_SCREENS: Partial<Record<GuardedRoute, ComponentType>> = {
     () => import('../features/no-show-analytics/index.ts'),
     (m) => m.NoShowAnalyticsPage,
   ),
+  '/practice-manager': lazyScreen(
+    () => import('../features/practice-manager/index.ts'),
+    (m) => m.PracticeManagerPage,
+  ),
 };

@@ -18,6 +18,7 @@ import { RECALL_PRIORITY_TEXTS } from '../patients/recall.schema.ts';
 import { PERMISSION_TEXTS } from '../permissions/catalogue.ts';
 import { HOURS_TEXTS } from '../practices/hours.ts';
 import { RANK_REASON_TEXTS, RECALL_TEXTS } from '../recalls/texts.ts';
+import { KPI_QUERY_TEXTS } from '../reports/kpis.ts';
 import { ABSENCE_I18N, ABSENCE_REASON_TEXTS } from '../scheduling/absence.schema.ts';
 import { ANALYSIS_TEXTS, SPOKEN_DURATION_TEXTS } from '../scheduling/analysis.ts';
 import { APPOINTMENT_TEXTS } from '../scheduling/appointment.schema.ts';
@@ -53,6 +54,7 @@ export const DOMAIN_TEXT_GROUPS: Readonly<Record<string, readonly Text[]>> = {
   appointmentFields: Object.values(APPOINTMENT_FIELD_TEXTS),
   appointment: [...Object.values(APPOINTMENT_TEXTS), TRANSITION_REFUSAL, ...Object.values(APPOINTMENT_STATUS_TEXTS)],
   slotQuery: Object.values(SLOT_QUERY_TEXTS),
+  kpiQuery: Object.values(KPI_QUERY_TEXTS),
   bookingRules: Object.values(BOOKING_RULE_TEXTS),
   hours: Object.values(HOURS_TEXTS),
   conflicts: Object.values(CONFLICT_TEXTS),

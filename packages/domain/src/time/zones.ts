@@ -102,6 +102,17 @@ export function localDayRange(date: string, timeZone: string): { start: string; 
   return { start: instantAt(date, '00:00', timeZone), end: instantAt(next, '00:00', timeZone) };
 }
 
+/**
+ * The instant a calendar date of the practice begins (its local midnight), as ISO-8601 UTC: the start of
+ * localDayRange, from the cached offsets rather than dayjs, so a report can turn a year of days into instants
+ * at once. Canadian clocks change at 2 a.m., so midnight always exists and is never repeated.
+ */
+export function startOfLocalDay(date: string, timeZone: string): string {
+  const wall = Date.parse(`${date}T00:00:00Z`);
+  const guess = wall - offsetAt(wall, timeZone) * 60_000;
+  return new Date(wall - offsetAt(guess, timeZone) * 60_000).toISOString();
+}
+
 /** Whether the platform knows a zone name: a bad stored setting must not throw deep inside a formatter. */
 export function isValidTimeZone(timeZone: string): boolean {
   if (!timeZone) return false;

@@ -18,6 +18,7 @@ import * as clinical from './0016-clinical.ts';
 import * as assistant from './0017-assistant.ts';
 import * as waitlist from './0018-waitlist.ts';
 import * as recallWork from './0019-recall-work.ts';
+import * as kpiIndexes from './0020-kpi-indexes.ts';
 import * as notificationsSupport from './0021-notifications-support.ts';
 
 /** Applied in key order; keys never change once released. */
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   '0017-assistant': assistant,
   '0018-waitlist': waitlist,
   '0019-recall-work': recallWork,
+  '0020-kpi-indexes': kpiIndexes,
   '0021-notifications-support': notificationsSupport,
 };
