@@ -242,7 +242,9 @@ export async function sendRecallReminders(
   if (recalls.length !== ids.length) throw new DomainError('NOT_FOUND', 'Recall not found.');
   const timeZone = await practiceTimezone(db, actor.practiceId);
   const byPatient = new Map<string, Recall>();
-  for (const recall of [...recalls].sort((a, b) => a.dueDate.localeCompare(b.dueDate))) {
+  // Earliest due first, then in the order asked, so the answer lists patients in a stable order.
+  const asked = (recall: Recall) => ids.indexOf(recall.id);
+  for (const recall of [...recalls].sort((a, b) => a.dueDate.localeCompare(b.dueDate) || asked(a) - asked(b))) {
     if (!byPatient.has(recall.patientId)) byPatient.set(recall.patientId, recall);
   }
   const visits = await visitFacts(db, actor.practiceId, [...byPatient.keys()], actor.now, timeZone);
