@@ -49,7 +49,6 @@ const day = comingWeekday();
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let recallPatient = '';
 
 async function serverDay(date: string): Promise<ServerAppointment[]> {
   return (await (await page.request.get(`/api/appointments?date=${date}`)).json()) as ServerAppointment[];
@@ -88,16 +87,6 @@ beforeAll(async () => {
   context = await newContext(browser, SIZES.laptop);
   await context.clock.install({ time: new Date(instantAt(day, '10:15', PRACTICE_TIME_ZONE)) });
   page = await readyForOffline(context, 'receptionist');
-  // A recall due on that day, so this week's recalls list someone.
-  const [booked] = await serverDay(day);
-  const [type] = (await (await page.request.get('/api/recall-types')).json()) as { id: number }[];
-  if (!booked || !type) throw new Error('the demo has no booking or recall type on the chosen day');
-  const created = await page.request.post('/api/recalls', {
-    data: { patientId: booked.patientId, recallTypeId: type.id, dueDate: day, priority: 'high' },
-  });
-  expect(created.status()).toBe(201);
-  recallPatient = booked.patientName;
-  await syncNow(page);
 }, 300_000);
 
 afterAll(async () => {
@@ -137,7 +126,17 @@ describe('receptionist dashboard', () => {
 
     const tomorrow = (await serverDay(addDays(day, 1))).filter((entry) => entry.status === 'scheduled');
     expect(await count('unconfirmed')).toBe(tomorrow.length);
-    await page.getByTestId('recall-row').filter({ hasText: recallPatient }).waitFor();
+    // The demo already has recalls due this week: one more, due on that day, raises the count live.
+    const recallsBefore = await count('recalls-due');
+    const [booked] = await serverDay(day);
+    const [type] = (await (await page.request.get('/api/recall-types')).json()) as { id: number }[];
+    if (!booked || !type) throw new Error('the demo has no booking or recall type on the chosen day');
+    const created = await page.request.post('/api/recalls', {
+      data: { patientId: booked.patientId, recallTypeId: type.id, dueDate: day, priority: 'high' },
+    });
+    expect(created.status()).toBe(201);
+    await syncNow(page);
+    await expect.poll(() => count('recalls-due'), { timeout: 15_000 }).toBe(recallsBefore + 1);
     expect(await count('needs-attention')).toBe(0);
     await shot('dashboard', true);
   });
