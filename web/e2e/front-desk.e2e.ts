@@ -204,9 +204,17 @@ describe('front desk', () => {
     await page.getByRole('tab', { name: 'Recalls' }).click();
     const recalls = page.getByRole('table', { name: 'Recalls' });
     await recalls.waitFor();
-    await recalls.getByText('Cleaning').waitFor();
-    await recalls.getByText('Fluoride').waitFor();
-    expect(await recalls.textContent()).toContain(addMonths(date, 6));
+    // The demo may already hold a recall of the patient: the check-out's are the ones due from this visit.
+    await recalls
+      .getByRole('row')
+      .filter({ hasText: 'Cleaning' })
+      .filter({ hasText: addMonths(date, 6) })
+      .waitFor();
+    await recalls
+      .getByRole('row')
+      .filter({ hasText: 'Fluoride' })
+      .filter({ hasText: addMonths(date, 3) })
+      .waitFor();
     await page.getByRole('tab', { name: 'Messages' }).click();
     await page.getByRole('table', { name: 'Surveys' }).getByText('Text message').waitFor();
     await shot('patient-messages-laptop');

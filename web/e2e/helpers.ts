@@ -49,7 +49,10 @@ export async function readyForOffline(context: BrowserContext, username: string)
   await page.goto('/patients');
   await page.getByTestId('patient-row').first().waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
   await untilFilled(page);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // The worker takes control once it has precached every chunk of the app, which a busy machine can take a while to do.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: FIRST_DATA_TIMEOUT_MS,
+  });
   // A pull may still be landing changes other tests made; going offline now would leave them behind.
   await syncNow(page);
   return page;

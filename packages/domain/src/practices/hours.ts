@@ -146,6 +146,20 @@ const SHORT_NAMES: Record<WeekdayName, string> = {
   saturday: HOURS_TEXTS.sat.message,
 };
 
+/** Each weekday's short name, by its number: 0 is Sunday, as Date.getDay() and the hours rows count. */
+export const WEEKDAY_SHORT_TEXTS: readonly Text[] = [
+  HOURS_TEXTS.sun,
+  HOURS_TEXTS.mon,
+  HOURS_TEXTS.tue,
+  HOURS_TEXTS.wed,
+  HOURS_TEXTS.thu,
+  HOURS_TEXTS.fri,
+  HOURS_TEXTS.sat,
+];
+
+/** Weekday numbers as a practice's week is shown: Monday first, the weekend after. */
+export const WEEK_DISPLAY_ORDER: readonly number[] = [1, 2, 3, 4, 5, 6, 0];
+
 /** 'HH:MM' (24-hour) to '8:00 AM'; midnight is 12:00 AM and noon 12:00 PM. */
 export function twelveHourTime(clock: string): string {
   const minutes = minutesOfDay(clock);

@@ -1,4 +1,4 @@
-import { HOURS_TEXTS } from '@dental/domain/practices/hours';
+import { WEEK_DISPLAY_ORDER, WEEKDAY_SHORT_TEXTS } from '@dental/domain/practices/hours';
 import type { PartOfDay, WaitlistPriority } from '@dental/domain/waitlist/entry';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -23,21 +23,11 @@ export const PRIORITY_COLOURS: Readonly<Record<WaitlistPriority, string>> = {
   low: 'gray',
 };
 
-const WEEKDAY_TEXTS = [
-  HOURS_TEXTS.sun,
-  HOURS_TEXTS.mon,
-  HOURS_TEXTS.tue,
-  HOURS_TEXTS.wed,
-  HOURS_TEXTS.thu,
-  HOURS_TEXTS.fri,
-  HOURS_TEXTS.sat,
-] as const;
-
 /** 'Mon' … in the language shown, for weekday 0 (Sunday) to 6. */
 export function weekdayLabel(weekday: number): string {
-  const text = WEEKDAY_TEXTS[weekday];
+  const text = WEEKDAY_SHORT_TEXTS[weekday];
   return text ? say(text) : String(weekday);
 }
 
 /** The days a week is shown in, Monday first as the practices work. */
-export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
+export const WEEK_ORDER = WEEK_DISPLAY_ORDER;

@@ -1,4 +1,4 @@
-import { HOURS_TEXTS } from '@dental/domain/practices/hours';
+import { HOURS_TEXTS, WEEK_DISPLAY_ORDER, WEEKDAY_SHORT_TEXTS } from '@dental/domain/practices/hours';
 import type { NoShowReport, NoShowTally } from '@dental/domain/scheduling/no-show-report';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Center, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
@@ -8,18 +8,6 @@ import { useFormats } from '../../../platform/i18n/formats.ts';
 import { type RateRow, RateTable } from './rate-table.tsx';
 import { RepeatPatients } from './repeat-patients.tsx';
 import { useNoShowReport } from './use-no-show-report.ts';
-
-const WEEKDAY_TEXTS = [
-  HOURS_TEXTS.sun,
-  HOURS_TEXTS.mon,
-  HOURS_TEXTS.tue,
-  HOURS_TEXTS.wed,
-  HOURS_TEXTS.thu,
-  HOURS_TEXTS.fri,
-  HOURS_TEXTS.sat,
-];
-/** Monday first: the practice week, with the weekend after it. */
-const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -45,9 +33,11 @@ function Breakdowns({ report }: { report: NoShowReport }) {
     noShows: tally.noShows,
     rate: tally.rate,
   });
-  const weekdays = WEEK_ORDER.flatMap((weekday) => {
+  const weekdays = WEEK_DISPLAY_ORDER.flatMap((weekday) => {
     const row = report.byWeekday.find((entry) => entry.weekday === weekday);
-    return row && row.total > 0 ? [plain(String(weekday), say(WEEKDAY_TEXTS[weekday] ?? HOURS_TEXTS.sun), row)] : [];
+    return row && row.total > 0
+      ? [plain(String(weekday), say(WEEKDAY_SHORT_TEXTS[weekday] ?? HOURS_TEXTS.sun), row)]
+      : [];
   });
   const hours = report.byHour.map((row) =>
     plain(String(row.hour), scheduleClock(`${String(row.hour).padStart(2, '0')}:00`), row),
