@@ -8,9 +8,11 @@ import { expect } from 'vitest';
 import { launchBrowser, newContext } from './browser.ts';
 import {
   settled as animationsDone,
+  BUSY_DAY_SCHEDULED,
   choose as chooseIn,
   FIRST_DATA_TIMEOUT_MS,
   openArea as openAreaOf,
+  scheduledOnScreen,
   signInToShell,
   syncNow,
 } from './helpers.ts';
@@ -93,7 +95,7 @@ export function frontDeskView(page: () => Page, date: () => string) {
   async function toBusyDay(): Promise<string> {
     for (let step = 0; step < 7; step++) {
       const shown = await settled();
-      if ((await page().getByTestId('appointment-card').count()) > 0) return shown;
+      if ((await scheduledOnScreen(page())) >= BUSY_DAY_SCHEDULED) return shown;
       await page().getByRole('button', { name: 'Next day' }).click();
     }
     throw new Error('no day with appointments this week');

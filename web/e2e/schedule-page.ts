@@ -7,11 +7,13 @@ import { expect } from 'vitest';
 import { launchBrowser, newContext } from './browser.ts';
 import {
   settled as animationsDone,
+  BUSY_DAY_SCHEDULED,
   choose as chooseIn,
   DEMO_PASSWORD,
   FIRST_DATA_TIMEOUT_MS,
   openArea as openAreaOf,
   openList,
+  scheduledOnScreen,
   searchAndChoose,
   signInToShell,
   syncNow,
@@ -100,7 +102,7 @@ export function scheduleView(page: () => Page) {
   async function toBusyDay(): Promise<string> {
     for (let step = 0; step < 7; step++) {
       const shown = await settled();
-      if ((await body().count()) > 0 && (await page().getByTestId('appointment-card').count()) > 0) return shown;
+      if ((await body().count()) > 0 && (await scheduledOnScreen(page())) >= BUSY_DAY_SCHEDULED) return shown;
       await page()
         .getByRole('button', { name: /^(Next day|Jour suivant)$/ })
         .click();
