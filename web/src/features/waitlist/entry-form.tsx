@@ -1,4 +1,5 @@
 import { PATIENTS, SCHEDULING } from '@dental/domain/constants';
+import { WEEK_DISPLAY_ORDER } from '@dental/domain/practices/hours';
 import {
   createWaitlistEntrySchema,
   PARTS_OF_DAY,
@@ -16,7 +17,7 @@ import { ApiError } from '../../platform/api/api.ts';
 import { domainText } from '../../platform/i18n/domain-text.ts';
 import { serverErrorText } from '../../platform/i18n/server-error.ts';
 import { usePatientMatches } from '../patients/index.ts';
-import { PART_OF_DAY_LABELS, PRIORITY_LABELS, WEEK_ORDER, weekdayLabel } from './labels.ts';
+import { PART_OF_DAY_LABELS, PRIORITY_LABELS, weekdayLabel } from './labels.ts';
 import { useProviders } from './use-providers.ts';
 import { useWaitlistWrites } from './waitlist-api.ts';
 
@@ -222,7 +223,7 @@ export function EntryForm(props: { opened: boolean; entry: WaitlistEntry | null;
                 <Trans>Days that suit (none: any day)</Trans>
               </Input.Label>
               <Group gap={6}>
-                {WEEK_ORDER.map((weekday) => (
+                {WEEK_DISPLAY_ORDER.map((weekday) => (
                   <Chip key={weekday} value={String(weekday)} size="sm">
                     {weekdayLabel(weekday)}
                   </Chip>

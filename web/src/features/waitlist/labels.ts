@@ -1,4 +1,4 @@
-import { WEEK_DISPLAY_ORDER, WEEKDAY_SHORT_TEXTS } from '@dental/domain/practices/hours';
+import { WEEKDAY_SHORT_TEXTS } from '@dental/domain/practices/hours';
 import type { PartOfDay, WaitlistPriority } from '@dental/domain/waitlist/entry';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -28,6 +28,3 @@ export function weekdayLabel(weekday: number): string {
   const text = WEEKDAY_SHORT_TEXTS[weekday];
   return text ? say(text) : String(weekday);
 }
-
-/** The days a week is shown in, Monday first as the practices work. */
-export const WEEK_ORDER = WEEK_DISPLAY_ORDER;

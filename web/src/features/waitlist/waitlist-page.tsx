@@ -1,6 +1,7 @@
 import { formatMediumDate } from '@dental/domain/i18n/formats';
 import { MESSAGE_TEXTS } from '@dental/domain/messages';
 import { can } from '@dental/domain/permissions/can';
+import { WEEK_DISPLAY_ORDER } from '@dental/domain/practices/hours';
 import { localDate } from '@dental/domain/time/zones';
 import { uuid } from '@dental/domain/validation/fields';
 import type { WaitlistEntry, WaitlistOffer } from '@dental/domain/waitlist/entry';
@@ -32,7 +33,7 @@ import { serverErrorText } from '../../platform/i18n/server-error.ts';
 import { useLocalData } from '../../platform/offline/local-data.tsx';
 import { toast } from '../../platform/toasts/toast.ts';
 import { EntryForm } from './entry-form.tsx';
-import { PART_OF_DAY_LABELS, PRIORITY_COLOURS, PRIORITY_LABELS, WEEK_ORDER, weekdayLabel } from './labels.ts';
+import { PART_OF_DAY_LABELS, PRIORITY_COLOURS, PRIORITY_LABELS, weekdayLabel } from './labels.ts';
 import { slotLabel } from './offer-time.ts';
 import { useRefreshOnSync, useWaitlistEntries, useWaitlistOffers, useWaitlistWrites } from './waitlist-api.ts';
 
@@ -191,7 +192,7 @@ function OffersSection(props: { offers: WaitlistOffer[] | undefined; loading: bo
 
 function days(entry: WaitlistEntry, anyDay: string): string {
   if (entry.weekdays.length === 0) return anyDay;
-  return WEEK_ORDER.filter((weekday) => entry.weekdays.includes(weekday))
+  return WEEK_DISPLAY_ORDER.filter((weekday) => entry.weekdays.includes(weekday))
     .map(weekdayLabel)
     .join(', ');
 }
