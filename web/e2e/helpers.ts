@@ -44,21 +44,26 @@ export async function signInToShell(page: Page, username: string): Promise<void>
 
 /**
  * Until the service worker controls the page. It takes control once it has precached every chunk of the app;
- * now and then its first install does not finish in these runs, and registering again (what the browser does
- * at the next visit) starts a new one without a page load, which would lock the local data.
+ * when a first install fails the app installs again after a pause (service-worker-registration.ts), so this
+ * waits through a few of those. On a timeout the error tells the worker's state and the storage left.
  */
 async function untilControlled(page: Page): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 40_000 });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-      await page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.register('/sw.js');
-        await registration.update();
-      });
-    }
+  try {
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 150_000 });
+  } catch (error) {
+    const seen = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const estimate = await navigator.storage.estimate();
+      return {
+        page: location.pathname,
+        installing: registration?.installing?.state ?? null,
+        waiting: registration?.waiting?.state ?? null,
+        active: registration?.active?.state ?? null,
+        usage: estimate.usage,
+        quota: estimate.quota,
+      };
+    });
+    throw new Error(`The service worker never took control: ${JSON.stringify(seen)}`, { cause: error });
   }
 }
 

@@ -201,8 +201,20 @@ export function scheduleView(page: () => Page) {
     await target.scrollIntoViewIfNeeded();
     if (via === 'right-click') await target.locator('button').first().click({ button: 'right' });
     else {
-      await target.hover();
-      await target.getByRole('button', { name: /^Actions for/ }).click();
+      // A pull landing redraws the card under the pointer; hover again and retry rather than wait on a stale one.
+      await expect
+        .poll(
+          async () => {
+            await target.hover({ timeout: 5_000 }).catch(() => undefined);
+            return target
+              .getByRole('button', { name: /^Actions for/ })
+              .click({ timeout: 5_000 })
+              .then(() => true)
+              .catch(() => false);
+          },
+          { timeout: 45_000 },
+        )
+        .toBe(true);
     }
     await page().getByRole('menu').waitFor();
   }

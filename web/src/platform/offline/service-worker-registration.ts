@@ -1,5 +1,6 @@
 import { APP } from '@dental/domain/constants';
 import { Workbox } from 'workbox-window';
+import { installUntilItTakes } from './install-retry.ts';
 
 type Listener = (state: UpdateState) => void;
 
@@ -35,7 +36,10 @@ export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
   workbox = new Workbox('/sw.js');
   workbox.addEventListener('waiting', () => set({ updateReady: true }));
-  void workbox.register();
+  void installUntilItTakes(workbox.register(), {
+    registerAgain: () => navigator.serviceWorker.register('/sw.js'),
+    pause: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
+  }).catch(() => undefined);
   window.setTimeout(() => void workbox?.update(), APP.serviceWorkerUpdateCheckMs);
   void navigator.storage
     ?.persist?.()
