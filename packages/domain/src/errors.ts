@@ -13,6 +13,7 @@ export type DomainErrorKind =
   | 'conflict'
   | 'unprocessable'
   | 'locked'
+  | 'gone'
   | 'rate-limited';
 
 /** Every machine code with its kind. Codes are stable: clients may branch on them, so one never changes kind. */
@@ -56,6 +57,8 @@ export const DOMAIN_ERROR_CODES = {
   PLAN_STATUS: 'conflict',
   /** A waitlist offer already booked, declined, closed or past its expiry. */
   WAITLIST_OFFER_CLOSED: 'conflict',
+  /** A patient's link (form, review, confirmation, booking) that has expired or was already used. */
+  TOKEN_GONE: 'gone',
   /** Another user or device holds the chart's edit lock. */
   CHART_LOCKED: 'locked',
   /** The Idempotency-Key was first used for another request: a client bug, never stored as an answer. */

@@ -330,6 +330,20 @@ export interface WaitlistOffersTable {
   updated_at: string;
 }
 
+export interface PublicTokensTable {
+  id: string;
+  token_hash: string;
+  practice_id: number;
+  patient_id: string;
+  purpose: string;
+  subject: string | null;
+  language: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+  created_by: number | null;
+}
+
 export interface NoShowEventsTable {
   appointment_id: string;
   practice_id: number;
@@ -593,6 +607,7 @@ export interface Database {
   support_tickets: SupportTicketsTable;
   waitlist_entries: WaitlistEntriesTable;
   waitlist_offers: WaitlistOffersTable;
+  public_tokens: PublicTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

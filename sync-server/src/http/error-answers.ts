@@ -38,6 +38,7 @@ const STATUS_OF_KIND: Readonly<Record<DomainErrorKind, number>> = {
   conflict: 409,
   unprocessable: 422,
   locked: 423,
+  gone: 410,
   'rate-limited': 429,
 };
 

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { PROVINCES, SCHEDULING } from '../constants.ts';
 import { fill, type Text } from '../i18n/text.ts';
 import { MESSAGES } from '../messages.ts';
+import { PATIENT_LANGUAGES, type PatientLanguage } from '../public/public-token.ts';
 import type { Clock } from '../time/clock.ts';
 import { enumMessage, FIELD_TEXTS, jsonObject, optionalText, positiveId, uuid } from '../validation/fields.ts';
 import { isValidPhone, normalizePhone } from './phone.ts';
@@ -27,6 +28,13 @@ export interface MedicalHistory {
   communicationPreference: CommunicationPreference;
   insuranceProvider: string | null;
   insurancePolicyNumber: string | null;
+  /** The language of the patient's messages and pages; English when never chosen. */
+  preferredLanguage?: PatientLanguage;
+  /**
+   * CASL: express consent to commercial messages (promotions, newsletters). Reminders, confirmations and
+   * forms for care the patient asked for are transactional and need none. Absent means no consent.
+   */
+  commercialConsent?: boolean;
 }
 
 export interface Patient {
@@ -149,6 +157,10 @@ const medicalHistorySchema = historyObject({
   communicationPreference: v.optional(communicationPreferenceSchema),
   insuranceProvider: optionalText('medicalHistory.insuranceProvider', 100),
   insurancePolicyNumber: optionalText('medicalHistory.insurancePolicyNumber', 50),
+  preferredLanguage: v.optional(
+    v.picklist(PATIENT_LANGUAGES, enumMessage(PATIENT_LANGUAGES, 'medicalHistory.preferredLanguage')),
+  ),
+  commercialConsent: v.optional(v.boolean(fill(FIELD_TEXTS.boolean, { field: 'medicalHistory.commercialConsent' }))),
 });
 
 /** In an edit an absent list means "unchanged", so no default may stand in for it. */
@@ -159,6 +171,10 @@ const medicalHistoryPatchSchema = historyObject({
   communicationPreference: v.optional(communicationPreferenceSchema),
   insuranceProvider: optionalText('medicalHistory.insuranceProvider', 100),
   insurancePolicyNumber: optionalText('medicalHistory.insurancePolicyNumber', 50),
+  preferredLanguage: v.optional(
+    v.picklist(PATIENT_LANGUAGES, enumMessage(PATIENT_LANGUAGES, 'medicalHistory.preferredLanguage')),
+  ),
+  commercialConsent: v.optional(v.boolean(fill(FIELD_TEXTS.boolean, { field: 'medicalHistory.commercialConsent' }))),
 });
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -303,6 +319,7 @@ export function applyPatientPatch(patient: Patient, body: PatchPatientBody, stam
       history?.insurancePolicyNumber === undefined
         ? patient.medicalHistory.insurancePolicyNumber
         : history.insurancePolicyNumber,
+    ...optionalContactSettings(history ?? {}, patient.medicalHistory),
   };
   // isActive wins when both are sent; either alone decides.
   const isActive = body.isActive ?? (body.status === undefined ? patient.isActive : body.status === 'active');
@@ -341,6 +358,20 @@ export function medicalHistoryFromBody(body: CreatePatientBody): MedicalHistory 
       body.communicationPreference ?? history?.communicationPreference ?? DEFAULT_COMMUNICATION_PREFERENCE,
     insuranceProvider: history?.insuranceProvider ?? null,
     insurancePolicyNumber: history?.insurancePolicyNumber ?? null,
+    ...optionalContactSettings(history ?? {}),
+  };
+}
+
+/** The language and consent sent, else those kept; left out when neither says, so older records stay as they were. */
+function optionalContactSettings(
+  sent: Pick<MedicalHistory, 'preferredLanguage' | 'commercialConsent'>,
+  kept: Pick<MedicalHistory, 'preferredLanguage' | 'commercialConsent'> = {},
+): Pick<MedicalHistory, 'preferredLanguage' | 'commercialConsent'> {
+  const preferredLanguage = sent.preferredLanguage ?? kept.preferredLanguage;
+  const commercialConsent = sent.commercialConsent ?? kept.commercialConsent;
+  return {
+    ...(preferredLanguage === undefined ? {} : { preferredLanguage }),
+    ...(commercialConsent === undefined ? {} : { commercialConsent }),
   };
 }
 

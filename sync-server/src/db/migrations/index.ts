@@ -20,6 +20,7 @@ import * as waitlist from './0018-waitlist.ts';
 import * as recallWork from './0019-recall-work.ts';
 import * as kpiIndexes from './0020-kpi-indexes.ts';
 import * as notificationsSupport from './0021-notifications-support.ts';
+import * as publicTokens from './0022-public-tokens.ts';
 
 /** Applied in key order; keys never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019-recall-work': recallWork,
   '0020-kpi-indexes': kpiIndexes,
   '0021-notifications-support': notificationsSupport,
+  '0022-public-tokens': publicTokens,
 };
