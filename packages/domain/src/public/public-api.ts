@@ -30,24 +30,39 @@ interface PublicPage {
   expiresAt: string;
 }
 
-export const FORM_FIELD_TYPES = ['text', 'textarea', 'yesno', 'checkbox', 'date', 'select', 'signature'] as const;
+/** The kinds of field a form template holds (form_templates.fields). */
+export const FORM_FIELD_TYPES = [
+  'text',
+  'email',
+  'tel',
+  'date',
+  'textarea',
+  'checkbox',
+  'select',
+  'signature',
+] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
-export interface PublicFormField {
-  id: string;
+/**
+ * A field of a form template. On the public page the server sends label and options already in the
+ * patient's language. A `signature` field is answered by the one signature drawn for the submission.
+ */
+export interface FormFieldDefinition {
+  name: string;
   label: string;
-  labelFr: string;
   type: FormFieldType;
   required: boolean;
-  /** For `select`. */
-  options?: readonly { value: string; label: string; labelFr: string }[];
+  /** For `select`: the values, as stored in the answers. */
+  options?: readonly string[];
+  /** For `select`: what each option reads, in the page's language, when it differs from the value. */
+  optionLabels?: readonly string[];
 }
 
+/** `name` is the template's title, in the patient's language. */
 export interface PublicForm {
   id: number;
   name: string;
-  nameFr: string;
-  fields: readonly PublicFormField[];
+  fields: readonly FormFieldDefinition[];
 }
 
 /** GET /api/public/forms/{token}. `saved` holds partial answers saved earlier from any device. */
