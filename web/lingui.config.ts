@@ -9,6 +9,7 @@ import { formatter } from '@lingui/format-po';
 const FEATURES = [
   'assistant',
   'clinical-chart',
+  'communications',
   'dashboard',
   'front-desk',
   'guide',
@@ -17,6 +18,7 @@ const FEATURES = [
   'op-view',
   'patients',
   'practice-manager',
+  'public-pages',
   'recalls',
   'schedule-tools',
   'scheduling',
