@@ -121,7 +121,8 @@ describe('findConflicts', () => {
 
 describe('status transitions (spec 4)', () => {
   const allowed: Record<AppointmentStatus, AppointmentStatus[]> = {
-    scheduled: ['scheduled', 'in-progress', 'cancelled', 'no-show', 'completed'],
+    scheduled: ['scheduled', 'confirmed', 'in-progress', 'cancelled', 'no-show', 'completed'],
+    confirmed: ['confirmed', 'scheduled', 'in-progress', 'cancelled', 'no-show', 'completed'],
     'in-progress': ['in-progress', 'scheduled', 'cancelled', 'completed'],
     completed: ['completed'],
     cancelled: ['cancelled'],
@@ -130,7 +131,7 @@ describe('status transitions (spec 4)', () => {
   const pairs = APPOINTMENT_STATUSES.flatMap((from) => APPOINTMENT_STATUSES.map((to) => [from, to] as const));
 
   it('covers every pair', () => {
-    expect(pairs).toHaveLength(25);
+    expect(pairs).toHaveLength(36);
   });
 
   it.each(pairs)('%s → %s', (from, to) => {
