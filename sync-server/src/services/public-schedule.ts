@@ -47,7 +47,8 @@ function bookingWindow(scope: TokenScope, now: Date): { from: string; to: string
   const from = localDate(now, timezone);
   const lastDay = localDate(scope.row.expires_at, timezone);
   const horizon = addDays(from, SCHEDULING.maxAdvanceBookingDays);
-  return { from, to: lastDay < horizon ? lastDay : horizon };
+  // Dates as YYYY-MM-DD sort as text.
+  return { from, to: [lastDay, horizon].sort()[0] ?? horizon };
 }
 
 function requireInWindow(date: string, window: { from: string; to: string }): void {
