@@ -4,6 +4,8 @@ import { type DomainErrorCode, REQUEST_INVALID } from './errors.ts';
 import type { Text } from './i18n/text.ts';
 import { ID_TAKEN, MESSAGE_TEXTS } from './messages.ts';
 import { DUPLICATE_PATIENT_TEXTS } from './patients/duplicates.ts';
+import { FORM_SUBMISSION_TEXTS } from './public/form-submission.ts';
+import { PUBLIC_TOKEN_TEXTS } from './public/public-token.ts';
 import { CONFLICT_TEXTS } from './scheduling/conflicts.ts';
 import type { FieldIssueCode } from './validation/issues.ts';
 import { WAITLIST_TEXTS } from './waitlist/entry.ts';
@@ -81,6 +83,8 @@ export const ERROR_CODE_MEANINGS: Readonly<Partial<Record<ErrorCode, Text>>> = {
   NOTE_SIGNED: NOTE_TEXTS.signed,
   PLAN_EXPIRED: PLAN_TEXTS.expired,
   WAITLIST_OFFER_CLOSED: WAITLIST_TEXTS.offerClosed,
+  SUBMISSION_DECIDED: FORM_SUBMISSION_TEXTS.decided,
+  TOKEN_GONE: PUBLIC_TOKEN_TEXTS.gone,
   PATIENT_HAS_CLINICAL_RECORDS: NOTE_TEXTS.patientHasRecords,
   RATE_LIMITED: MESSAGE_TEXTS.rateLimited,
   BODY_NOT_JSON: MESSAGE_TEXTS.malformedJson,

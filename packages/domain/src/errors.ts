@@ -59,6 +59,8 @@ export const DOMAIN_ERROR_CODES = {
   WAITLIST_OFFER_CLOSED: 'conflict',
   /** A patient's link (form, review, confirmation, booking) that has expired or was already used. */
   TOKEN_GONE: 'gone',
+  /** A form submission staff already accepted or rejected. */
+  SUBMISSION_DECIDED: 'conflict',
   /** Another user or device holds the chart's edit lock. */
   CHART_LOCKED: 'locked',
   /** The Idempotency-Key was first used for another request: a client bug, never stored as an answer. */

@@ -121,7 +121,8 @@ describe('findConflicts', () => {
 
 describe('status transitions (spec 4)', () => {
   const allowed: Record<AppointmentStatus, AppointmentStatus[]> = {
-    scheduled: ['scheduled', 'in-progress', 'cancelled', 'no-show', 'completed'],
+    scheduled: ['scheduled', 'confirmed', 'in-progress', 'cancelled', 'no-show', 'completed'],
+    confirmed: ['confirmed', 'scheduled', 'in-progress', 'cancelled', 'no-show', 'completed'],
     'in-progress': ['in-progress', 'scheduled', 'cancelled', 'completed'],
     completed: ['completed'],
     cancelled: ['cancelled'],
@@ -130,7 +131,7 @@ describe('status transitions (spec 4)', () => {
   const pairs = APPOINTMENT_STATUSES.flatMap((from) => APPOINTMENT_STATUSES.map((to) => [from, to] as const));
 
   it('covers every pair', () => {
-    expect(pairs).toHaveLength(25);
+    expect(pairs).toHaveLength(36);
   });
 
   it.each(pairs)('%s → %s', (from, to) => {
@@ -145,7 +146,8 @@ describe('status transitions (spec 4)', () => {
 
   it('reads checked-in as in-progress', () => {
     expect(normalizeStatus('checked-in')).toBe('in-progress');
-    expect(normalizeStatus('confirmed')).toBeUndefined();
+    expect(normalizeStatus('confirmed')).toBe('confirmed');
+    expect(normalizeStatus('pending')).toBeUndefined();
   });
 });
 
@@ -184,7 +186,7 @@ describe('appointment bodies', () => {
     [{ duration: 15 }, 'duration', 'duration must be at least 30 minutes'],
     [{ duration: 150 }, 'duration', 'duration must be at most 120 minutes'],
     [{ duration: 45 }, 'duration', 'duration must be a multiple of 30 minutes'],
-    [{ status: 'confirmed' }, 'status', expect.stringContaining('Invalid enum value')],
+    [{ status: 'pending' }, 'status', expect.stringContaining('Invalid enum value')],
     [{ procedure: '' }, 'procedure', 'procedure is required'],
     [{ procedure: 'x'.repeat(201) }, 'procedure', 'procedure must be at most 200 characters'],
     [{ notes: 'x'.repeat(2001) }, 'notes', 'notes must be at most 2000 characters'],

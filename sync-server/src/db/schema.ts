@@ -159,6 +159,8 @@ export interface AppointmentsTable {
   payment_collected: Bool | null;
   payment_amount: number | null;
   payment_method: string | null;
+  /** 'online' for a booking the patient made from a self-scheduling link; null when staff booked it. */
+  source: string | null;
 }
 
 export interface ProviderAbsencesTable {
@@ -189,6 +191,10 @@ export interface SurveySendsTable {
   status: string;
   created_at: string;
   created_by: number | null;
+  /** The patient's answer from /patient-review/{token}: 1 to 5, an optional comment, when. */
+  rating: number | null;
+  comment: string | null;
+  answered_at: string | null;
 }
 
 export interface OutgoingMessagesTable {
@@ -210,8 +216,10 @@ export interface FormTemplatesTable {
   title: string;
   description: string;
   category: string;
-  /** JSON array of field definitions. */
+  /** JSON array of field definitions; a field may carry labelFr and optionLabelsFr for French pages. */
   fields: string;
+  /** The title in French; the English title stands in when there is none. */
+  title_fr: string | null;
 }
 
 export interface FormSendsTable {
@@ -342,6 +350,29 @@ export interface PublicTokensTable {
   used_at: string | null;
   created_at: string;
   created_by: number | null;
+}
+
+/** A patient's answers from /form/{token}, waiting for staff review; nothing reaches the record before it. */
+export interface FormSubmissionsTable {
+  id: string;
+  practice_id: number;
+  patient_id: string;
+  token_id: string;
+  /** JSON list of form_sends ids. */
+  form_send_ids: string;
+  /** JSON: the forms as sent, in English (PublicForm[]). */
+  forms: string;
+  /** JSON: FormAnswers. */
+  answers: string;
+  signature: string | null;
+  /** draft, submitted, accepted or rejected. */
+  status: string;
+  created_at: string;
+  updated_at: string;
+  submitted_at: string | null;
+  reviewed_at: string | null;
+  reviewed_by: number | null;
+  reason: string | null;
 }
 
 export interface NoShowEventsTable {
@@ -608,6 +639,7 @@ export interface Database {
   waitlist_entries: WaitlistEntriesTable;
   waitlist_offers: WaitlistOffersTable;
   public_tokens: PublicTokensTable;
+  form_submissions: FormSubmissionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -71,6 +71,7 @@ export function toAppointment(row: AppointmentJoinedRow): Appointment {
     paymentCollected: flag(row.payment_collected),
     paymentAmount: row.payment_amount,
     paymentMethod: row.payment_method as PaymentMethod | null,
+    ...(row.source === 'online' ? { source: 'online' as const } : {}),
   };
 }
 

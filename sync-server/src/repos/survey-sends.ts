@@ -13,10 +13,12 @@ export function toSurveySend(row: SurveySendsTable): SurveySend {
     treatmentCompleted: row.treatment_completed === 1,
     providerName: row.provider_name,
     treatmentDate: row.treatment_date,
-    // Nothing delivers surveys yet: every one waits in the queue.
-    status: 'queued',
+    status: row.status === 'completed' ? 'completed' : 'queued',
     createdAt: row.created_at,
     createdBy: row.created_by,
+    rating: row.rating,
+    comment: row.comment,
+    answeredAt: row.answered_at,
   };
 }
 
@@ -35,4 +37,28 @@ export async function surveysOf(db: Db, practiceId: number, patientId: string): 
     .orderBy('id')
     .execute();
   return rows.map(toSurveySend);
+}
+
+export async function findSurveySend(db: Db, practiceId: number, id: string): Promise<SurveySendsTable | undefined> {
+  return db
+    .selectFrom('survey_sends')
+    .selectAll()
+    .where('practice_id', '=', practiceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The patient's review of the visit; the survey is then complete. */
+export async function recordSurveyAnswer(
+  db: Db,
+  practiceId: number,
+  id: string,
+  answer: { rating: number; comment: string | null; answeredAt: string },
+): Promise<void> {
+  await db
+    .updateTable('survey_sends')
+    .set({ rating: answer.rating, comment: answer.comment, answered_at: answer.answeredAt, status: 'completed' })
+    .where('practice_id', '=', practiceId)
+    .where('id', '=', id)
+    .execute();
 }

@@ -56,12 +56,24 @@ export async function editAppointment(
   caller: Caller,
   request: { practiceId: number; id: string; body: PatchAppointmentBody; now: Date },
 ): Promise<Appointment> {
-  const { practiceId, body, now } = request;
-  const fields = changedFields(body);
-  const cancelOnly = fields.length === 1 && body.status === 'cancelled';
+  const fields = changedFields(request.body);
+  const cancelOnly = fields.length === 1 && request.body.status === 'cancelled';
   const required: Permission = cancelOnly ? 'appointments.cancel' : 'appointments.edit';
   requirePermission(caller, required);
+  return applyAppointmentEdit(db, caller.account.row.id, request);
+}
 
+/**
+ * The edit itself, once the editor may make it: `userId` is the staff member, or null when the patient
+ * answered from their own link (confirming the appointment), which no permission governs.
+ */
+export async function applyAppointmentEdit(
+  db: Db,
+  userId: number | null,
+  request: { practiceId: number; id: string; body: PatchAppointmentBody; now: Date },
+): Promise<Appointment> {
+  const { practiceId, body, now } = request;
+  const fields = changedFields(body);
   const current = await appointmentRow(db, practiceId, request.id);
   if (!current) throw new DomainError('NOT_FOUND', 'Appointment not found.');
 
@@ -127,13 +139,13 @@ export async function editAppointment(
       appointmentId: current.id,
       patientId: body.patientId ?? current.patient_id,
       actualNoShow: true,
-      userId: caller.account.row.id,
+      userId,
       at: now,
     });
   }
   await writeAudit(db, {
     at: now,
-    userId: caller.account.row.id,
+    userId,
     practiceId,
     action: from === to ? 'appointment.update' : `appointment.status.${to}`,
     entity: 'appointment',
@@ -146,10 +158,6 @@ export async function editAppointment(
   });
   const saved = await findAppointment(db, practiceId, current.id);
   if (!saved) throw new DomainError('NOT_FOUND', 'Appointment not found.');
-  await appointmentEvent(
-    db,
-    { practiceId, userId: caller.account.row.id, now },
-    { kind: 'edited', before, after: saved },
-  );
+  await appointmentEvent(db, { practiceId, userId, now }, { kind: 'edited', before, after: saved });
   return saved;
 }

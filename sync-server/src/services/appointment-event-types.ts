@@ -3,7 +3,8 @@ import type { Appointment } from '@dental/domain/scheduling/appointment';
 /** Who caused an event, where and when. */
 export interface EventActor {
   practiceId: number;
-  userId: number;
+  /** Null when a patient acted from their own link. */
+  userId: number | null;
   now: Date;
 }
 

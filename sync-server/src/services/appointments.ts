@@ -1,7 +1,7 @@
 import { SCHEDULING } from '@dental/domain/constants';
 import { DomainError, invalidInput } from '@dental/domain/errors';
 import { analyzeConflicts, type ConflictAnalysis } from '@dental/domain/scheduling/analysis';
-import type { Appointment } from '@dental/domain/scheduling/appointment';
+import type { Appointment, AppointmentSource } from '@dental/domain/scheduling/appointment';
 import type { CreateAppointmentBody } from '@dental/domain/scheduling/appointment.schema';
 import type { AnalyzeConflictsBody } from '@dental/domain/scheduling/appointment-queries.schema';
 import { type FreeSlot, freeSlots, nextOpenDate } from '@dental/domain/scheduling/availability';
@@ -11,7 +11,7 @@ import { localDate, localDayRange } from '@dental/domain/time/zones';
 import type { Db } from '../db/connection.ts';
 import { appointmentPatient, appointmentsStarting } from '../repos/appointments.ts';
 import { weeklyHours } from '../repos/practice-hours.ts';
-import { type BookingActor, checkReferences, conflictsFor, createAppointment, enforceBookingRules } from './booking.ts';
+import { type BookingMaker, checkReferences, conflictsFor, createAppointment, enforceBookingRules } from './booking.ts';
 import { claimId } from './client-ids.ts';
 import { practiceTimezone } from './practice-time.ts';
 import { daySchedules } from './schedule.ts';
@@ -48,8 +48,16 @@ export async function appointmentsOfDay(
   return appointmentsStarting(db, practiceId, day, query.providerId);
 }
 
-/** Books an appointment; a clash is refused unless the booking overrides it, which is then audited. */
-export async function bookAppointment(db: Db, actor: BookingActor, body: CreateAppointmentBody): Promise<Appointment> {
+/**
+ * Books an appointment; a clash is refused unless the booking overrides it, which is then audited.
+ * `source` marks a booking the patient made online; staff bookings leave it out.
+ */
+export async function bookAppointment(
+  db: Db,
+  actor: BookingMaker,
+  body: CreateAppointmentBody,
+  source?: AppointmentSource,
+): Promise<Appointment> {
   const { practiceId, now } = actor;
   const id = await claimId(db, 'appointments', body.id);
   await checkReferences(db, practiceId, body);
@@ -57,7 +65,7 @@ export async function bookAppointment(db: Db, actor: BookingActor, body: CreateA
 
   const conflicts = await conflictsFor(db, practiceId, { ...body, id });
   if (conflicts.length > 0 && body.override !== true) refuseConflicts(conflicts);
-  return createAppointment(db, actor, { ...body, id }, { conflicts });
+  return createAppointment(db, actor, { ...body, id, source }, { conflicts });
 }
 
 /** What stands in the way of a booking and where else it could go; books nothing. */

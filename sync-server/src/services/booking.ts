@@ -1,6 +1,6 @@
 import { invalidInput } from '@dental/domain/errors';
 import { effectiveRole, PROVIDER_ROLES } from '@dental/domain/permissions/roles';
-import type { Appointment } from '@dental/domain/scheduling/appointment';
+import type { Appointment, AppointmentSource } from '@dental/domain/scheduling/appointment';
 import { type BookingTimes, checkBookingRules } from '@dental/domain/scheduling/booking-rules';
 import { type Conflict, findConflicts } from '@dental/domain/scheduling/conflicts';
 import type { AppointmentStatus } from '@dental/domain/scheduling/status-transitions';
@@ -115,6 +115,8 @@ export interface NewAppointment {
   procedure: string;
   notes?: string | null | undefined;
   appointmentType?: string | null | undefined;
+  /** Left out for staff bookings. */
+  source?: AppointmentSource | undefined;
 }
 
 export interface BookingActor {
@@ -123,13 +125,16 @@ export interface BookingActor {
   now: Date;
 }
 
+/** Who makes a booking: a staff member, or the patient from their own link (userId null: no staff member acted). */
+export type BookingMaker = Omit<BookingActor, 'userId'> & { userId: number | null };
+
 /**
  * Saves a booking that has passed its checks, versions it for sync and audits it; `conflicts` are
  * the ones an override booked through, recorded so the decision can be traced.
  */
 export async function createAppointment(
   db: Db,
-  actor: BookingActor,
+  actor: BookingMaker,
   appointment: NewAppointment,
   audit: { conflicts: readonly Conflict[]; details?: Record<string, unknown> },
 ): Promise<Appointment> {
@@ -148,6 +153,7 @@ export async function createAppointment(
     procedure: appointment.procedure,
     notes: appointment.notes ?? null,
     appointment_type: appointment.appointmentType ?? null,
+    source: appointment.source === 'online' ? 'online' : null,
     checked_in_at: appointment.status === 'in-progress' ? stamp : null,
     completed_at: appointment.status === 'completed' ? stamp : null,
     created_at: stamp,

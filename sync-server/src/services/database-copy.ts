@@ -55,6 +55,8 @@ export const COPIED_TABLES: readonly TableName[] = [
   'support_tickets',
   'waitlist_entries',
   'waitlist_offers',
+  'public_tokens',
+  'form_submissions',
 ] satisfies readonly (keyof Database)[];
 
 export interface TableCopy {

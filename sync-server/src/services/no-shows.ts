@@ -17,7 +17,7 @@ export interface NoShowMark {
   appointmentId: string;
   patientId: string;
   actualNoShow: boolean;
-  userId: number;
+  userId: number | null;
   at: Date;
 }
 

@@ -29,6 +29,9 @@ export async function recordSurvey(
     status: 'queued',
     created_at: now.toISOString(),
     created_by: userId,
+    rating: null,
+    comment: null,
+    answered_at: null,
   };
   await insertSurveySend(db, row);
   await writeAudit(db, {

@@ -12,6 +12,8 @@ export const NOTIFICATION_EVENT_TYPES = [
   'maintenance_displaced',
   'waitlist_match',
   'recall_due',
+  'review_low_rating',
+  'reschedule_requested',
 ] as const;
 export type NotificationEventType = (typeof NOTIFICATION_EVENT_TYPES)[number];
 
@@ -31,6 +33,8 @@ const CATEGORY_OF: Readonly<Record<NotificationEventType, NotificationCategory>>
   maintenance_displaced: 'system',
   waitlist_match: 'appointment',
   recall_due: 'recall',
+  review_low_rating: 'communication',
+  reschedule_requested: 'appointment',
 };
 
 /** The spec-3 kind of a stored type: an event type's kind, or the stored type itself when it is one already. */

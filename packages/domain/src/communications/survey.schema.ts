@@ -17,9 +17,14 @@ export interface SurveySend {
   treatmentCompleted: boolean;
   providerName: string | null;
   treatmentDate: string | null;
-  status: 'queued';
+  /** 'completed' once the patient answered from their link. */
+  status: 'queued' | 'completed';
   createdAt: string;
   createdBy: number | null;
+  /** The patient's answer: 1 to 5, their comment, when; null until they answer. */
+  rating: number | null;
+  comment: string | null;
+  answeredAt: string | null;
 }
 
 export const sendSurveySchema = jsonObject({

@@ -17,6 +17,8 @@ import { POSTAL_CODE_TEXTS } from '../patients/postal-code.ts';
 import { RECALL_PRIORITY_TEXTS } from '../patients/recall.schema.ts';
 import { PERMISSION_TEXTS } from '../permissions/catalogue.ts';
 import { HOURS_TEXTS } from '../practices/hours.ts';
+import { FORM_SUBMISSION_TEXTS } from '../public/form-submission.ts';
+import { PATIENT_RESPONSE_TEXTS } from '../public/patient-responses.ts';
 import { PUBLIC_FIELD_TEXTS } from '../public/public-api.ts';
 import { PUBLIC_TOKEN_TEXTS } from '../public/public-token.ts';
 import { RANK_REASON_TEXTS, RECALL_TEXTS } from '../recalls/texts.ts';
@@ -91,7 +93,12 @@ export const DOMAIN_TEXT_GROUPS: Readonly<Record<string, readonly Text[]>> = {
   sync: [...Object.values(PROTOCOL_TEXTS), ...Object.values(SYNCED_TABLE_TEXTS)],
   time: [...Object.values(APPOINTMENT_TIME_TEXTS), ...Object.values(ZONE_TEXTS)],
   waitlist: Object.values(WAITLIST_TEXTS),
-  public: [...Object.values(PUBLIC_TOKEN_TEXTS), ...Object.values(PUBLIC_FIELD_TEXTS)],
+  public: [
+    ...Object.values(PUBLIC_TOKEN_TEXTS),
+    ...Object.values(PUBLIC_FIELD_TEXTS),
+    ...Object.values(PATIENT_RESPONSE_TEXTS),
+    ...Object.values(FORM_SUBMISSION_TEXTS),
+  ],
 };
 
 /**

@@ -121,13 +121,21 @@ export const PATIENT_TEXTS = {
 
 const communicationPreferenceSchema = v.picklist(COMMUNICATION_PREFERENCES, enumMessage(COMMUNICATION_PREFERENCES));
 
+/** The entries of a clinical list typed as text: separated by commas, semicolons or new lines. */
+export function splitClinicalList(text: string): string[] {
+  return text
+    .split(/[\n,;]/)
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
 /** A list of short clinical entries, given as an array or as comma/newline separated text. */
 function clinicalListEntry(field: string) {
   const message = fill(PATIENT_TEXTS.textList, { field });
   return v.pipe(
     v.union([v.string(message), v.array(v.string(message), message)], message),
     v.transform((value) =>
-      (Array.isArray(value) ? value : value.split(/[\n,;]/)).map((entry) => entry.trim()).filter(Boolean),
+      Array.isArray(value) ? value.map((entry) => entry.trim()).filter(Boolean) : splitClinicalList(value),
     ),
     v.maxLength(100, fill(FIELD_TEXTS.tooManyEntries, { field })),
     v.check((entries) => entries.every((entry) => entry.length <= 200), fill(PATIENT_TEXTS.entryTooLong, { field })),

@@ -22,7 +22,7 @@ export interface PublicPractice {
 }
 
 /** Common to every GET: the language the page is shown in (the patient's). */
-interface PublicPage {
+export interface PublicPage {
   practice: PublicPractice;
   patientFirstName: string;
   language: PatientLanguage;

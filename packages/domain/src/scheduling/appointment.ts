@@ -41,7 +41,13 @@ export interface Appointment {
   paymentCollected?: boolean | null;
   paymentAmount?: number | null;
   paymentMethod?: PaymentMethod | null;
+  /** Present only for a booking not made by staff: 'online' when the patient booked from a self-scheduling link. */
+  source?: AppointmentSource;
 }
+
+/** Who made a booking: the practice's staff (the default, never stored) or the patient online. */
+export const APPOINTMENT_SOURCES = ['staff', 'online'] as const;
+export type AppointmentSource = (typeof APPOINTMENT_SOURCES)[number];
 
 export type WaitingArea = (typeof CHECKOUT.waitingAreas)[number];
 export type VisitRating = (typeof CHECKOUT.fullCheckoutSatisfaction)[number];

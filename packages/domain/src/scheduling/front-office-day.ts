@@ -1,7 +1,7 @@
 import { instantAt, localDate } from '../time/zones.ts';
 import { addDays } from './booking-rules.ts';
 import { minutesWaiting } from './check-in.ts';
-import { type AppointmentStatus, normalizeStatus } from './status-transitions.ts';
+import { type AppointmentStatus, isExpected, normalizeStatus } from './status-transitions.ts';
 
 /**
  * The front office's view of a practice day: who comes next, who is late, who waits, who did not come,
@@ -82,7 +82,7 @@ export function frontOfficeDay<T extends DayAppointment>(
   timeZone: string,
 ): FrontOfficeDay<T> {
   const at = now.getTime();
-  const scheduled = appointments.filter((appointment) => statusOf(appointment) === 'scheduled').sort(bySoonest);
+  const scheduled = appointments.filter((appointment) => isExpected(statusOf(appointment))).sort(bySoonest);
   return {
     nextArrivals: scheduled.filter((appointment) => startOf(appointment) >= at),
     waiting: waitingPatients(appointments, now, timeZone),
@@ -94,10 +94,7 @@ export function frontOfficeDay<T extends DayAppointment>(
   };
 }
 
-/**
- * Appointments nobody has confirmed. The domain stores no confirmation (spec 4: 'confirmed' only colours
- * the schedule), so every appointment still scheduled counts as unconfirmed.
- */
+/** Appointments nobody has confirmed: still 'scheduled' (a patient's confirmation makes them 'confirmed'). */
 export function unconfirmedAppointments<T extends DayAppointment>(appointments: readonly T[]): T[] {
   return appointments.filter((appointment) => statusOf(appointment) === 'scheduled').sort(bySoonest);
 }
@@ -130,8 +127,7 @@ export function roomsNow<T extends DayAppointment>(
     const current = inRoom.find((appointment) => statusOf(appointment) === 'in-progress') ?? null;
     const next =
       inRoom.find(
-        (appointment) =>
-          statusOf(appointment) === 'scheduled' && startOf(appointment) + appointment.duration * 60_000 > at,
+        (appointment) => isExpected(statusOf(appointment)) && startOf(appointment) + appointment.duration * 60_000 > at,
       ) ?? null;
     return { room, current, next };
   });

@@ -1,12 +1,23 @@
 import { fill, type Text } from '../i18n/text.ts';
 
-/** Spec 4 appointment statuses; 'confirmed' only colours the schedule and is never stored. */
-export const APPOINTMENT_STATUSES = ['scheduled', 'in-progress', 'completed', 'cancelled', 'no-show'] as const;
+/**
+ * Spec 4 appointment statuses. 'confirmed' (spec 9: "only used for colouring") is a scheduled appointment the
+ * patient confirmed from their link (issue 20): it behaves as scheduled everywhere and is coloured apart.
+ */
+export const APPOINTMENT_STATUSES = [
+  'scheduled',
+  'confirmed',
+  'in-progress',
+  'completed',
+  'cancelled',
+  'no-show',
+] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 /** Each stored status as people read it; English shows the stored word. */
 export const APPOINTMENT_STATUS_TEXTS = {
   scheduled: /*i18n*/ { id: 'appointmentStatus.scheduled', message: 'scheduled' },
+  confirmed: /*i18n*/ { id: 'appointmentStatus.confirmed', message: 'confirmed' },
   'in-progress': /*i18n*/ { id: 'appointmentStatus.inProgress', message: 'in-progress' },
   completed: /*i18n*/ { id: 'appointmentStatus.completed', message: 'completed' },
   cancelled: /*i18n*/ { id: 'appointmentStatus.cancelled', message: 'cancelled' },
@@ -19,6 +30,7 @@ export const APPOINTMENT_STATUS_TEXTS = {
  */
 export const APPOINTMENT_STATUS_COLOURS: Readonly<Record<AppointmentStatus, string>> = {
   scheduled: 'blue',
+  confirmed: 'teal',
   'in-progress': 'green',
   completed: 'gray',
   cancelled: 'red',
@@ -36,7 +48,8 @@ export const NON_BLOCKING_STATUSES: readonly AppointmentStatus[] = ['cancelled',
  * completed are final: reopening one would rewrite what happened, so a new booking is made instead.
  */
 const ALLOWED: Readonly<Record<AppointmentStatus, readonly AppointmentStatus[]>> = {
-  scheduled: ['in-progress', 'cancelled', 'no-show', 'completed'],
+  scheduled: ['confirmed', 'in-progress', 'cancelled', 'no-show', 'completed'],
+  confirmed: ['scheduled', 'in-progress', 'cancelled', 'no-show', 'completed'],
   'in-progress': ['scheduled', 'cancelled', 'completed'],
   completed: [],
   cancelled: [],
@@ -60,6 +73,11 @@ export const TRANSITION_REFUSAL: Text = /*i18n*/ {
 
 export function transitionRefusal(from: AppointmentStatus, to: AppointmentStatus): string {
   return fill(TRANSITION_REFUSAL, { from, to });
+}
+
+/** Booked and not yet arrived: the patient is still expected, confirmed or not. */
+export function isExpected(status: AppointmentStatus | undefined): boolean {
+  return status === 'scheduled' || status === 'confirmed';
 }
 
 export function isBlocking(status: string): boolean {
