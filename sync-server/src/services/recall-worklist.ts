@@ -39,7 +39,7 @@ interface VisitFacts {
   booked: boolean;
 }
 
-const UPCOMING = new Set(['scheduled', 'in-progress']);
+const UPCOMING = new Set(['scheduled', 'confirmed', 'in-progress']);
 
 async function visitFacts(
   db: Db,

@@ -18,9 +18,14 @@ export const KPI_MAX_RANGE_DAYS = 366;
 export const RECALL_WINDOW_DAYS = 30;
 
 /** Statuses whose time is taken from the chair: a cancelled or missed booking left it free. */
-export const CHAIR_TIME_STATUSES: readonly AppointmentStatus[] = ['scheduled', 'in-progress', 'completed'];
+export const CHAIR_TIME_STATUSES: readonly AppointmentStatus[] = ['scheduled', 'confirmed', 'in-progress', 'completed'];
 /** A visit that keeps a recall: one that happened or is still on the books. */
-export const RECALL_VISIT_STATUSES: readonly AppointmentStatus[] = ['scheduled', 'in-progress', 'completed'];
+export const RECALL_VISIT_STATUSES: readonly AppointmentStatus[] = [
+  'scheduled',
+  'confirmed',
+  'in-progress',
+  'completed',
+];
 
 export const KPI_QUERY_TEXTS = {
   toBeforeFrom: /*i18n*/ { id: 'kpis.toBeforeFrom', message: 'to must not be before from' },

@@ -75,7 +75,7 @@ export const NO_SHOW_RISK_WEIGHTS = {
   weekday: { days: ['monday', 'friday'] as readonly WeekdayName[], points: 5 },
   /** Before `beforeHour` or from `fromHour` on, on the practice's clock. */
   hour: { beforeHour: 9, fromHour: 16, points: 5 },
-  /** The schedule stores no confirmation (spec 4: 'confirmed' only colours), so still 'scheduled' is unconfirmed. */
+  /** Still 'scheduled': the patient has not confirmed from their link (which makes it 'confirmed'). */
   unconfirmed: 10,
 } as const;
 

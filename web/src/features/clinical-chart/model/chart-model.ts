@@ -1,7 +1,7 @@
 import type { ChartEntry } from '@dental/domain/clinical/entry';
 import { type Dentition, isPrimaryTooth, isTooth } from '@dental/domain/clinical/teeth';
 import { ageOn } from '@dental/domain/patients/age';
-import type { AppointmentStatus } from '@dental/domain/scheduling/status-transitions';
+import { type AppointmentStatus, isExpected } from '@dental/domain/scheduling/status-transitions';
 
 /** Spec silent on the cut-offs beyond the brief: primary under 6, mixed from 6 through 12, permanent after. */
 export function defaultDentition(dateOfBirth: string | null | undefined, today: string): Dentition {
@@ -30,7 +30,7 @@ const GONE: readonly AppointmentStatus[] = ['cancelled', 'no-show'];
 
 /** Today's appointments of the patient that took or take place, the one in the chair first. */
 export function visitsOn<T extends VisitCandidate>(appointments: readonly T[], today: string): T[] {
-  const rank = (status: AppointmentStatus) => (status === 'in-progress' ? 0 : status === 'scheduled' ? 1 : 2);
+  const rank = (status: AppointmentStatus) => (status === 'in-progress' ? 0 : isExpected(status) ? 1 : 2);
   return appointments
     .filter((appointment) => appointment.day === today && !GONE.includes(appointment.status))
     .sort((a, b) => rank(a.status) - rank(b.status) || a.appointmentDate.localeCompare(b.appointmentDate));

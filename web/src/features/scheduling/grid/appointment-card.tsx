@@ -225,6 +225,7 @@ const CardFace = memo(function CardFace({
     appointment.providerName,
     i18n._(PRIORITY_TEXT[priority]),
     inProgress ? t`checked in` : '',
+    appointment.status === 'confirmed' ? t`confirmed by the patient` : '',
     appointment.status === 'completed' ? t`completed` : '',
     pending ? t`pending sync` : '',
     marked ? riskSummary(risk) : '',
