@@ -21,6 +21,7 @@ import * as recallWork from './0019-recall-work.ts';
 import * as kpiIndexes from './0020-kpi-indexes.ts';
 import * as notificationsSupport from './0021-notifications-support.ts';
 import * as publicTokens from './0022-public-tokens.ts';
+import * as delivery from './0024-delivery.ts';
 
 /** Applied in key order; keys never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020-kpi-indexes': kpiIndexes,
   '0021-notifications-support': notificationsSupport,
   '0022-public-tokens': publicTokens,
+  '0024-delivery': delivery,
 };
