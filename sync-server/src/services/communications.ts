@@ -31,6 +31,7 @@ export async function messageLogOf(
   query: MessageLogQuery,
 ): Promise<{ messages: MessageLogEntry[]; total: number }> {
   const { from, to, ...rest } = query;
+  if (rest.patientId) await requirePatient(db, practiceId, rest.patientId);
   const zone = from || to ? await practiceTimezone(db, practiceId) : '';
   return messageLog(db, practiceId, {
     ...rest,
