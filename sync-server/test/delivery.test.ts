@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -271,6 +272,53 @@ describe('the delivery worker', () => {
       clock(),
     );
     expect(token).toMatchObject({ subject: appointment.id, language: 'fr', expires_at: appointment.appointmentDate });
+  });
+});
+
+describe('the SMS transport', () => {
+  it('posts To, From and Body with basic auth; a 4xx is permanent, a 5xx is tried again', async () => {
+    const requests: { auth: string | undefined; body: URLSearchParams }[] = [];
+    let status = 201;
+    const provider = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        requests.push({ auth: request.headers.authorization, body: new URLSearchParams(body) });
+        response.writeHead(status, { 'content-type': 'application/json' }).end('{"message":"refused"}');
+      });
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = provider.address() as AddressInfo;
+      const sms = smsTransport(
+        { url: `http://127.0.0.1:${port}/Messages.json`, from: '+14165550000', accountSid: 'AC1', authToken: 'tok' },
+        () => undefined,
+      );
+      const message: Outgoing = {
+        id: 'm1',
+        channel: 'sms',
+        to: '4165550101',
+        subject: null,
+        body: 'Hello',
+        language: 'en',
+        createdAt: TEST_START,
+      };
+      await sms.send(message);
+      expect(requests[0]?.auth).toBe(`Basic ${Buffer.from('AC1:tok').toString('base64')}`);
+      expect(Object.fromEntries(requests[0]?.body ?? [])).toEqual({
+        To: '+14165550101',
+        From: '+14165550000',
+        Body: 'Hello',
+      });
+      status = 400;
+      await expect(sms.send(message)).rejects.toMatchObject({ permanent: true });
+      status = 503;
+      await expect(sms.send(message)).rejects.toMatchObject({ permanent: false });
+    } finally {
+      await new Promise((resolve) => provider.close(resolve));
+    }
   });
 });
 

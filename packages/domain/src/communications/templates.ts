@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { fill } from '../i18n/text.ts';
+import { fill, type Text } from '../i18n/text.ts';
 import { PATIENT_LANGUAGES, type PatientLanguage } from '../public/public-token.ts';
 import { FIELD_TEXTS, jsonObject } from '../validation/fields.ts';
 import {
@@ -167,7 +167,7 @@ export const TEMPLATE_TEXTS = {
     id: 'template.unknownPlaceholder',
     message: '{field} uses unknown placeholders: {names}',
   },
-} as const;
+} as const satisfies Record<string, Text>;
 
 function templateText(field: string, max: number) {
   return v.pipe(
