@@ -10,12 +10,13 @@ import { aPatient } from '@dental/domain/testing/patients';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverDue, queueAutomaticMessages } from '../src/services/delivery-worker.ts';
+import { claimDueMessages } from '../src/repos/outgoing-messages.ts';
+import { DELIVERY_CLAIM_MS, deliverDue, queueAutomaticMessages } from '../src/services/delivery-worker.ts';
 import { resolvePublicToken } from '../src/services/public-tokens.ts';
 import { emailTransport } from '../src/services/transports/email.ts';
 import { smsTransport } from '../src/services/transports/sms.ts';
 import { type Outgoing, TransportError, type Transports } from '../src/services/transports/transport.ts';
-import { bookAppointment, createPatient } from './helpers/api.ts';
+import { bookAppointment, cancelAppointment, createPatient } from './helpers/api.ts';
 import { setPermission } from './helpers/demo-data.ts';
 import { MONDAY, SUNDAY } from './helpers/schedule-days.ts';
 import { fileApp, signedIn } from './helpers/test-app.ts';
@@ -204,6 +205,22 @@ describe('the delivery worker', () => {
     expect(mailTo(patient.email)).toHaveLength(1);
   });
 
+  it('leaves a message claimed by a process that died alone until the claim runs out, then sends it once', async () => {
+    const patient = await aPatientWith();
+    const created = await post('/api/communications/messages', { patientId: patient.id, message: 'Claimed' });
+    const at = { now: clock().toISOString(), claimUntil: new Date(now + DELIVERY_CLAIM_MS).toISOString() };
+    // The claim of a process that then crashed before it could record anything.
+    const claimed = await claimDueMessages(t.db, 1, at, 100);
+    expect(claimed.map((row) => row.id)).toContain(created.json().id);
+    await deliverDue(t.db, transports, clock());
+    expect(mailTo(patient.email)).toHaveLength(0);
+    advance(DELIVERY_CLAIM_MS);
+    await deliverDue(t.db, transports, clock());
+    expect(mailTo(patient.email)).toHaveLength(1);
+    const [entry] = (await log(`patientId=${patient.id}`)).messages;
+    expect(entry).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
   it('marks a message bounced at once when the SMTP server refuses the address (5xx)', async () => {
     const patient = await aPatientWith({ email: 'bounce.me@example.ca' });
     const created = await post('/api/communications/messages', { patientId: patient.id, message: 'Hello' });
@@ -357,6 +374,53 @@ describe('the staff communications API', () => {
     expect(
       (await post('/api/communications/messages/00000000-0000-4000-8000-000000000000/resend', {})).statusCode,
     ).toBe(404);
+  });
+
+  it('invites a patient to book online with a schedule link, and refuses bad invitations', async () => {
+    const patient = await aPatientWith();
+    const response = await post('/api/self-scheduling/invitations', {
+      patientId: patient.id,
+      procedure: 'Cleaning',
+      duration: 60,
+      providerId: 2,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const entry: MessageLogEntry = response.json();
+    expect(entry).toMatchObject({ type: 'schedule_invitation', status: 'queued', to: patient.email });
+    expect(entry.subject).toMatch(/^Book your Cleaning at \S/);
+    const token = await resolvePublicToken(t.db, 'schedule', linkIn(entry.message, 'schedule').token, clock());
+    expect(JSON.parse(token.subject ?? '')).toEqual({ procedure: 'Cleaning', duration: 60, providerId: 2 });
+    expect(Date.parse(token.expires_at) - clock().getTime()).toBe(7 * 86_400_000);
+
+    const bad = await post('/api/self-scheduling/invitations', {
+      patientId: patient.id,
+      procedure: 'Cleaning',
+      duration: 45,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('duration');
+    const unknown = await post('/api/self-scheduling/invitations', {
+      patientId: '00000000-0000-4000-8000-000000000000',
+      procedure: 'Cleaning',
+      duration: 30,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('refuses a confirmation request for an unknown or cancelled appointment', async () => {
+    const missing = await post('/api/communications/confirmation-requests', {
+      appointmentId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(missing.statusCode).toBe(404);
+    const patient = await aPatientWith();
+    const booked = await bookAppointment(
+      t,
+      as.receptionist,
+      anAppointment({ patientId: patient.id, appointmentDate: on(MONDAY, '16:00') }),
+    );
+    expect((await cancelAppointment(t, as.receptionist, booked.id)).statusCode).toBe(200);
+    const refused = await post('/api/communications/confirmation-requests', { appointmentId: booked.id });
+    expect(refused.statusCode).toBe(409);
   });
 
   it('lists every template and saves an edit, refusing unknown placeholders', async () => {

@@ -55,6 +55,9 @@ export const COPIED_TABLES: readonly TableName[] = [
   'support_tickets',
   'waitlist_entries',
   'waitlist_offers',
+  'public_tokens',
+  'message_templates',
+  'inbound_sms',
 ] satisfies readonly (keyof Database)[];
 
 export interface TableCopy {
