@@ -91,7 +91,11 @@ describe('automatic messages (spec 9)', () => {
     expect(reminderDue(booked(0, 0), NOW)).toBe(false);
     expect(reminderDue(booked(60, 0, 'cancelled'), NOW)).toBe(false);
   });
-  it('asks for a confirmation once the booking is an hour old', () => {
+  it('reminds a confirmed visit too', () => {
+    expect(reminderDue({ ...booked(60, 0), status: 'confirmed' }, NOW)).toBe(true);
+  });
+  it('asks for a confirmation once the booking is an hour old, unless it is confirmed', () => {
+    expect(confirmationRequestDue({ ...booked(600, 120), status: 'confirmed' }, NOW)).toBe(false);
     expect(confirmationRequestDue(booked(600, 59), NOW)).toBe(false);
     expect(confirmationRequestDue(booked(600, 60), NOW)).toBe(true);
     expect(confirmationRequestDue(booked(1500, 600), NOW)).toBe(false);

@@ -101,8 +101,13 @@ export function samePhone(a: string, b: string): boolean {
   return left !== '' && left === normalizePhone(b);
 }
 
-/** Statuses of a visit still to come, which reminders and confirmation requests are about. */
-export const UPCOMING_STATUSES: readonly AppointmentStatus[] = ['scheduled'];
+/**
+ * Visits still to come get a reminder; 'confirmed' (a scheduled visit the patient confirmed, on main since the
+ * public pages) is named as text so these rules hold before and after that status exists here.
+ */
+const REMINDED_STATUSES: readonly string[] = ['scheduled', 'confirmed'];
+/** Only a visit nobody has confirmed gets a confirmation request. */
+const UNCONFIRMED_STATUS: AppointmentStatus = 'scheduled';
 
 /**
  * Spec 9's "reminder lead time 1440 min": a reminder goes out once the appointment starts within the next
@@ -115,13 +120,13 @@ export const UPCOMING_STATUSES: readonly AppointmentStatus[] = ['scheduled'];
 export interface AutomaticMessageFacts {
   startsAt: string;
   createdAt: string;
-  status: AppointmentStatus;
+  status: string;
 }
 
 export function reminderDue(appointment: AutomaticMessageFacts, now: Date): boolean {
   const start = Date.parse(appointment.startsAt);
   return (
-    UPCOMING_STATUSES.includes(appointment.status) &&
+    REMINDED_STATUSES.includes(appointment.status) &&
     start > now.getTime() &&
     start - now.getTime() <= SCHEDULING.reminderLeadMinutes * 60_000
   );
@@ -129,7 +134,9 @@ export function reminderDue(appointment: AutomaticMessageFacts, now: Date): bool
 
 export function confirmationRequestDue(appointment: AutomaticMessageFacts, now: Date): boolean {
   return (
-    reminderDue(appointment, now) && now.getTime() - Date.parse(appointment.createdAt) >= SCHEDULING.autoConfirmationMs
+    appointment.status === UNCONFIRMED_STATUS &&
+    reminderDue(appointment, now) &&
+    now.getTime() - Date.parse(appointment.createdAt) >= SCHEDULING.autoConfirmationMs
   );
 }
 
