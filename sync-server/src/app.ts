@@ -36,6 +36,7 @@ import { registerProviderAbsenceRoutes } from './http/routes/provider-absences.t
 import { registerPublicRoutes } from './http/routes/public.ts';
 import { registerRecallRoutes } from './http/routes/recalls.ts';
 import { registerReportRoutes } from './http/routes/reports.ts';
+import { registerSmsWebhookRoutes } from './http/routes/sms-webhook.ts';
 import { registerStaffRoutes } from './http/routes/staff.ts';
 import { registerSupportRoutes } from './http/routes/support.ts';
 import { registerSurveyRoutes } from './http/routes/surveys.ts';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerProviderAbsenceRoutes(app, deps, registry);
   registerSurveyRoutes(app, deps, registry);
   registerCommunicationRoutes(app, deps, registry);
+  registerSmsWebhookRoutes(app, deps, registry);
   registerClinicalChartRoutes(app, deps, registry);
   registerClinicalNoteRoutes(app, deps, registry);
   registerClinicalPlanRoutes(app, deps, registry);

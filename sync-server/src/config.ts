@@ -2,6 +2,8 @@ import { join, resolve } from 'node:path';
 import { HARDENING, REQUESTS, SECURITY } from '@dental/domain/constants';
 import type { ServerSettings } from './context.ts';
 import { type DatabaseTarget, isPostgresUrl } from './db/connection.ts';
+import type { EmailSettings } from './services/transports/email.ts';
+import type { SmsSettings } from './services/transports/sms.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -13,6 +15,40 @@ export interface ServerEnvironment {
   host: string;
   logLevel: LogLevel;
   settings: ServerSettings;
+  email: EmailSettings;
+  sms: SmsSettings;
+}
+
+const text = (value: string | undefined): string | null => value?.trim() || null;
+
+/** PUBLIC_BASE_URL: an http(s) address; the server's own on localhost when unset. */
+export function publicBaseUrl(value: string | undefined, serverPort: number): string {
+  const given = text(value);
+  if (given === null) return `http://localhost:${serverPort}`;
+  if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(given)) {
+    throw new Error(`PUBLIC_BASE_URL must be an http:// or https:// address, got "${value}"`);
+  }
+  return given.replace(/\/+$/, '');
+}
+
+/** SMTP_URL, MAIL_FROM; SMS_URL, SMS_FROM, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN (see the README's table). */
+export function deliveryEnvironment(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+): { email: EmailSettings; sms: SmsSettings } {
+  const smtpUrl = text(env.SMTP_URL);
+  if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl)) throw new Error('SMTP_URL must be an smtp:// or smtps:// URL');
+  const smsUrl = text(env.SMS_URL);
+  if (smsUrl !== null && !/^https?:\/\//.test(smsUrl)) throw new Error('SMS_URL must be an http:// or https:// URL');
+  return {
+    email: { smtpUrl, from: text(env.MAIL_FROM) ?? 'DentalFlow <no-reply@localhost>', mailDir: join(dataDir, 'mail') },
+    sms: {
+      url: smsUrl,
+      from: text(env.SMS_FROM) ?? '',
+      accountSid: text(env.SMS_ACCOUNT_SID) ?? '',
+      authToken: text(env.SMS_AUTH_TOKEN) ?? '',
+    },
+  };
 }
 
 function port(value: string | undefined): number {
@@ -74,17 +110,21 @@ export function databaseTarget(url: string | undefined, dataDir: string): Databa
 /** Reads the process environment once, at start; nothing else does. */
 export function readEnvironment(env: NodeJS.ProcessEnv, webDistDir: string | null): ServerEnvironment {
   const dataDir = resolve(env.DATA_DIR || './data');
+  const serverPort = port(env.PORT);
   return {
     dataDir,
     database: databaseTarget(env.DATABASE_URL, dataDir),
-    port: port(env.PORT),
+    port: serverPort,
     host: env.HOST || '127.0.0.1',
     logLevel: logLevel(env.LOG_LEVEL),
     settings: {
       ...defaultSettings(webDistDir),
       trustProxy: trustProxy(env.TRUST_PROXY),
       rateLimitMax: rateLimitMax(env.RATE_LIMIT_MAX),
+      publicBaseUrl: publicBaseUrl(env.PUBLIC_BASE_URL, serverPort),
+      smsWebhookSecret: text(env.SMS_WEBHOOK_SECRET),
     },
+    ...deliveryEnvironment(env, dataDir),
   };
 }
 
@@ -104,6 +144,8 @@ export function defaultSettings(webDistDir: string | null): ServerSettings {
     trustedDeviceLifetimeMs: HARDENING.trustedDeviceLifetimeMs,
     bodyLimitBytes: 1024 * 1024,
     trustProxy: false,
+    publicBaseUrl: 'http://localhost:3000',
+    smsWebhookSecret: null,
     webDistDir,
   };
 }

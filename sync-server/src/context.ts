@@ -25,6 +25,10 @@ export interface ServerSettings {
    * (Fastify's trustProxy), and then HSTS and Secure cookies. False when the server faces clients itself.
    */
   trustProxy: boolean | number | string[];
+  /** PUBLIC_BASE_URL: the address patients open their links at, without a trailing slash. */
+  publicBaseUrl: string;
+  /** SMS_WEBHOOK_SECRET: required of the SMS provider's inbound webhook when set. */
+  smsWebhookSecret: string | null;
   /** Built web app to serve beside the API; absent in API-only tests. */
   webDistDir: string | null;
 }

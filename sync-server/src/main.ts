@@ -8,8 +8,11 @@ import { readEnvironment } from './config.ts';
 import { listenForChanges } from './db/change-feed.ts';
 import { migrateToLatest, openDatabase } from './db/connection.ts';
 import { isDatabaseEmpty, seedDemoData } from './seed/index.ts';
+import { createDeliveryWorker } from './services/delivery-worker.ts';
 import { scryptHasher } from './services/passwords.ts';
 import { startRecallDueSweep } from './services/recall-due.ts';
+import { emailTransport } from './services/transports/email.ts';
+import { smsTransport } from './services/transports/sms.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -43,9 +46,24 @@ async function main(logger: pino.Logger): Promise<void> {
   const stopRecallSweep = startRecallDueSweep(db, systemClock, (error) =>
     logger.error({ err: error instanceof Error ? error.message : String(error) }, 'recall due sweep failed'),
   );
+  const stopDelivery = createDeliveryWorker({
+    db,
+    clock: systemClock,
+    baseUrl: env.settings.publicBaseUrl,
+    transports: {
+      email: emailTransport(env.email),
+      // Without a provider (a development set-up) the SMS is logged whole, link included, and counted sent.
+      sms: smsTransport(env.sms, (message) =>
+        app.log.info({ messageId: message.id, to: message.to, body: message.body }, 'SMS not sent: no SMS_URL'),
+      ),
+    },
+    onError: (error) =>
+      logger.error({ err: error instanceof Error ? error.message : String(error) }, 'message delivery failed'),
+  }).start();
   const shutdown = async (signal: NodeJS.Signals) => {
     logger.info({ signal }, 'shutting down');
     stopRecallSweep();
+    await stopDelivery();
     await app.close();
     await changes?.close();
     await db.destroy();

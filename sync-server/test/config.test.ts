@@ -21,4 +21,44 @@ describe('configuration from the environment', () => {
       expect(() => readEnvironment({ RATE_LIMIT_MAX: bad }, null)).toThrow(/RATE_LIMIT_MAX/);
     }
   });
+
+  it('links patients to PUBLIC_BASE_URL, else this server on localhost', () => {
+    expect(readEnvironment({ PORT: '8080' }, null).settings.publicBaseUrl).toBe('http://localhost:8080');
+    expect(readEnvironment({ PUBLIC_BASE_URL: 'https://clinic.example/' }, null).settings.publicBaseUrl).toBe(
+      'https://clinic.example',
+    );
+    expect(() => readEnvironment({ PUBLIC_BASE_URL: 'clinic.example' }, null)).toThrow(/PUBLIC_BASE_URL/);
+  });
+
+  it('writes e-mail to DATA_DIR/mail and logs SMS unless SMTP_URL and SMS_URL are set', () => {
+    const local = readEnvironment({ DATA_DIR: '/srv/dental' }, null);
+    expect(local.email).toMatchObject({ smtpUrl: null, mailDir: join(resolve('/srv/dental'), 'mail') });
+    expect(local.sms.url).toBeNull();
+    expect(local.settings.smsWebhookSecret).toBeNull();
+    const sending = readEnvironment(
+      {
+        SMTP_URL: 'smtp://mail:secret@smtp.example:587',
+        MAIL_FROM: 'Clinic <clinic@example.ca>',
+        SMS_URL: 'https://sms.example/Messages.json',
+        SMS_FROM: '+14165550000',
+        SMS_ACCOUNT_SID: 'AC1',
+        SMS_AUTH_TOKEN: 'token',
+        SMS_WEBHOOK_SECRET: 'hook',
+      },
+      null,
+    );
+    expect(sending.email).toMatchObject({
+      smtpUrl: 'smtp://mail:secret@smtp.example:587',
+      from: 'Clinic <clinic@example.ca>',
+    });
+    expect(sending.sms).toEqual({
+      url: 'https://sms.example/Messages.json',
+      from: '+14165550000',
+      accountSid: 'AC1',
+      authToken: 'token',
+    });
+    expect(sending.settings.smsWebhookSecret).toBe('hook');
+    expect(() => readEnvironment({ SMTP_URL: 'mail.example' }, null)).toThrow(/SMTP_URL/);
+    expect(() => readEnvironment({ SMS_URL: 'ftp://sms.example' }, null)).toThrow(/SMS_URL/);
+  });
 });

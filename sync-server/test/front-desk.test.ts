@@ -283,7 +283,7 @@ describe('surveys and patient messages', () => {
     expect((await send({ patientId, appointmentId: appointment.id }, 2, admin)).statusCode).toBe(404);
   });
 
-  it('send-notification records a queued message on the patient’s preferred channel', async () => {
+  it('send-notification queues the staff’s words in the patient’s template, on their preferred channel', async () => {
     const appointment = await book();
     const response = await t.request({
       method: 'POST',
@@ -310,10 +310,11 @@ describe('surveys and patient messages', () => {
       type: 'appointment_change',
       channel: preference,
       status: 'queued',
-      message: 'Your appointment moved to 10:00.',
     });
+    expect(response.json().message).toContain('Your appointment moved to 10:00.');
     const list = await t.request({ url: `/api/communications/messages?patientId=${patientId}`, cookie: as.staff });
-    expect(list.json()[0]).toMatchObject({ id: response.json().id });
+    const listed = list.json().messages.find((m: { id: string }) => m.id === response.json().id);
+    expect(listed).toMatchObject({ type: 'appointment_change', status: 'queued' });
     const audit = await t.db
       .selectFrom('audit_log')
       .select('action')

@@ -61,6 +61,7 @@ describe('forms', () => {
       body: { patientId: patient.id, templateIds: [template.id], method: 'email' },
     });
     expect(email.json()).toEqual({
+      messageId: null,
       sent: [],
       failed: [{ templateId: template.id, reason: 'The patient has no e-mail address' }],
     });

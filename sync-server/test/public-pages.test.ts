@@ -260,7 +260,12 @@ describe('/api/public/review', () => {
     );
     const survey = await recordSurvey(
       t.db,
-      { practiceId: 1, userId: await userId(t, 'receptionist'), now: new Date(TEST_START) },
+      {
+        practiceId: 1,
+        userId: await userId(t, 'receptionist'),
+        now: new Date(TEST_START),
+        baseUrl: 'http://localhost',
+      },
       {
         patientId: patient(patientIndex),
         appointmentId: visit.id,

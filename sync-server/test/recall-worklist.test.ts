@@ -28,6 +28,7 @@ async function blankPatients(count: number): Promise<string[]> {
   return ids;
 }
 
+/** A recall is a commercial message (CASL): these patients consent to it. */
 async function setPreference(patientId: string, communicationPreference: string, email: string | null) {
   const row = await t.db
     .selectFrom('patients')
@@ -36,7 +37,14 @@ async function setPreference(patientId: string, communicationPreference: string,
     .executeTakeFirstOrThrow();
   await t.db
     .updateTable('patients')
-    .set({ medical_history: JSON.stringify({ ...JSON.parse(row.medical_history), communicationPreference }), email })
+    .set({
+      medical_history: JSON.stringify({
+        ...JSON.parse(row.medical_history),
+        communicationPreference,
+        commercialConsent: true,
+      }),
+      email,
+    })
     .where('id', '=', patientId)
     .execute();
 }

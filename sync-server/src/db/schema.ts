@@ -208,6 +208,39 @@ export interface OutgoingMessagesTable {
   status: string;
   created_at: string;
   created_by: number | null;
+  delivery_channel: string | null;
+  to_address: string | null;
+  subject: string | null;
+  language: string | null;
+  attempts: number | null;
+  next_attempt_at: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  token_id: string | null;
+  template_key: string | null;
+  automatic_key: string | null;
+}
+
+export interface MessageTemplatesTable {
+  practice_id: number;
+  key: string;
+  channel: string;
+  language: string;
+  subject: string | null;
+  body: string;
+  updated_at: string;
+  updated_by: number | null;
+}
+
+export interface InboundSmsTable {
+  id: string;
+  practice_id: number | null;
+  from_phone: string;
+  body: string;
+  received_at: string;
+  patient_id: string | null;
+  appointment_id: string | null;
+  action: string;
 }
 
 export interface FormTemplatesTable {
@@ -640,6 +673,8 @@ export interface Database {
   waitlist_offers: WaitlistOffersTable;
   public_tokens: PublicTokensTable;
   form_submissions: FormSubmissionsTable;
+  message_templates: MessageTemplatesTable;
+  inbound_sms: InboundSmsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -15,6 +15,9 @@ function parseMedicalHistory(json: string): MedicalHistory {
     communicationPreference: stored.communicationPreference ?? DEFAULT_COMMUNICATION_PREFERENCE,
     insuranceProvider: stored.insuranceProvider ?? null,
     insurancePolicyNumber: stored.insurancePolicyNumber ?? null,
+    // Absent on older records: English, and no consent to commercial messages.
+    ...(stored.preferredLanguage === undefined ? {} : { preferredLanguage: stored.preferredLanguage }),
+    ...(stored.commercialConsent === undefined ? {} : { commercialConsent: stored.commercialConsent }),
   };
 }
 

@@ -19,3 +19,16 @@ export async function markPublicTokenUsed(db: Db, id: string, at: string): Promi
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+export async function findPublicTokenById(
+  db: Db,
+  practiceId: number,
+  id: string,
+): Promise<PublicTokensTable | undefined> {
+  return db
+    .selectFrom('public_tokens')
+    .selectAll()
+    .where('practice_id', '=', practiceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

@@ -57,6 +57,8 @@ export const COPIED_TABLES: readonly TableName[] = [
   'waitlist_offers',
   'public_tokens',
   'form_submissions',
+  'message_templates',
+  'inbound_sms',
 ] satisfies readonly (keyof Database)[];
 
 export interface TableCopy {

@@ -5,6 +5,7 @@ import { writeAudit } from '../repos/audit-log.ts';
 import { recordChange } from '../repos/changes.ts';
 import { insertFormSend, listFormTemplates, listSentForms } from '../repos/forms.ts';
 import { toPatient } from '../repos/patients.ts';
+import { queueMessage } from './messages.ts';
 import { requirePatient } from './patients.ts';
 
 export interface FailedForm {
@@ -20,15 +21,15 @@ export interface FormsToSend {
 }
 
 /**
- * Sends forms to a patient and records each send. The method defaults to the patient's preference (sms
+ * Sends forms to a patient: records each send and queues one message with one link to them all. The method defaults to the patient's preference (sms
  * if they chose it, else email; sms when they have no e-mail address). A template outside the practice
  * or an e-mail to a patient without one fails alone.
  */
 export async function sendForms(
   db: Db,
-  actor: { practiceId: number; userId: number; now: Date },
+  actor: { practiceId: number; userId: number; now: Date; baseUrl: string },
   request: FormsToSend,
-): Promise<{ sent: SentForm[]; failed: FailedForm[] }> {
+): Promise<{ sent: SentForm[]; failed: FailedForm[]; messageId: string | null }> {
   const { practiceId, userId, now } = actor;
   const patient = toPatient(await requirePatient(db, practiceId, request.patientId));
   const preferred: FormSendMethod = patient.medicalHistory.communicationPreference === 'sms' ? 'sms' : 'email';
@@ -83,7 +84,21 @@ export async function sendForms(
     entityId: patient.id,
     details: { method, sent: sent.map((form) => form.templateId), failed },
   });
-  return { sent, failed };
+  // One message and one link for all the forms of the call.
+  const message =
+    sent.length === 0
+      ? undefined
+      : await queueMessage(db, {
+          practiceId,
+          patientId: patient.id,
+          appointmentId: null,
+          type: 'form_request',
+          channel: method,
+          link: { purpose: 'form', subject: JSON.stringify(sent.map((form) => form.id)), baseUrl: actor.baseUrl },
+          userId,
+          now,
+        });
+  return { sent, failed, messageId: message?.id ?? null };
 }
 
 /** Forms sent to the patient, newest first. */

@@ -5,12 +5,13 @@ import type { SurveySendsTable } from '../db/schema.ts';
 import { writeAudit } from '../repos/audit-log.ts';
 import { insertSurveySend, surveysOf, toSurveySend } from '../repos/survey-sends.ts';
 import { checkPatientAppointment } from './appointments.ts';
+import { queueMessage } from './messages.ts';
 import { requirePatient } from './patients.ts';
 
-/** Records a satisfaction survey for one of the patient's visits, queued until a delivery provider sends it. */
+/** Records a satisfaction survey for one of the patient's visits and queues its message with a review link. */
 export async function recordSurvey(
   db: Db,
-  actor: { practiceId: number; userId: number; now: Date },
+  actor: { practiceId: number; userId: number; now: Date; baseUrl: string },
   survey: SendSurveyBody,
 ): Promise<SurveySend> {
   const { practiceId, userId, now } = actor;
@@ -42,6 +43,16 @@ export async function recordSurvey(
     entity: 'survey_send',
     entityId: row.id,
     details: { patientId: survey.patientId, appointmentId: survey.appointmentId, method: survey.method },
+  });
+  await queueMessage(db, {
+    practiceId,
+    patientId: survey.patientId,
+    appointmentId: survey.appointmentId,
+    type: 'review_request',
+    channel: survey.method === 'text' ? 'sms' : 'email',
+    link: { purpose: 'review', subject: row.id, baseUrl: actor.baseUrl },
+    userId,
+    now,
   });
   return toSurveySend(row);
 }

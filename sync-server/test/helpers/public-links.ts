@@ -64,7 +64,7 @@ export function fromPhone(
 export async function sendFormsTo(t: TestApp, patientId: string, templateIds: readonly number[]): Promise<string[]> {
   const { sent, failed } = await sendForms(
     t.db,
-    { practiceId: 1, userId: await userId(t, 'receptionist'), now: new Date(TEST_START) },
+    { practiceId: 1, userId: await userId(t, 'receptionist'), now: new Date(TEST_START), baseUrl: 'http://localhost' },
     { patientId, method: 'sms', templateIds },
   );
   expect(failed).toEqual([]);

@@ -30,6 +30,8 @@ export const TEMPLATE_PLACEHOLDERS = [
   'providerName',
   'procedure',
   'link',
+  // The staff's own words in a free message (the general template).
+  'message',
 ] as const;
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { fill, type Text } from '../i18n/text.ts';
 import type { CommunicationPreference } from '../patients/patient.schema.ts';
 import { enumMessage, FIELD_TEXTS, jsonObject, uuid } from '../validation/fields.ts';
+import type { MessageStatus } from './delivery.ts';
 
 /** What a staff notification about an appointment says; the server writes the English, each reader sees their language. */
 export const NOTIFICATION_TEXTS = {
@@ -14,7 +15,7 @@ export const NOTIFICATION_TEXTS = {
 export const OUTGOING_MESSAGE_TYPES = ['appointment_change', 'appointment_reminder', 'recall', 'general'] as const;
 export type OutgoingMessageType = (typeof OUTGOING_MESSAGE_TYPES)[number];
 
-/** A message to a patient, kept with its status until a delivery provider sends it. */
+/** A message to a patient, kept with its status as the delivery worker sends it. */
 export interface OutgoingMessage {
   id: string;
   practiceId: number;
@@ -24,7 +25,7 @@ export interface OutgoingMessage {
   /** The patient's communication preference when it was recorded. */
   channel: CommunicationPreference;
   message: string;
-  status: 'queued';
+  status: MessageStatus;
   createdAt: string;
   createdBy: number | null;
 }

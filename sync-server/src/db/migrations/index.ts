@@ -22,6 +22,7 @@ import * as kpiIndexes from './0020-kpi-indexes.ts';
 import * as notificationsSupport from './0021-notifications-support.ts';
 import * as publicTokens from './0022-public-tokens.ts';
 import * as formSubmissions from './0023-form-submissions.ts';
+import * as delivery from './0024-delivery.ts';
 
 /** Applied in key order; keys never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021-notifications-support': notificationsSupport,
   '0022-public-tokens': publicTokens,
   '0023-form-submissions': formSubmissions,
+  '0024-delivery': delivery,
 };

@@ -5,6 +5,10 @@ import { sendAnswer } from './error-handling.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The SMS provider's webhook posts a form (Twilio's shape); it takes no cookie, so a form there forges nothing. */
+const FORM_PATHS = new Set(['/api/public/sms/inbound']);
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
 export const CROSS_SITE_MESSAGE = 'Requests from another site are not accepted.';
 export const JSON_ONLY_MESSAGE = 'Send the request body as JSON (Content-Type: application/json).';
 
@@ -34,10 +38,15 @@ function mediaType(request: FastifyRequest): string | undefined {
  * multipart bodies without a preflight, so a write must carry JSON or no content type at all.
  */
 export function registerRequestGuards(app: FastifyInstance): void {
+  // Only FORM_PATHS get this far with a form body.
+  app.addContentTypeParser(FORM_TYPE, { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
     if (fromAnotherSite(request)) return sendAnswer(reply, httpRefusal(403, 'CROSS_SITE', CROSS_SITE_MESSAGE));
     const type = mediaType(request);
+    if (type === FORM_TYPE && FORM_PATHS.has(request.url.split('?')[0] ?? '')) return;
     if (type !== undefined && type !== 'application/json') {
       return sendAnswer(reply, httpRefusal(415, 'MEDIA_TYPE_UNSUPPORTED', JSON_ONLY_MESSAGE, { field: 'body' }));
     }

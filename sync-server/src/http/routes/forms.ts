@@ -25,13 +25,14 @@ export function registerFormRoutes(app: FastifyInstance, deps: AppDeps, registry
     summary:
       'Send forms to a patient (communications.send) and record each send. method defaults to the patient’s ' +
       'preference (sms if they chose it, else email; sms when they have no e-mail address). Answers ' +
-      '{ sent, failed }: a template outside the practice or an e-mail to a patient without one fails alone.',
+      '{ sent, failed, messageId }: a template outside the practice or an e-mail to a patient without one fails ' +
+      'alone; the forms sent share one message with one link (messageId, null when none was sent).',
     access: 'signed-in',
     permission: 'communications.send',
     body: sendMultipleFormsSchema,
     responses: { 404: 'No such patient in this practice' },
     handler: async ({ db, caller, practiceId, body, now }) =>
-      sendForms(db, { practiceId, userId: caller.account.row.id, now }, body),
+      sendForms(db, { practiceId, userId: caller.account.row.id, now, baseUrl: deps.settings.publicBaseUrl }, body),
   });
 
   defineRoute(app, deps, registry, {

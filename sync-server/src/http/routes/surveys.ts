@@ -23,7 +23,7 @@ export function registerSurveyRoutes(app: FastifyInstance, deps: AppDeps, regist
       404: 'No such patient in this practice',
     },
     handler: async ({ db, caller, practiceId, body, now }) =>
-      recordSurvey(db, { practiceId, userId: caller.account.row.id, now }, body),
+      recordSurvey(db, { practiceId, userId: caller.account.row.id, now, baseUrl: deps.settings.publicBaseUrl }, body),
   });
 
   defineRoute(app, deps, registry, {
