@@ -4,6 +4,7 @@ import { ASSISTANT_TEXTS } from '../assistant/texts.ts';
 import { CLINICAL_TEXTS } from '../clinical/texts.ts';
 import { EVENT_NOTIFICATION_TEXTS } from '../communications/event-notifications.ts';
 import { NOTIFICATION_TEXTS } from '../communications/notification.schema.ts';
+import { TEMPLATE_TEXTS } from '../communications/template-text.ts';
 import { ERROR_CODE_TEXTS } from '../error-codes.ts';
 import { REQUEST_INVALID } from '../errors.ts';
 import { ACCOUNT_LOCKED, ID_TAKEN, MESSAGE_TEXTS, SIGN_IN_WAIT_TEXTS } from '../messages.ts';
@@ -50,7 +51,11 @@ import type { Text } from './text.ts';
 export const DOMAIN_TEXT_GROUPS: Readonly<Record<string, readonly Text[]>> = {
   messages: [...Object.values(MESSAGE_TEXTS), ACCOUNT_LOCKED, ID_TAKEN, ...Object.values(SIGN_IN_WAIT_TEXTS)],
   errors: [REQUEST_INVALID, ...Object.values(ERROR_CODE_TEXTS)],
-  notifications: [...Object.values(NOTIFICATION_TEXTS), ...Object.values(EVENT_NOTIFICATION_TEXTS)],
+  notifications: [
+    ...Object.values(NOTIFICATION_TEXTS),
+    ...Object.values(EVENT_NOTIFICATION_TEXTS),
+    ...Object.values(TEMPLATE_TEXTS),
+  ],
   language: [LANGUAGE_INVALID],
   validation: Object.values(FIELD_TEXTS),
   appointmentFields: Object.values(APPOINTMENT_FIELD_TEXTS),
