@@ -22,7 +22,8 @@ export const TEMPLATE_TEXTS = {
 /** `{word}`: what a template author writes for a value filled at sending. */
 const PLACEHOLDER = /\{(\w+)\}/g;
 
-const isKnown = (name: string): name is TemplatePlaceholder => (TEMPLATE_PLACEHOLDERS as readonly string[]).includes(name);
+const isKnown = (name: string): name is TemplatePlaceholder =>
+  (TEMPLATE_PLACEHOLDERS as readonly string[]).includes(name);
 
 /**
  * The placeholders a text names that no message fills, each once, as written (`{patientName}`), so the
