@@ -60,7 +60,7 @@ export function SmsManagementPage() {
   return (
     <Stack gap="md">
       <Title order={2}>
-        <Trans>SMS management</Trans>
+        <Trans>SMS Management</Trans>
       </Title>
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="sms-templates-title">
         <Stack gap="sm">

@@ -86,7 +86,7 @@ export function InboundReplies() {
                     </Table.Td>
                     <Table.Td>
                       {reply.action === 'confirmed' ? (
-                        <Badge color="teal" variant="light" miw="max-content">
+                        <Badge color="teal" variant="outline" miw="max-content">
                           <Trans>Confirmed appointment</Trans>
                         </Badge>
                       ) : (

@@ -16,7 +16,7 @@ export const STATUS_COLOURS: Record<MessageStatus, string> = {
   queued: 'gray',
   sent: 'teal',
   failed: 'red',
-  bounced: 'orange',
+  bounced: 'grape',
 };
 
 export const CHANNEL_LABELS: Record<DeliveryChannel, MessageDescriptor> = {

@@ -194,7 +194,7 @@ export function MessageLog() {
                     <Table.Td>{say(CHANNEL_LABELS[message.channel])}</Table.Td>
                     <Table.Td style={{ wordBreak: 'break-all' }}>{message.to ?? '—'}</Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLOURS[message.status]} variant="light" miw="max-content">
+                      <Badge color={STATUS_COLOURS[message.status]} variant="outline" miw="max-content">
                         {say(STATUS_LABELS[message.status])}
                       </Badge>
                     </Table.Td>
@@ -208,7 +208,7 @@ export function MessageLog() {
                       {canSend && resendable(message) && (
                         <Button
                           size="compact-sm"
-                          variant="light"
+                          variant="default"
                           leftSection={<IconRefresh size={14} />}
                           onClick={() => void resend(message)}
                           loading={writes.resend.isPending && writes.resend.variables === message.id}

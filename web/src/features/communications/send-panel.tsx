@@ -186,7 +186,7 @@ function ConfirmationForm({ patientId }: { patientId: string }) {
         allowDeselect={false}
       />
       <Group justify="flex-end">
-        <Button variant="light" onClick={() => void send()} loading={writes.confirmationRequest.isPending}>
+        <Button onClick={() => void send()} loading={writes.confirmationRequest.isPending}>
           <Trans>Send confirmation request</Trans>
         </Button>
       </Group>
@@ -267,7 +267,7 @@ function InvitationForm({ patientId }: { patientId: string }) {
           />
         </Group>
         <Group justify="flex-end">
-          <Button type="submit" variant="light" loading={writes.invite.isPending}>
+          <Button type="submit" loading={writes.invite.isPending}>
             <Trans>Invite to book online</Trans>
           </Button>
         </Group>

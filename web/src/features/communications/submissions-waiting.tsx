@@ -1,7 +1,7 @@
 import { can } from '@dental/domain/permissions/can';
 import type { FormSubmission } from '@dental/domain/public/form-submission';
 import { Plural, Trans } from '@lingui/react/macro';
-import { Alert, Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Text } from '@mantine/core';
 import { IconFileCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -28,14 +28,17 @@ export function SubmissionsWaiting() {
   // Oldest first: the patient who has waited longest is reviewed first.
   const patients = [...new Map([...waiting].reverse().map((row) => [row.patientId, row.patientName])).entries()];
   return (
-    <Alert color="blue" variant="light" icon={<IconFileCheck size={18} />} data-testid="submissions-waiting">
-      <Text size="sm" fw={600}>
-        <Plural
-          value={count}
-          one="# submitted form is waiting for review"
-          other="# submitted forms are waiting for review"
-        />
-      </Text>
+    <Paper withBorder radius="md" p="sm" data-testid="submissions-waiting">
+      <Group gap="xs" wrap="nowrap">
+        <IconFileCheck size={18} aria-hidden />
+        <Text size="sm" fw={600}>
+          <Plural
+            value={count}
+            one="# submitted form is waiting for review"
+            other="# submitted forms are waiting for review"
+          />
+        </Text>
+      </Group>
       <Group gap="md" mt={4}>
         {patients.slice(0, SHOWN).map(([id, name]) => (
           <Anchor
@@ -52,6 +55,6 @@ export function SubmissionsWaiting() {
           </Text>
         )}
       </Group>
-    </Alert>
+    </Paper>
   );
 }

@@ -253,7 +253,7 @@ export function TemplatesPanel({ channel }: { channel?: DeliveryChannel }) {
     <Stack gap="md">
       <Group align="flex-end" gap="md" wrap="wrap">
         <Select
-          label={t`Message`}
+          label={t`Template`}
           w={260}
           data={MESSAGE_TEMPLATE_KEYS.map((value) => ({ value, label: i18n._(TEMPLATE_LABELS[value]) }))}
           value={key}

@@ -218,6 +218,7 @@ function EditForm({ patient, onDone }: { patient: LocalPatient; onDone(): void }
             label={i18n._(LABELS.dateOfBirth)}
             valueFormat="YYYY-MM-DD"
             clearable
+            clearButtonProps={{ 'aria-label': t`Clear date of birth` }}
             maxDate={new Date()}
             value={values.dateOfBirth || null}
             error={shownError(errors.dateOfBirth)}

@@ -102,7 +102,7 @@ function SubmissionDialog({ submission, onClose }: { submission: FormSubmission;
     <Modal opened onClose={onClose} title={t`Submitted forms`} size="xl" centered>
       <Stack gap="md">
         <Group gap="sm">
-          <Badge color={STATUS_COLOURS[submission.status]} variant="light">
+          <Badge color={STATUS_COLOURS[submission.status]} variant="outline">
             {i18n._(STATUS_LABELS[submission.status])}
           </Badge>
           {submission.submittedAt && (
@@ -231,12 +231,12 @@ export function SubmittedForms({ patientId, timeZone }: { patientId: string; tim
                     </Table.Td>
                     <Table.Td>{submission.forms.map((form) => form.name).join(', ')}</Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLOURS[submission.status]} variant="light" miw="max-content">
+                      <Badge color={STATUS_COLOURS[submission.status]} variant="outline" miw="max-content">
                         {i18n._(STATUS_LABELS[submission.status])}
                       </Badge>
                     </Table.Td>
                     <Table.Td ta="end">
-                      <Button size="compact-sm" variant="light" onClick={() => setOpen(submission)}>
+                      <Button size="compact-sm" variant="default" onClick={() => setOpen(submission)}>
                         {submission.status === 'submitted' ? <Trans>Review</Trans> : <Trans>Open</Trans>}
                       </Button>
                     </Table.Td>
