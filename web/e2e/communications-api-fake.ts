@@ -123,7 +123,13 @@ export async function fakeCommunicationsApi(page: Page, patient: { id: string; n
       const size = Number(call.url.searchParams.get('pageSize') ?? 50);
       const count = Math.max(0, Math.min(size, TOTAL_MESSAGES - (pageNumber - 1) * size));
       return json(route, {
-        messages: Array.from({ length: count }, (_, index) => message(index, patient, pageNumber)),
+        // Rows that agree with the filters asked for, so the screenshots read true.
+        messages: Array.from({ length: count }, (_, index) => {
+          const row = message(index, patient, pageNumber);
+          const status = call.url.searchParams.get('status') as MessageLogEntry['status'] | null;
+          const channel = call.url.searchParams.get('channel') as MessageLogEntry['channel'] | null;
+          return { ...row, ...(status ? { status } : {}), ...(channel ? { channel } : {}) };
+        }),
         total: TOTAL_MESSAGES,
       });
     }

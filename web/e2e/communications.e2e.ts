@@ -6,7 +6,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser.ts';
 import { type FakeApi, fakeCommunicationsApi } from './communications-api-fake.ts';
-import { choose, FIRST_DATA_TIMEOUT_MS, flatSidebar, SYNC_TIMEOUT_MS, settled, signInToShell } from './helpers.ts';
+import {
+  choose,
+  FIRST_DATA_TIMEOUT_MS,
+  flatSidebar,
+  practiceDay,
+  SYNC_TIMEOUT_MS,
+  settled,
+  signInToShell,
+} from './helpers.ts';
 
 // The staff's communications screens (issue 20, point 5) and their review of submitted forms. The staff API is
 // answered by `fakeCommunicationsApi` (one place to switch to the real server); the patient's language and
@@ -20,12 +28,25 @@ interface ServerPatient {
   firstName: string;
   lastName: string;
 }
+interface ServerAppointment {
+  id: string;
+  patientId: string;
+  status: string;
+}
 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let api: FakeApi;
-let patient: ServerPatient;
+let patient: ServerPatient | undefined;
+/** Ids of the patient's appointments in the days ahead. */
+const upcoming: string[] = [];
+
+/** The patient found before the tests; they all need one. */
+function thePatient(): ServerPatient {
+  if (!patient) throw new Error('no patient');
+  return patient;
+}
 
 const calls = (method: string, path: string | RegExp) =>
   api.calls.filter(
@@ -41,12 +62,28 @@ beforeAll(async () => {
   context = await newContext(browser, VIEWPORTS.laptop, { serviceWorkers: 'block' });
   page = await context.newPage();
   await signInToShell(page, 'receptionist');
-  const answer = (await (await page.request.get('/api/patients?limit=50')).json()) as
-    | ServerPatient[]
-    | { patients: ServerPatient[] };
-  const found = (Array.isArray(answer) ? answer : answer.patients).find((p) => /^[A-Za-z]{3,}$/.test(p.lastName));
-  if (!found) throw new Error('no patient with a plain name');
-  patient = found;
+  // A patient with an appointment a few days ahead, so a confirmation request has something to be about.
+  for (let ahead = 2; ahead <= 8 && !patient; ahead += 1) {
+    const day = practiceDay(-ahead);
+    const booked = (await (await page.request.get(`/api/appointments?date=${day}`)).json()) as ServerAppointment[];
+    for (const appointment of booked.filter((row) => row.status === 'scheduled')) {
+      const candidate = (await (
+        await page.request.get(`/api/patients/${appointment.patientId}`)
+      ).json()) as ServerPatient;
+      if (/^[A-Za-z]{3,}$/.test(candidate.lastName)) {
+        patient = candidate;
+        break;
+      }
+    }
+  }
+  if (!patient) throw new Error('no patient with a plain name and an appointment ahead');
+  // Every appointment of theirs from today to that day: the confirmation request is about the soonest.
+  for (let ahead = 0; ahead <= 8; ahead += 1) {
+    const booked = (await (
+      await page.request.get(`/api/appointments?date=${practiceDay(-ahead)}`)
+    ).json()) as ServerAppointment[];
+    upcoming.push(...booked.filter((row) => row.patientId === patient?.id).map((row) => row.id));
+  }
   api = await fakeCommunicationsApi(page, { id: patient.id, name: `${patient.firstName} ${patient.lastName}` });
 }, 240_000);
 
@@ -174,13 +211,16 @@ describe('communications', () => {
   });
 
   it('sends a message, a confirmation request and an invitation to a patient', async () => {
+    const patient = thePatient();
     await main().getByRole('tab', { name: 'Send a message' }).click();
     const picker = main().getByTestId('send-patient');
-    await picker.fill(patient.lastName);
+    await picker.fill(`${patient.firstName} ${patient.lastName}`);
     await page
-      .getByRole('option', { name: new RegExp(patient.lastName) })
+      .getByRole('option', { name: `${patient.lastName}, ${patient.firstName}`, exact: true })
       .first()
       .click();
+    // Two patients may share a name: the choice is the one asked for.
+    expect(await picker.inputValue()).toBe(`${patient.lastName}, ${patient.firstName}`);
     const form = main().getByRole('form', { name: 'Send a message' });
     await form.getByLabel('Subject (email)').fill('About your visit');
     await form.getByLabel(/^Message/).fill('Please bring your insurance card.');
@@ -191,6 +231,17 @@ describe('communications', () => {
       subject: 'About your visit',
       message: 'Please bring your insurance card.',
     });
+
+    const confirmation = main().getByRole('region', { name: 'Confirmation request' });
+    await confirmation.getByRole('combobox', { name: 'Appointment' }).waitFor();
+    await confirmation.getByRole('button', { name: 'Send confirmation request' }).click();
+    await page.getByText('Confirmation request queued').waitFor();
+    const asked = calls('POST', '/api/communications/confirmation-requests').at(-1)?.body as { appointmentId: string };
+    // The soonest of the patient's appointments still to come: on the day found or before it.
+    const first = (await (
+      await page.request.get(`/api/appointments?date=${practiceDay(-1)}`)
+    ).json()) as ServerAppointment[];
+    expect([...upcoming, ...first.map((row) => row.id)]).toContain(asked.appointmentId);
 
     const invite = main().getByRole('form', { name: 'Invite to book online' });
     await invite.getByLabel(/^Procedure/).fill('Cleaning');
@@ -223,6 +274,7 @@ describe('communications', () => {
   });
 
   it('reviews submitted forms: the count links to the patient, accept and reject are sent', async () => {
+    const patient = thePatient();
     await openFromSidebar(/^Communications$/, /\/communications$/);
     const waiting = main().getByTestId('submissions-waiting');
     await waiting.getByText('2 submitted forms are waiting for review').waitFor();
@@ -258,6 +310,7 @@ describe('communications', () => {
   });
 
   it("saves the patient's language and CASL consent through the device to the server", async () => {
+    const patient = thePatient();
     await main().getByRole('tab', { name: 'Details' }).click();
     await main().getByRole('button', { name: 'Edit details' }).click();
     const form = main().getByRole('form', { name: 'Edit patient details' });

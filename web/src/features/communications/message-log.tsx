@@ -1,7 +1,9 @@
 import { DELIVERY_CHANNELS, MESSAGE_STATUSES, type MessageLogEntry } from '@dental/domain/communications/delivery';
+import { formatPhone } from '@dental/domain/patients/phone';
 import { can } from '@dental/domain/permissions/can';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
+  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -13,6 +15,7 @@ import {
   Table,
   Text,
   TextInput,
+  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
@@ -38,6 +41,10 @@ const ANY = '';
 
 /** A message can go again once it has left the queue: after a failure, a bounce, or when the patient lost it. */
 const resendable = (message: MessageLogEntry) => message.status !== 'queued';
+
+/** Where it went, as the front desk would dial or type it. */
+const addressOf = (message: MessageLogEntry) =>
+  message.to === null ? '—' : message.channel === 'sms' ? formatPhone(message.to) : message.to;
 
 function Filters(props: { filters: MessageFilters; onChange(next: MessageFilters): void }) {
   const { t, i18n } = useLingui();
@@ -150,7 +157,7 @@ export function MessageLog() {
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={940}>
+          <Table.ScrollContainer minWidth={680}>
             <Table striped verticalSpacing="xs" fz="sm" aria-label={t`Message log`}>
               <Table.Thead>
                 <Table.Tr>
@@ -158,22 +165,13 @@ export function MessageLog() {
                     <Trans>When</Trans>
                   </Table.Th>
                   <Table.Th>
-                    <Trans>Patient</Trans>
+                    <Trans>Patient and type</Trans>
                   </Table.Th>
                   <Table.Th>
-                    <Trans>Type</Trans>
+                    <Trans>Channel and address</Trans>
                   </Table.Th>
                   <Table.Th>
-                    <Trans>Channel</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>To</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Status</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Attempts</Trans>
+                    <Trans>Status and attempts</Trans>
                   </Table.Th>
                   <Table.Th>
                     <Trans>Last error</Trans>
@@ -186,40 +184,54 @@ export function MessageLog() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {messages.data.messages.map((message) => (
-                  <Table.Tr key={message.id} data-testid="message-row">
-                    <Table.Td style={NO_WRAP}>{formats.instantShort(message.createdAt, timezone)}</Table.Td>
-                    <Table.Td>{message.patientName}</Table.Td>
-                    <Table.Td>{labelOf(TYPE_LABELS, message.type, say)}</Table.Td>
-                    <Table.Td>{say(CHANNEL_LABELS[message.channel])}</Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-all' }}>{message.to ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLOURS[message.status]} variant="outline" miw="max-content">
-                        {say(STATUS_LABELS[message.status])}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{message.attempts}</Table.Td>
-                    <Table.Td>
-                      <Text size="xs" c={message.lastError ? undefined : 'dimmed'} lineClamp={2}>
-                        {message.lastError ?? '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {canSend && resendable(message) && (
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          leftSection={<IconRefresh size={14} />}
-                          onClick={() => void resend(message)}
-                          loading={writes.resend.isPending && writes.resend.variables === message.id}
-                          aria-label={t`Resend to ${message.patientName}`}
-                        >
-                          <Trans>Resend</Trans>
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
+                {messages.data.messages.map((message) => {
+                  const attempts = message.attempts;
+                  return (
+                    <Table.Tr key={message.id} data-testid="message-row">
+                      <Table.Td w={96}>{formats.instantShort(message.createdAt, timezone)}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{message.patientName}</Text>
+                        <Text size="xs" c="dimmed">
+                          {labelOf(TYPE_LABELS, message.type, say)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{say(CHANNEL_LABELS[message.channel])}</Text>
+                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                          {addressOf(message)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={STATUS_COLOURS[message.status]} variant="outline" miw="max-content">
+                          {say(STATUS_LABELS[message.status])}
+                        </Badge>
+                        <Text size="xs" c="dimmed" mt={2} style={NO_WRAP}>
+                          <Plural value={attempts} one="# attempt" other="# attempts" />
+                        </Text>
+                      </Table.Td>
+                      <Table.Td maw={200}>
+                        <Text size="xs" c={message.lastError ? undefined : 'dimmed'} lineClamp={2}>
+                          {message.lastError ?? '—'}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td w={48}>
+                        {canSend && resendable(message) && (
+                          <Tooltip label={t`Resend`}>
+                            <ActionIcon
+                              variant="default"
+                              size="lg"
+                              onClick={() => void resend(message)}
+                              loading={writes.resend.isPending && writes.resend.variables === message.id}
+                              aria-label={t`Resend to ${message.patientName}`}
+                            >
+                              <IconRefresh size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
