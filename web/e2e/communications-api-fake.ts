@@ -17,8 +17,6 @@ export interface FakeApi {
 }
 
 export const TOTAL_MESSAGES = 120;
-const SIGNATURE =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=';
 
 function message(index: number, patient: { id: string; name: string }, page: number): MessageLogEntry {
   const statuses = ['failed', 'sent', 'queued', 'bounced'] as const;
@@ -63,7 +61,12 @@ function templates(): MessageTemplate[] {
   );
 }
 
-function submission(id: string, patient: { id: string; name: string }, hoursAgo: number): FormSubmission {
+function submission(
+  id: string,
+  patient: { id: string; name: string },
+  hoursAgo: number,
+  signature: string,
+): FormSubmission {
   return {
     id,
     patientId: patient.id,
@@ -88,7 +91,7 @@ function submission(id: string, patient: { id: string; name: string }, hoursAgo:
       },
     ],
     answers: { '1': { allergies: 'Latex', smoker: false, bleeding: 'often' } },
-    signature: SIGNATURE,
+    signature,
     status: 'submitted',
     submittedAt: new Date(Date.now() - hoursAgo * 3_600_000).toISOString(),
     reviewedAt: null,
@@ -101,10 +104,32 @@ function submission(id: string, patient: { id: string; name: string }, hoursAgo:
 const json = (route: Route, body: unknown, status = 200) =>
   route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
 
+/** A signature as a patient's page sends it: a PNG drawn on a canvas, with a transparent background. */
+function drawSignature(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 360;
+    canvas.height = 120;
+    const pen = canvas.getContext('2d');
+    if (!pen) return '';
+    pen.lineWidth = 3;
+    pen.lineCap = 'round';
+    pen.strokeStyle = '#1a1b1e';
+    pen.beginPath();
+    pen.moveTo(20, 80);
+    pen.bezierCurveTo(60, 10, 90, 110, 130, 60);
+    pen.bezierCurveTo(160, 20, 190, 100, 230, 55);
+    pen.bezierCurveTo(260, 30, 300, 90, 340, 50);
+    pen.stroke();
+    return canvas.toDataURL('image/png');
+  });
+}
+
 export async function fakeCommunicationsApi(page: Page, patient: { id: string; name: string }): Promise<FakeApi> {
+  const signature = await drawSignature(page);
   const api: FakeApi = {
     calls: [],
-    submissions: [submission('sub-1', patient, 2), submission('sub-2', patient, 30)],
+    submissions: [submission('sub-1', patient, 2, signature), submission('sub-2', patient, 30, signature)],
     refusedWord: 'REFUSED',
   };
   const stored = templates();
