@@ -2,6 +2,7 @@ import { DELIVERY_CHANNELS, type DeliveryChannel } from '@dental/domain/communic
 import { SCHEDULING } from '@dental/domain/constants';
 import { can } from '@dental/domain/permissions/can';
 import { PUBLIC_TOKEN_LIFETIME_MS } from '@dental/domain/public/public-token';
+import { BOOKABLE_DURATIONS } from '@dental/domain/scheduling/booking-rules';
 import type { LocalAppointment } from '@dental/local-store';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
@@ -20,14 +21,6 @@ import { CHANNEL_LABELS } from './labels.ts';
 const DAY_MS = 86_400_000;
 const PREFERENCE = 'preference';
 const ANY_PROVIDER = 'any';
-const DURATIONS: number[] = [];
-for (
-  let minutes = SCHEDULING.minDurationMinutes;
-  minutes <= SCHEDULING.maxDurationMinutes;
-  minutes += SCHEDULING.durationStepMinutes
-) {
-  DURATIONS.push(minutes);
-}
 /** Statuses an appointment can still be confirmed from. */
 const CONFIRMABLE = new Set(['scheduled', 'confirmed']);
 
@@ -248,7 +241,7 @@ function InvitationForm({ patientId }: { patientId: string }) {
         <Group grow align="flex-start">
           <Select
             label={t`Duration`}
-            data={DURATIONS.map((minutes) => ({ value: String(minutes), label: t`${minutes} min` }))}
+            data={BOOKABLE_DURATIONS.map((minutes) => ({ value: String(minutes), label: t`${minutes} min` }))}
             value={duration}
             onChange={(value) => value && setDuration(value)}
             allowDeselect={false}

@@ -1,5 +1,6 @@
 import { SCHEDULING } from '@dental/domain/constants';
 import { WEEK_DISPLAY_ORDER } from '@dental/domain/practices/hours';
+import { BOOKABLE_DURATIONS } from '@dental/domain/scheduling/booking-rules';
 import {
   createWaitlistEntrySchema,
   PARTS_OF_DAY,
@@ -21,14 +22,6 @@ import { useProviders } from './use-providers.ts';
 import { useWaitlistWrites } from './waitlist-api.ts';
 
 const ANY_PROVIDER = 'any';
-const DURATIONS: number[] = [];
-for (
-  let minutes = SCHEDULING.minDurationMinutes;
-  minutes <= SCHEDULING.maxDurationMinutes;
-  minutes += SCHEDULING.durationStepMinutes
-) {
-  DURATIONS.push(minutes);
-}
 
 interface Values {
   patientId: string;
@@ -163,7 +156,7 @@ export function EntryForm(props: { opened: boolean; entry: WaitlistEntry | null;
             />
             <Select
               label={t`Duration`}
-              data={DURATIONS.map((minutes) => ({ value: String(minutes), label: t`${minutes} min` }))}
+              data={BOOKABLE_DURATIONS.map((minutes) => ({ value: String(minutes), label: t`${minutes} min` }))}
               value={values.duration}
               onChange={set('duration')}
               error={errors.duration}
