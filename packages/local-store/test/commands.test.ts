@@ -50,6 +50,23 @@ describe('commands', () => {
     expect(entry.previous).not.toBeNull();
   });
 
+  it('sends only the history fields changed, so a language change needs no medical-history permission', async () => {
+    const { local, store, key, patient } = await withPatient();
+    const { entry } = await local.patients.update(patient.id, {
+      medicalHistory: { preferredLanguage: 'fr', commercialConsent: true },
+    });
+    const [stored] = await local.patients.all();
+    expect(stored?.medicalHistory).toMatchObject({
+      preferredLanguage: 'fr',
+      commercialConsent: true,
+      allergies: ['penicillin'],
+    });
+    if (!entry.body) throw new Error('the entry has no body');
+    const opened = await openValue(key, store.practiceId, 'outbox', entry.id, entry.body);
+    expect(opened).toMatchObject({ ok: true });
+    expect(opened.ok && opened.plain).toEqual({ medicalHistory: { preferredLanguage: 'fr', commercialConsent: true } });
+  });
+
   it('deactivates a patient at once and queues PATCH {isActive: false}, keeping the record', async () => {
     const { local, store, key, patient } = await withPatient();
     const { entry } = await local.patients.deactivate(patient.id);

@@ -46,4 +46,12 @@ export const AREA_SCREENS: Partial<Record<GuardedRoute, ComponentType>> = {
     () => import('../features/practice-manager/index.ts'),
     (m) => m.PracticeManagerPage,
   ),
+  '/communications': lazyScreen(
+    () => import('../features/communications/index.ts'),
+    (m) => m.CommunicationsPage,
+  ),
+  '/sms-management': lazyScreen(
+    () => import('../features/communications/index.ts'),
+    (m) => m.SmsManagementPage,
+  ),
 };

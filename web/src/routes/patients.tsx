@@ -3,7 +3,7 @@ import { lazy, useCallback } from 'react';
 import { loadPatientDetailPage, loadPatientsPage, type PatientsQuery } from '../features/patients/index.ts';
 import { appLayoutRoute } from './app-layout.tsx';
 import { GuardedPage } from './gates/guarded-page.tsx';
-import { patientsSearch } from './search-params.ts';
+import { patientSearch, patientsSearch } from './search-params.ts';
 
 // Offline areas are their own chunks (all precached by the service worker), so the sign-in page stays small.
 const PatientsPage = lazy(() => loadPatientsPage().then((m) => ({ default: m.PatientsPage })));
@@ -25,9 +25,10 @@ function PatientsRoute() {
 
 function PatientRoute() {
   const { id } = useParams({ from: '/app/patients/$id' });
+  const { tab } = useSearch({ from: '/app/patients/$id' });
   return (
     <GuardedPage path="/patients/$id">
-      <PatientDetailPage id={id} />
+      <PatientDetailPage id={id} tab={tab} />
     </GuardedPage>
   );
 }
@@ -39,5 +40,10 @@ export const patientsRoutes = [
     validateSearch: patientsSearch,
     component: PatientsRoute,
   }),
-  createRoute({ getParentRoute: () => appLayoutRoute, path: '/patients/$id', component: PatientRoute }),
+  createRoute({
+    getParentRoute: () => appLayoutRoute,
+    path: '/patients/$id',
+    validateSearch: patientSearch,
+    component: PatientRoute,
+  }),
 ];

@@ -1,5 +1,6 @@
 import { PATIENTS } from '@dental/domain/constants';
 import * as v from 'valibot';
+import { PATIENT_TABS } from '../features/patients/index.ts';
 
 /** Query values arrive as strings or, for digits, as numbers; ids are kept as text. */
 const idText = v.fallback(
@@ -46,6 +47,8 @@ export const patientsSearch = v.object({
 });
 export type PatientsSearch = v.InferOutput<typeof patientsSearch>;
 export const patientIdSearch = v.object({ patientId: idText });
+/** A patient's page may open on one section (a link to the forms waiting for review). */
+export const patientSearch = v.object({ tab: oneOf(PATIENT_TABS) });
 const calendarDay = v.fallback(v.optional(v.pipe(v.string(), v.isoDate())), undefined);
 /** The schedule: a patient to book for, the day and the row size (links from the assistant). */
 export const scheduleSearch = v.object({ patientId: idText, date: calendarDay, view: oneOf(['1h', '30min'] as const) });

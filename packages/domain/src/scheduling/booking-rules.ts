@@ -36,6 +36,12 @@ export const DURATION_MESSAGES = {
   followUp: fill(BOOKING_RULE_TEXTS.durationFollowUp, { minutes: CHECKOUT.followUpDurationsMinutes.join(', ') }),
 } as const;
 
+/** Spec 9: every length a booking may take, from 30 to 120 minutes in 30-minute steps (a follow-up aside). */
+export const BOOKABLE_DURATIONS: readonly number[] = Array.from(
+  { length: (SCHEDULING.maxDurationMinutes - SCHEDULING.minDurationMinutes) / SCHEDULING.durationStepMinutes + 1 },
+  (_, index) => SCHEDULING.minDurationMinutes + index * SCHEDULING.durationStepMinutes,
+);
+
 /** The appointment type the check-out follow-up books; only it may use the 15- and 45-minute lengths. */
 export const FOLLOW_UP_APPOINTMENT_TYPE = 'follow-up';
 

@@ -128,6 +128,11 @@ export async function updatePatient(
   };
   const sent: Record<string, unknown> = {};
   for (const field of Object.keys(changes)) sent[field] = (body as Record<string, unknown>)[field];
+  // Only the history fields named: the rest may be sections this user may not change (the server would refuse).
+  if (changes.medicalHistory) {
+    const history = body.medicalHistory as Record<string, unknown> | undefined;
+    sent.medicalHistory = Object.fromEntries(Object.keys(changes.medicalHistory).map((key) => [key, history?.[key]]));
+  }
   const entry = await writeThrough(store, key, {
     table: 'patients',
     op: 'update',

@@ -1,6 +1,8 @@
 /** Patients: the list, one patient's record, and the directory of patients on this device that search reads. */
+export { PATIENT_TABS, type PatientTab } from './detail/patient-tabs.ts';
 export type { PatientsQuery } from './list/patient-list-model.ts';
 export { PatientDirectoryProvider, usePatientDirectory, usePatientMatches } from './search/patient-directory.tsx';
+export { PatientSelect } from './search/patient-select.tsx';
 
 /** The pages, loaded apart: the sign-in page and the shell do not carry their code. */
 export const loadPatientsPage = () => import('./list/patients-page.tsx');

@@ -1,5 +1,6 @@
-import { PATIENTS, SCHEDULING } from '@dental/domain/constants';
+import { SCHEDULING } from '@dental/domain/constants';
 import { WEEK_DISPLAY_ORDER } from '@dental/domain/practices/hours';
+import { BOOKABLE_DURATIONS } from '@dental/domain/scheduling/booking-rules';
 import {
   createWaitlistEntrySchema,
   PARTS_OF_DAY,
@@ -10,26 +11,17 @@ import {
 } from '@dental/domain/waitlist/entry';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Chip, Group, Input, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import * as v from 'valibot';
 import { ApiError } from '../../platform/api/api.ts';
 import { domainText } from '../../platform/i18n/domain-text.ts';
 import { serverErrorText } from '../../platform/i18n/server-error.ts';
-import { usePatientMatches } from '../patients/index.ts';
+import { PatientSelect } from '../patients/index.ts';
 import { PART_OF_DAY_LABELS, PRIORITY_LABELS, weekdayLabel } from './labels.ts';
 import { useProviders } from './use-providers.ts';
 import { useWaitlistWrites } from './waitlist-api.ts';
 
 const ANY_PROVIDER = 'any';
-const DURATIONS: number[] = [];
-for (
-  let minutes = SCHEDULING.minDurationMinutes;
-  minutes <= SCHEDULING.maxDurationMinutes;
-  minutes += SCHEDULING.durationStepMinutes
-) {
-  DURATIONS.push(minutes);
-}
 
 interface Values {
   patientId: string;
@@ -78,53 +70,6 @@ function fieldErrors(body: unknown): Record<string, string> {
     errors[field] ??= domainText(issue.message);
   }
   return errors;
-}
-
-/** The patient field: a search of the patients on this device (the patients feature's index). */
-function PatientField(props: {
-  value: string;
-  initialLabel: string | undefined;
-  onChange(id: string): void;
-  error: string | undefined;
-  disabled: boolean;
-}) {
-  const { t } = useLingui();
-  const [search, setSearch] = useState(props.initialLabel ?? '');
-  const [debounced] = useDebouncedValue(search, PATIENTS.searchDebounceMs);
-  const term = debounced.trim();
-  const { matches } = usePatientMatches(term.length >= PATIENTS.searchMinChars ? term : '', {
-    threshold: PATIENTS.fuzzyThreshold,
-    limit: PATIENTS.searchMaxResults,
-  });
-  const data = useMemo(() => {
-    const options = (matches ?? []).map(({ patient }) => ({
-      value: patient.id,
-      label: `${patient.lastName}, ${patient.firstName}`,
-    }));
-    if (props.value && props.initialLabel && !options.some((option) => option.value === props.value)) {
-      options.unshift({ value: props.value, label: props.initialLabel });
-    }
-    return options;
-  }, [matches, props.value, props.initialLabel]);
-  return (
-    <Select
-      label={t`Patient`}
-      placeholder={t`Search by name, phone or date of birth`}
-      required
-      searchable
-      // The index has already chosen and ranked the matches.
-      filter={({ options }) => options}
-      data={data}
-      value={props.value || null}
-      searchValue={search}
-      onSearchChange={setSearch}
-      onChange={(id) => props.onChange(id ?? '')}
-      nothingFoundMessage={term.length >= PATIENTS.searchMinChars ? t`No patients found` : undefined}
-      error={props.error}
-      disabled={props.disabled}
-      data-testid="waitlist-patient"
-    />
-  );
 }
 
 /** Adds a patient to the waitlist, or changes an entry's preferences (the patient stays). */
@@ -182,12 +127,13 @@ export function EntryForm(props: { opened: boolean; entry: WaitlistEntry | null;
               {errors.form}
             </Alert>
           )}
-          <PatientField
+          <PatientSelect
             value={values.patientId}
             initialLabel={props.entry?.patientName}
             onChange={set('patientId')}
             error={errors.patientId}
             disabled={editing}
+            testId="waitlist-patient"
           />
           <TextInput
             label={t`Procedure`}
@@ -210,7 +156,7 @@ export function EntryForm(props: { opened: boolean; entry: WaitlistEntry | null;
             />
             <Select
               label={t`Duration`}
-              data={DURATIONS.map((minutes) => ({ value: String(minutes), label: t`${minutes} min` }))}
+              data={BOOKABLE_DURATIONS.map((minutes) => ({ value: String(minutes), label: t`${minutes} min` }))}
               value={values.duration}
               onChange={set('duration')}
               error={errors.duration}

@@ -2,11 +2,12 @@ import '@mantine/dates/styles.css';
 import { PROVINCES } from '@dental/domain/constants';
 import { formatPhone } from '@dental/domain/patients/phone';
 import { formatPostalCode, POSTAL_CODE_MAX_LENGTH } from '@dental/domain/patients/postal-code';
+import { PATIENT_LANGUAGES, type PatientLanguage } from '@dental/domain/public/public-token';
 import { CommandValidationError, type LocalPatient, type PatientChanges } from '@dental/local-store';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { type FormEvent, useState } from 'react';
 import { domainText } from '../../../platform/i18n/domain-text.ts';
@@ -42,6 +43,22 @@ const LABELS: Record<Field, MessageDescriptor> = {
   emergencyContact: msg`Emergency contact`,
   emergencyPhone: msg`Emergency phone`,
 };
+
+/** Each language in its own words, as patients choose it. */
+const LANGUAGE_NAMES: Record<PatientLanguage, MessageDescriptor> = { en: msg`English`, fr: msg`Français` };
+
+/** How the practice writes to the patient: their language (absent is English) and CASL consent (absent is none). */
+interface Contact {
+  preferredLanguage: PatientLanguage;
+  commercialConsent: boolean;
+}
+
+function contactOf(patient: LocalPatient): Contact {
+  return {
+    preferredLanguage: patient.medicalHistory.preferredLanguage ?? 'en',
+    commercialConsent: patient.medicalHistory.commercialConsent ?? false,
+  };
+}
 
 /** Spec 5: phones are typed as (xxx) xxx-xxxx, at most 17 characters. */
 const PHONE_MAX_LENGTH = 17;
@@ -81,6 +98,18 @@ export function DemographicsSection(props: {
               </Text>
             </div>
           ))}
+          <div>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              <Trans>Language for messages</Trans>
+            </Text>
+            <Text size="sm">{i18n._(LANGUAGE_NAMES[contactOf(patient).preferredLanguage])}</Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              <Trans>Promotional messages (CASL)</Trans>
+            </Text>
+            <Text size="sm">{contactOf(patient).commercialConsent ? t`Agrees` : t`No consent`}</Text>
+          </div>
         </SimpleGrid>
         {props.canEdit && (
           <Group>
@@ -105,6 +134,8 @@ function EditForm({ patient, onDone }: { patient: LocalPatient; onDone(): void }
   const local = useLocalData();
   const [initial] = useState(() => valuesOf(patient));
   const [values, setValues] = useState(initial);
+  const [initialContact] = useState(() => contactOf(patient));
+  const [contact, setContact] = useState(initialContact);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -126,6 +157,15 @@ function EditForm({ patient, onDone }: { patient: LocalPatient; onDone(): void }
         [field]: field === 'firstName' || field === 'lastName' || field === 'phone' ? value : value || null,
       });
     }
+    // Only what changed: the rest of the history may be a section this user may not change.
+    const history: Partial<Contact> = {};
+    if (contact.preferredLanguage !== initialContact.preferredLanguage) {
+      history.preferredLanguage = contact.preferredLanguage;
+    }
+    if (contact.commercialConsent !== initialContact.commercialConsent) {
+      history.commercialConsent = contact.commercialConsent;
+    }
+    if (Object.keys(history).length > 0) changes.medicalHistory = history;
     if (Object.keys(changes).length === 0) {
       onDone();
       return;
@@ -178,6 +218,7 @@ function EditForm({ patient, onDone }: { patient: LocalPatient; onDone(): void }
             label={i18n._(LABELS.dateOfBirth)}
             valueFormat="YYYY-MM-DD"
             clearable
+            clearButtonProps={{ 'aria-label': t`Clear date of birth` }}
             maxDate={new Date()}
             value={values.dateOfBirth || null}
             error={shownError(errors.dateOfBirth)}
@@ -206,7 +247,26 @@ function EditForm({ patient, onDone }: { patient: LocalPatient; onDone(): void }
           />
           {input('emergencyContact')}
           {input('emergencyPhone', { type: 'tel', maxLength: PHONE_MAX_LENGTH })}
+          <Select
+            label={t`Language for messages`}
+            data={PATIENT_LANGUAGES.map((language) => ({ value: language, label: i18n._(LANGUAGE_NAMES[language]) }))}
+            value={contact.preferredLanguage}
+            allowDeselect={false}
+            onChange={(value) =>
+              value && setContact((current) => ({ ...current, preferredLanguage: value as PatientLanguage }))
+            }
+            comboboxProps={{ withinPortal: true }}
+          />
         </SimpleGrid>
+        <Checkbox
+          label={t`Agrees to promotional messages (CASL)`}
+          description={t`Reminders, confirmations and forms are sent without it; offers and newsletters need it.`}
+          checked={contact.commercialConsent}
+          onChange={(event) => {
+            const commercialConsent = event.currentTarget.checked;
+            setContact((current) => ({ ...current, commercialConsent }));
+          }}
+        />
         {problem && <Alert color="red">{domainText(problem)}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

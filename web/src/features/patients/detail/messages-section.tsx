@@ -1,4 +1,4 @@
-import type { OutgoingMessage } from '@dental/domain/communications/notification.schema';
+import type { MessageLogEntry } from '@dental/domain/communications/delivery';
 import type { SurveySend } from '@dental/domain/communications/survey.schema';
 import { labelOf, SURVEY_METHOD_LABELS } from '@dental/domain/scheduling/front-desk-labels';
 import type { MessageDescriptor } from '@lingui/core';
@@ -22,15 +22,22 @@ const TYPE_LABELS: Record<string, MessageDescriptor> = {
   appointment_reminder: msg`appointment reminder`,
   recall: msg`recall`,
   general: msg`general`,
+  confirmation_request: msg`confirmation request`,
+  form_request: msg`forms to fill in`,
+  review_request: msg`review request`,
+  schedule_invitation: msg`invitation to book online`,
 };
 
-/** Messages and surveys wait in the queue until delivery providers come. */
-const STATUS_LABELS: Record<string, MessageDescriptor> = { queued: msg`queued`, sent: msg`sent`, failed: msg`failed` };
+const STATUS_LABELS: Record<string, MessageDescriptor> = {
+  queued: msg`queued`,
+  sent: msg`sent`,
+  failed: msg`failed`,
+  bounced: msg`bounced`,
+};
 
 /**
  * What the practice has sent or queued for the patient: notifications (such as an appointment
- * change) and check-out surveys. Kept on the server; delivery providers come later, so most read
- * 'queued'.
+ * change) and check-out surveys, with how far delivery got. Kept on the server.
  */
 export function MessagesSection({ patientId, timeZone }: { patientId: string; timeZone: string }) {
   const { t, i18n } = useLingui();
@@ -46,9 +53,10 @@ export function MessagesSection({ patientId, timeZone }: { patientId: string; ti
         <Title order={4}>
           <Trans>Messages</Trans>
         </Title>
-        <OnlineRecords<OutgoingMessage>
+        <OnlineRecords<MessageLogEntry, { messages: MessageLogEntry[] }>
           what="messages"
           path={`/api/communications/messages?${query}`}
+          rows={(answer) => answer.messages}
           empty={t`No messages have been sent to this patient.`}
         >
           {(messages) => (

@@ -6,11 +6,13 @@ import { apiRequest } from '../../../platform/api/api.ts';
 import { useConnection } from '../../../platform/api/connection.ts';
 import { domainText } from '../../../platform/i18n/domain-text.ts';
 
-interface Props<T> {
+interface Props<T, A> {
   /** Which records: each has its own sentences, since the words around the name differ per language. */
-  what: 'messages' | 'surveys';
+  what: 'messages' | 'surveys' | 'submissions';
   path: string;
   empty: string;
+  /** The rows of the answer, when it is not the list itself (a page of the message log). */
+  rows?(answer: A): T[];
   children(rows: T[]): ReactNode;
 }
 
@@ -20,12 +22,15 @@ interface Props<T> {
  * ago reach the server after the page first asked. A patient created on this device is unknown to
  * the server until its create goes through, which shows as the load error.
  */
-export function OnlineRecords<T>({ what, path, empty, children }: Props<T>) {
+export function OnlineRecords<T, A = T[]>({ what, path, empty, rows, children }: Props<T, A>) {
   const { t } = useLingui();
   const { online } = useConnection();
   const records = useQuery({
     queryKey: [path],
-    queryFn: () => apiRequest<T[]>(path),
+    queryFn: async () => {
+      const answer = await apiRequest<A>(path);
+      return rows ? rows(answer) : (answer as unknown as T[]);
+    },
     enabled: online,
     refetchOnMount: 'always',
   });
@@ -34,14 +39,21 @@ export function OnlineRecords<T>({ what, path, empty, children }: Props<T>) {
       <Alert color="gray">
         {what === 'messages' ? (
           <Trans>Messages need the connection. They will show when you are back online.</Trans>
-        ) : (
+        ) : what === 'surveys' ? (
           <Trans>Surveys need the connection. They will show when you are back online.</Trans>
+        ) : (
+          <Trans>Submitted forms need the connection. They will show when you are back online.</Trans>
         )}
       </Alert>
     );
   }
   if (records.isPending) {
-    return <Loader size="sm" aria-label={what === 'messages' ? t`Loading messages` : t`Loading surveys`} />;
+    const loading = {
+      messages: t`Loading messages`,
+      surveys: t`Loading surveys`,
+      submissions: t`Loading submitted forms`,
+    };
+    return <Loader size="sm" aria-label={loading[what]} />;
   }
   if (records.isError) {
     const reason = domainText(records.error.message);
@@ -49,8 +61,10 @@ export function OnlineRecords<T>({ what, path, empty, children }: Props<T>) {
       <Alert color="yellow">
         {what === 'messages' ? (
           <Trans>Messages could not be loaded: {reason}</Trans>
-        ) : (
+        ) : what === 'surveys' ? (
           <Trans>Surveys could not be loaded: {reason}</Trans>
+        ) : (
+          <Trans>Submitted forms could not be loaded: {reason}</Trans>
         )}
       </Alert>
     );

@@ -15,14 +15,14 @@ import { toast } from '../../../platform/toasts/toast.ts';
 import { DemographicsSection } from './demographics-section.tsx';
 import { MessagesSection } from './messages-section.tsx';
 import { PatientHeader } from './patient-header.tsx';
+import type { PatientTab } from './patient-tabs.ts';
 import { RecallsSection } from './recalls-section.tsx';
 import { AppointmentsSection, FamilySection, FormsSection, MedicalSection } from './record-sections.tsx';
+import { SubmittedForms } from './submitted-forms.tsx';
 import { usePatient, usePatientAppointments, useProviders } from './use-patient.ts';
 
-type Tab = 'details' | 'medical' | 'family' | 'appointments' | 'recalls' | 'forms' | 'messages';
-
 /** One patient, by the id in the address, read from the device so the front desk and the chair see it offline too. */
-export function PatientDetailPage({ id }: { id: string }) {
+export function PatientDetailPage({ id, tab }: { id: string; tab?: PatientTab | undefined }) {
   const { t } = useLingui();
   const patient = usePatient(id);
   const arrival = usePatientsArrival();
@@ -36,7 +36,7 @@ export function PatientDetailPage({ id }: { id: string }) {
     );
   }
   if (patient === null) return <NotFound />;
-  return <PatientRecord key={patient.id} patient={patient} />;
+  return <PatientRecord key={patient.id} patient={patient} initialTab={tab} />;
 }
 
 function NotFound() {
@@ -60,13 +60,13 @@ function NotFound() {
   );
 }
 
-function PatientRecord({ patient }: { patient: LocalPatient }) {
+function PatientRecord({ patient, initialTab }: { patient: LocalPatient; initialTab: PatientTab | undefined }) {
   const { t } = useLingui();
   const local = useLocalData();
   const { user } = useAuth();
   const providers = useProviders();
   const appointments = usePatientAppointments(patient.id);
-  const [tab, setTab] = useState<Tab>('details');
+  const [tab, setTab] = useState<PatientTab>(initialTab ?? 'details');
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const canEdit = can(user, 'patients.edit') && !patient.decryptionError;
@@ -137,7 +137,7 @@ function PatientRecord({ patient }: { patient: LocalPatient }) {
       <PatientHeader patient={patient} today={today} providers={providers} actions={actions} />
       <Tabs
         value={tab}
-        onChange={(value) => value && setTab(value as Tab)}
+        onChange={(value) => value && setTab(value as PatientTab)}
         keepMounted={false}
         // Narrower than Mantine's default, so every tab (French runs longer) shows at 1024 px wide.
         styles={{ tab: { paddingInline: 'var(--mantine-spacing-xs)' } }}
@@ -186,7 +186,10 @@ function PatientRecord({ patient }: { patient: LocalPatient }) {
             <FamilySection patientId={patient.id} />
           </Tabs.Panel>
           <Tabs.Panel value="forms">
-            <FormsSection patientId={patient.id} timeZone={local.timezone} />
+            <Stack gap="lg">
+              <FormsSection patientId={patient.id} timeZone={local.timezone} />
+              <SubmittedForms patientId={patient.id} timeZone={local.timezone} />
+            </Stack>
           </Tabs.Panel>
           {canSeeMessages && (
             <Tabs.Panel value="messages">
