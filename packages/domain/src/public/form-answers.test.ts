@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { CHECKOUT } from '../constants.ts';
 import { answerProblems, isAnswered, signatureWanted } from './form-answers.ts';
-import type { PublicForm } from './public-api.ts';
+import { type PublicForm, RATING_MAX, RATING_MIN } from './public-api.ts';
 
 const consent: PublicForm = {
   id: 4,
@@ -57,5 +58,11 @@ describe('answers of a public form', () => {
   it('asks for one signature when any form has a signature field', () => {
     expect(signatureWanted([history])).toEqual({ asked: false, required: false });
     expect(signatureWanted([history, consent])).toEqual({ asked: true, required: true });
+  });
+});
+
+describe('the review page’s scale', () => {
+  it('is the API’s rating range (the page reads it from spec 9’s constants)', () => {
+    expect([CHECKOUT.satisfactionMin, CHECKOUT.satisfactionMax]).toEqual([RATING_MIN, RATING_MAX]);
   });
 });

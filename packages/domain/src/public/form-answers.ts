@@ -1,5 +1,4 @@
-import * as v from 'valibot';
-import { optionalEmailSchema } from '../patients/patient.schema.ts';
+import { isValidEmail } from '../patients/email.ts';
 import type { FormAnswers, FormFieldDefinition, PublicForm } from './public-api.ts';
 
 /** Why an answer cannot be sent yet. */
@@ -19,7 +18,7 @@ export function isAnswered(field: FormFieldDefinition, value: string | boolean |
 
 function problemOf(field: FormFieldDefinition, value: string | boolean | undefined): AnswerProblem | null {
   if (!isAnswered(field, value)) return field.required ? 'required' : null;
-  if (field.type === 'email' && !v.is(optionalEmailSchema, value)) return 'email';
+  if (field.type === 'email' && !isValidEmail(String(value).trim().toLowerCase())) return 'email';
   if (field.type === 'select' && field.options && !field.options.includes(String(value))) return 'option';
   return null;
 }
@@ -34,7 +33,11 @@ export function answerProblems(forms: readonly PublicForm[], answers: FormAnswer
     const given = answers[String(form.id)] ?? {};
     for (const field of form.fields) {
       const problem =
-        field.type === 'signature' ? (field.required && !signed ? 'required' : null) : problemOf(field, given[field.name]);
+        field.type === 'signature'
+          ? field.required && !signed
+            ? 'required'
+            : null
+          : problemOf(field, given[field.name]);
       if (problem) problems.push({ formId: form.id, field: field.name, problem });
     }
   }

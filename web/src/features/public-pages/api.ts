@@ -19,7 +19,7 @@ export type Failure =
   | { kind: 'rate-limited' }
   | { kind: 'network' }
   | { kind: 'conflict'; message: string | null; slots: readonly PublicSlot[] }
-  | { kind: 'invalid'; message: string | null };
+  | { kind: 'invalid' };
 
 export class PublicCallError extends Error {
   constructor(readonly failure: Failure) {
@@ -49,7 +49,7 @@ export function failureOf(status: number, body: ErrorBody, phone: string | null 
   if (status === 409) {
     return { kind: 'conflict', message: text(body.message), slots: Array.isArray(body.slots) ? body.slots : [] };
   }
-  if (status === 400) return { kind: 'invalid', message: text(body.message) };
+  if (status === 400) return { kind: 'invalid' };
   return { kind: 'network' };
 }
 
@@ -80,4 +80,3 @@ export async function callPublic<T>(
   const refusal = body !== null && typeof body === 'object' ? (body as ErrorBody) : {};
   throw new PublicCallError(failureOf(response.status, refusal, options.phone ?? null));
 }
-

@@ -1,6 +1,6 @@
 import type { PublicForm } from '@dental/domain/public/public-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetLocalDraft, keepLocalDraft, mergeDraft, readLocalDraft } from './draft.ts';
+import { compactAnswers, forgetLocalDraft, keepLocalDraft, mergeDraft, readLocalDraft } from './draft.ts';
 
 const forms: PublicForm[] = [
   {
@@ -32,6 +32,14 @@ describe('the draft a form page starts from', () => {
     expect(mergeDraft(forms, {}, undefined)).toEqual({});
     expect(mergeDraft(forms, null, 'not json')).toEqual({});
     expect(mergeDraft(forms, { '7': null }, { '7': [] })).toEqual({});
+  });
+});
+
+describe('the answers sent', () => {
+  it('leave out empty text, keep unticked boxes, and drop forms left with nothing', () => {
+    expect(compactAnswers({ '7': { allergies: '', pregnant: 'No', agree: false }, '8': { note: '' } })).toEqual({
+      '7': { pregnant: 'No', agree: false },
+    });
   });
 });
 

@@ -60,3 +60,13 @@ export function forgetLocalDraft(token: string): void {
     // Nothing was kept.
   }
 }
+
+/** What is sent: empty text is no answer at all, so an optional field left blank never reads as a choice. */
+export function compactAnswers(answers: FormAnswers): FormAnswers {
+  const compact: FormAnswers = {};
+  for (const [formId, fields] of Object.entries(answers)) {
+    const kept = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
+    if (Object.keys(kept).length > 0) compact[formId] = kept;
+  }
+  return compact;
+}
