@@ -21,7 +21,7 @@ export function PublicLayout({ practice, children }: { practice?: PublicPractice
     <Container size={600} px="md" py="lg" component="main">
       <Stack gap="lg">
         {practice && (
-          <Text fw={700} c="teal.9" size="lg" data-testid="practice-name">
+          <Text fw={700} c="var(--public-accent)" size="lg" data-testid="practice-name">
             {practice.name}
           </Text>
         )}

@@ -190,7 +190,7 @@ export function FormPage({
                   autoComplete="name"
                 />
                 {unsigned && (
-                  <Text c="red.8" size="sm" role="alert">
+                  <Text c="var(--mantine-color-error)" size="sm" role="alert">
                     <Trans>Please sign in the box, or type your name.</Trans>
                   </Text>
                 )}
