@@ -234,7 +234,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 /** No serious or critical axe violation on the page as it is now. */
 async function accessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`),
@@ -344,6 +344,7 @@ describe.each(['en', 'fr'] as const)('the patients’ pages in %s', (language) =
     await shot(page, `review-${language}`);
     await page.getByTestId('rating-4').click();
     expect(await page.getByRole('radio', { checked: true }).getAttribute('data-testid')).toBe('rating-4');
+    await shot(page, `review-rated-${language}`);
     await page.getByRole('textbox').fill('Very gentle, thank you.');
     await page.getByRole('button', { name: w.sendReview }).click();
     await page.getByTestId('done').waitFor();
@@ -405,7 +406,12 @@ describe.each(['en', 'fr'] as const)('the patients’ pages in %s', (language) =
       return {
         status: 201,
         body: {
-          appointment: { date: body.date, time: body.time, provider: 'Dr. Sarah Patel', procedure: 'Cleaning' },
+          appointment: {
+            date: body.date,
+            time: body.time,
+            provider: 'Dr. Sarah Patel',
+            procedure: schedulePage(language).procedure,
+          },
         },
       };
     });
@@ -436,7 +442,7 @@ describe.each(['en', 'fr'] as const)('the patients’ pages in %s', (language) =
     await page.getByLabel(language === 'fr' ? 'Jour' : 'Day', { exact: true }).fill('2029-12-03');
     await slots.waitFor();
 
-    const book = page.getByRole('button', { name: language === 'fr' ? /^Réserver le/ : /^Book / });
+    const book = page.getByRole('button', { name: language === 'fr' ? 'Réserver cette heure' : 'Book this time' });
     await slots.getByRole('button', { name: new RegExp(w.slot) }).click();
     await book.waitFor();
     await accessible(page);

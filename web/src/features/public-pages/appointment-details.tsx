@@ -15,13 +15,15 @@ export function AppointmentDetails({
   language: PatientLanguage;
 }) {
   const { t } = useLingui();
-  const rows: [string, string][] = [
-    [t`Date`, formatLongDate(appointment.date, language)],
-    [t`Time`, formatClock(appointment.time, language)],
-    [t`With`, appointment.provider],
-    [t`For`, appointment.procedure],
-    [t`Where`, practice],
-  ];
+  const rows = (
+    [
+      [t`Date`, formatLongDate(appointment.date, language)],
+      [t`Time`, formatClock(appointment.time, language)],
+      [t`With`, appointment.provider],
+      [t`For`, appointment.procedure],
+      [t`Where`, practice],
+    ] as const
+  ).filter(([, value]) => value !== '');
   return (
     <SimpleGrid
       cols={2}

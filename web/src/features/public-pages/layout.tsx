@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 /** The practice's phone as a link a phone can dial. */
 export function PhoneLink({ phone }: { phone: string }) {
   return (
-    <Anchor href={`tel:${phone.replace(/[^\d+]/g, '')}`} fw={600}>
+    <Anchor href={`tel:${phone.replace(/[^\d+]/g, '')}`} fw={600} style={{ whiteSpace: 'nowrap' }}>
       {phone}
     </Anchor>
   );

@@ -164,7 +164,11 @@ export function FormPage({
               <Stack gap="sm">
                 <Title order={2} size="h3" id="signature-title">
                   <Trans>Signature</Trans>
-                  {wanted.required && ' *'}
+                  {wanted.required && (
+                    <Text span inherit c="var(--mantine-color-error)" aria-hidden>
+                      {' *'}
+                    </Text>
+                  )}
                 </Title>
                 <Text size="sm">
                   <Trans>By signing, you confirm the answers above. One signature covers every form.</Trans>

@@ -108,7 +108,13 @@ export function ReviewPage({
                   p={4}
                   mih={72}
                   data-testid={`rating-${value}`}
-                  style={{ textAlign: 'center' }}
+                  style={{
+                    display: 'flex',
+                    flexDirection: 'column',
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                    textAlign: 'center',
+                  }}
                 >
                   <Text fw={700} fz={24} lh={1.2} aria-hidden>
                     {value}

@@ -1,4 +1,4 @@
-import { formatClock, formatLongDate } from '@dental/domain/i18n/formats';
+import { formatLongDate } from '@dental/domain/i18n/formats';
 import type {
   PublicAppointment,
   PublicSchedulePage,
@@ -91,7 +91,7 @@ export function SchedulePage({
     return (
       <Done title={<Trans>You are booked!</Trans>}>
         <Text>
-          <Trans>Thank you, {firstName}. Your appointment is booked.</Trans>
+          <Trans>Thank you, {firstName}. We look forward to seeing you.</Trans>
         </Text>
         <Paper withBorder p="md">
           <AppointmentDetails appointment={booked} practice={practice} language={page.language} />
@@ -101,8 +101,6 @@ export function SchedulePage({
   }
 
   if (chosen) {
-    const date = formatLongDate(chosen.date, page.language);
-    const time = formatClock(chosen.time, page.language);
     return (
       <Stack gap="lg">
         <PageTitle focus>
@@ -118,9 +116,7 @@ export function SchedulePage({
         <SendFailure failure={failure} />
         <Stack gap="sm">
           <Button size="lg" fullWidth loading={busy} onClick={() => void book(chosen)}>
-            <Trans>
-              Book {date} at {time}
-            </Trans>
+            <Trans>Book this time</Trans>
           </Button>
           <Button size="lg" fullWidth variant="default" disabled={busy} onClick={() => setChosen(null)}>
             <Trans>Choose another time</Trans>
@@ -146,7 +142,7 @@ export function SchedulePage({
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <ActionIcon
           variant="default"
-          size={48}
+          size="input-md"
           aria-label={t`Previous day`}
           disabled={day <= page.from}
           onClick={() => goTo(addDays(day, -1))}
@@ -175,7 +171,7 @@ export function SchedulePage({
         />
         <ActionIcon
           variant="default"
-          size={48}
+          size="input-md"
           aria-label={t`Next day`}
           disabled={day >= page.to}
           onClick={() => goTo(addDays(day, 1))}
