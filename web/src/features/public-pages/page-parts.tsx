@@ -2,6 +2,14 @@ import { Trans } from '@lingui/react/macro';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { Failure } from './api.ts';
+import type { PublicAddress } from './route.ts';
+
+/** What each page is given: its link, what the server answered, and where a failure that ends it goes. */
+export interface PageProps<T> {
+  address: PublicAddress;
+  page: T;
+  onEnd: (failure: Failure) => void;
+}
 
 /** The browser tab's name, for the patient switching between their mail and the page. */
 export function useDocumentTitle(title: string): void {
@@ -20,6 +28,16 @@ export function PageTitle({ children, focus = false }: { children: ReactNode; fo
     <Title order={1} size="h2" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
       {children}
     </Title>
+  );
+}
+
+/** A page's heading and its greeting. */
+export function PageHeader({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <Stack gap="xs">
+      <PageTitle>{title}</PageTitle>
+      <Text>{children}</Text>
+    </Stack>
   );
 }
 

@@ -3,22 +3,12 @@ import type { ConfirmResponse, PublicConfirmPage } from '@dental/domain/public/p
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { Failure } from '../api.ts';
 import { AppointmentDetails } from '../appointment-details.tsx';
-import { Done, PageTitle, SendFailure, useDocumentTitle } from '../page-parts.tsx';
-import type { PublicAddress } from '../route.ts';
+import { Done, PageHeader, type PageProps, SendFailure, useDocumentTitle } from '../page-parts.tsx';
 import { useSend } from '../use-send.ts';
 
 /** The patient confirms the appointment, or asks the practice for another time. */
-export function ConfirmPage({
-  address,
-  page,
-  onEnd,
-}: {
-  address: PublicAddress;
-  page: PublicConfirmPage;
-  onEnd: (failure: Failure) => void;
-}) {
+export function ConfirmPage({ address, page, onEnd }: PageProps<PublicConfirmPage>) {
   const { t } = useLingui();
   const practice = page.practice.name;
   const firstName = page.patientFirstName;
@@ -60,14 +50,9 @@ export function ConfirmPage({
 
   return (
     <Stack gap="lg">
-      <Stack gap="xs">
-        <PageTitle>
-          <Trans>Please confirm your appointment</Trans>
-        </PageTitle>
-        <Text>
-          <Trans>Hello {firstName}, here is your next appointment.</Trans>
-        </Text>
-      </Stack>
+      <PageHeader title={<Trans>Please confirm your appointment</Trans>}>
+        <Trans>Hello {firstName}, here is your next appointment.</Trans>
+      </PageHeader>
       <Paper withBorder p="md">
         <AppointmentDetails appointment={page.appointment} practice={practice} language={page.language} />
       </Paper>

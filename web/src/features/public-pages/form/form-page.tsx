@@ -5,8 +5,7 @@ import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/co
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SignaturePad } from '../../../platform/signature/signature-pad.tsx';
 import { callPublic, type Failure, PublicCallError } from '../api.ts';
-import { Done, PageTitle, SendFailure, useDocumentTitle } from '../page-parts.tsx';
-import type { PublicAddress } from '../route.ts';
+import { Done, PageHeader, type PageProps, SendFailure, useDocumentTitle } from '../page-parts.tsx';
 import { useSend } from '../use-send.ts';
 import { compactAnswers, forgetLocalDraft, keepLocalDraft, mergeDraft, readLocalDraft } from './draft.ts';
 import { FormField, fieldId } from './form-field.tsx';
@@ -18,15 +17,7 @@ const SIGNATURE_ID = 'signature-section';
 type DraftState = 'idle' | 'saving' | 'saved' | 'device';
 
 /** The patient's forms: answered, saved as they go, signed once, sent for the practice's review. */
-export function FormPage({
-  address,
-  page,
-  onEnd,
-}: {
-  address: PublicAddress;
-  page: PublicFormsPage;
-  onEnd: (failure: Failure) => void;
-}) {
+export function FormPage({ address, page, onEnd }: PageProps<PublicFormsPage>) {
   const { t } = useLingui();
   const practice = page.practice.name;
   const firstName = page.patientFirstName;
@@ -120,16 +111,11 @@ export function FormPage({
 
   return (
     <Stack gap="lg">
-      <Stack gap="xs">
-        <PageTitle>
-          <Trans>Your forms</Trans>
-        </PageTitle>
-        <Text>
-          <Trans>
-            Hello {firstName}, please fill in the forms below before your visit. Fields marked with * are required.
-          </Trans>
-        </Text>
-      </Stack>
+      <PageHeader title={<Trans>Your forms</Trans>}>
+        <Trans>
+          Hello {firstName}, please fill in the forms below before your visit. Fields marked with * are required.
+        </Trans>
+      </PageHeader>
       <form
         noValidate
         onSubmit={(event) => {

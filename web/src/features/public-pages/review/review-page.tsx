@@ -5,9 +5,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Radio, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import type { Failure } from '../api.ts';
-import { Done, PageTitle, SendFailure, useDocumentTitle } from '../page-parts.tsx';
-import type { PublicAddress } from '../route.ts';
+import { Done, PageHeader, type PageProps, SendFailure, useDocumentTitle } from '../page-parts.tsx';
 import { useSend } from '../use-send.ts';
 
 // Spec 9's satisfaction scale, which the API's RATING_MIN and RATING_MAX also are; imported from the constants
@@ -18,15 +16,7 @@ const RATINGS = Array.from({ length: satisfactionMax - satisfactionMin + 1 }, (_
 const RATING_WORDS = [msg`Very poor`, msg`Poor`, msg`Fair`, msg`Good`, msg`Excellent`];
 
 /** The patient's review of a visit: a rating from 1 to 5 and, if they wish, a comment. */
-export function ReviewPage({
-  address,
-  page,
-  onEnd,
-}: {
-  address: PublicAddress;
-  page: PublicReviewPage;
-  onEnd: (failure: Failure) => void;
-}) {
+export function ReviewPage({ address, page, onEnd }: PageProps<PublicReviewPage>) {
   const { t, i18n } = useLingui();
   const practice = page.practice.name;
   const firstName = page.patientFirstName;
@@ -69,24 +59,19 @@ export function ReviewPage({
       }}
     >
       <Stack gap="lg">
-        <Stack gap="xs">
-          <PageTitle>
-            <Trans>How was your visit?</Trans>
-          </PageTitle>
-          <Text>
-            {visitDate && provider ? (
-              <Trans>
-                Hello {firstName}, tell us about your visit of {visitDate} with {provider}.
-              </Trans>
-            ) : visitDate ? (
-              <Trans>
-                Hello {firstName}, tell us about your visit of {visitDate}.
-              </Trans>
-            ) : (
-              <Trans>Hello {firstName}, tell us about your last visit.</Trans>
-            )}
-          </Text>
-        </Stack>
+        <PageHeader title={<Trans>How was your visit?</Trans>}>
+          {visitDate && provider ? (
+            <Trans>
+              Hello {firstName}, tell us about your visit of {visitDate} with {provider}.
+            </Trans>
+          ) : visitDate ? (
+            <Trans>
+              Hello {firstName}, tell us about your visit of {visitDate}.
+            </Trans>
+          ) : (
+            <Trans>Hello {firstName}, tell us about your last visit.</Trans>
+          )}
+        </PageHeader>
         <Radio.Group
           value={rating}
           onChange={setRating}
@@ -108,6 +93,7 @@ export function ReviewPage({
                   p={4}
                   mih={72}
                   data-testid={`rating-${value}`}
+                  className="rating-card"
                   style={{
                     display: 'flex',
                     flexDirection: 'column',

@@ -13,8 +13,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { callPublic, endsThePage, type Failure, PublicCallError } from '../api.ts';
 import { AppointmentDetails } from '../appointment-details.tsx';
-import { Done, PageTitle, SendFailure, useDocumentTitle } from '../page-parts.tsx';
-import type { PublicAddress } from '../route.ts';
+import { Done, PageHeader, type PageProps, PageTitle, SendFailure, useDocumentTitle } from '../page-parts.tsx';
 import { useSend } from '../use-send.ts';
 import { SlotButtons } from './slot-buttons.tsx';
 
@@ -24,15 +23,7 @@ function withinRange(value: string, from: string, to: string): string | null {
 }
 
 /** Self-scheduling: a day, a free time for the invited procedure, a confirmation, a booking. */
-export function SchedulePage({
-  address,
-  page,
-  onEnd,
-}: {
-  address: PublicAddress;
-  page: PublicSchedulePage;
-  onEnd: (failure: Failure) => void;
-}) {
+export function SchedulePage({ address, page, onEnd }: PageProps<PublicSchedulePage>) {
   const { t } = useLingui();
   const practice = page.practice.name;
   const firstName = page.patientFirstName;
@@ -129,16 +120,11 @@ export function SchedulePage({
   const longDay = formatLongDate(day, page.language);
   return (
     <Stack gap="lg">
-      <Stack gap="xs">
-        <PageTitle>
-          <Trans>Book your appointment</Trans>
-        </PageTitle>
-        <Text>
-          <Trans>
-            Hello {firstName}, choose a time for your {procedure} ({duration} minutes).
-          </Trans>
-        </Text>
-      </Stack>
+      <PageHeader title={<Trans>Book your appointment</Trans>}>
+        <Trans>
+          Hello {firstName}, choose a time for your {procedure} ({duration} minutes).
+        </Trans>
+      </PageHeader>
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <ActionIcon
           variant="default"
