@@ -1,11 +1,38 @@
+import { resolve } from 'node:path';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { linguiMacros } from './build/lingui-macro.ts';
 
+/** Spec 2.1's patient pages (PUBLIC_PAGE_PATHS; the config cannot load the domain's TypeScript). */
+const PATIENT_PAGES = /^\/(form|patient-review|confirm-appointment|schedule)\//;
+
+/** `vite dev` and `vite preview` answer a patient's link with the patients' page, as the server does. */
+function patientPagesOutsideTheServer(): Plugin {
+  const rewrite = (request: { url?: string }) => {
+    if (request.url && PATIENT_PAGES.test(request.url)) request.url = '/public-page.html';
+  };
+  return {
+    name: 'dental:patient-pages',
+    configureServer: (server) => {
+      server.middlewares.use((request, _response, next) => {
+        rewrite(request);
+        next();
+      });
+    },
+    configurePreviewServer: (server) => {
+      server.middlewares.use((request, _response, next) => {
+        rewrite(request);
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    patientPagesOutsideTheServer(),
     linguiMacros(),
     react(),
     lingui(),
@@ -46,5 +73,12 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      // Two pages: the staff app, and the patients' link pages, which must not load the staff app's code.
+      input: {
+        main: resolve(import.meta.dirname, 'index.html'),
+        'public-page': resolve(import.meta.dirname, 'public-page.html'),
+      },
+    },
   },
 });

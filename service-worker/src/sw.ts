@@ -13,9 +13,16 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | Precac
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
+// A patient's link opened on a device that runs the staff app gets the patients' page (its own small
+// entry), never the staff sign-in. The paths are spec 2.1's (PUBLIC_PAGE_PATHS; this worker imports none of our code).
+const PATIENT_PAGES = [/^\/form\//, /^\/patient-review\//, /^\/confirm-appointment\//, /^\/schedule\//];
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/public-page.html'), { allowlist: PATIENT_PAGES }));
+
 // Deep links such as /patients/{id} load the shell offline. API calls are never cached here:
 // patient data lives encrypted in IndexedDB, not in the HTTP cache.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/] }));
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/, ...PATIENT_PAGES] }),
+);
 
 // The first install takes control at once so the very first visit already works offline.
 clientsClaim();

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { PUBLIC_PAGE_PATHS } from '@dental/domain/public/public-token';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
@@ -48,6 +49,9 @@ import { practiceHoursCacheFor } from './services/practice-hours-cache.ts';
 import { registerScheduleListeners } from './services/schedule-listeners.ts';
 
 /** The whole server as one instance; tests drive it with inject on a temporary database. */
+/** The patients' pages' own HTML, a second input of the web build (web/public-page.html). */
+const PUBLIC_PAGE_HTML = 'public-page.html';
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { settings } = deps;
   registerScheduleListeners();
@@ -134,8 +138,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (isApiRequest(request) || !serveWeb || request.method !== 'GET') {
       return sendAnswer(reply, apiNotFound(request.method, request.url));
     }
-    // Client-side routes (deep links such as /patients/{id}) all load the app shell.
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    // A patient's link loads the patients' page, which carries none of the staff app; every other client-side
+    // route (deep links such as /patients/{id}) loads the app shell.
+    const publicPage = Object.values(PUBLIC_PAGE_PATHS).some((prefix) => request.url.startsWith(prefix));
+    return reply.type('text/html; charset=utf-8').sendFile(publicPage ? PUBLIC_PAGE_HTML : 'index.html');
   });
 
   return app;

@@ -3,14 +3,12 @@ import { areaRoutes } from './areas.tsx';
 import { clinicalChartRoutes } from './clinical-charts.tsx';
 import { loginRoute } from './login.tsx';
 import { patientsRoutes } from './patients.tsx';
-import { publicRoutes } from './public-pages.tsx';
 import { rootRoute } from './root.tsx';
 import { schedulingRoutes } from './scheduling.tsx';
 import { treatmentPlanningRoutes } from './treatment-planning.tsx';
 
 export const routeTree = rootRoute.addChildren([
   loginRoute,
-  ...publicRoutes,
   appLayoutRoute.addChildren([
     ...patientsRoutes,
     ...schedulingRoutes,

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { SECURITY } from '../constants.ts';
-import { LanguageSchema } from '../i18n/language.ts';
+import { LANGUAGE_INVALID, LANGUAGES } from '../i18n/language.ts';
 import { fill } from '../i18n/text.ts';
 import { MESSAGES } from '../messages.ts';
 import { FIELD_TEXTS, jsonObject } from '../validation/fields.ts';
@@ -30,4 +30,7 @@ export const resetPasswordBodySchema = jsonObject({
 export type ResetPasswordBody = v.InferOutput<typeof resetPasswordBodySchema>;
 
 /** PUT /api/auth/me/language. */
+// Here rather than beside LANGUAGES: the patients' pages read the languages without loading valibot.
+const LanguageSchema = v.picklist(LANGUAGES, LANGUAGE_INVALID.message);
+
 export const languageBodySchema = jsonObject({ language: LanguageSchema });

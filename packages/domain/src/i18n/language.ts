@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import type { Text } from './text.ts';
 
 /** The two official languages of Canada; English is the source of every text. */
@@ -13,8 +12,6 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English
 export const INTL_LOCALE: Readonly<Record<Language, string>> = { en: 'en-US', fr: 'fr-CA' };
 
 export const LANGUAGE_INVALID: Text = /*i18n*/ { id: 'language.invalid', message: 'Language must be en or fr' };
-
-export const LanguageSchema = v.picklist(LANGUAGES, LANGUAGE_INVALID.message);
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -5,6 +5,7 @@ import { MESSAGES } from '../messages.ts';
 import { PATIENT_LANGUAGES, type PatientLanguage } from '../public/public-token.ts';
 import type { Clock } from '../time/clock.ts';
 import { enumMessage, FIELD_TEXTS, jsonObject, optionalText, positiveId, uuid } from '../validation/fields.ts';
+import { isValidEmail } from './email.ts';
 import { isValidPhone, normalizePhone } from './phone.ts';
 import {
   formatPostalCode,
@@ -98,7 +99,7 @@ export const optionalEmailSchema = v.optional(
       v.string(MESSAGES.invalidEmail),
       v.trim(),
       v.transform((value) => value.toLowerCase()),
-      v.check((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), MESSAGES.invalidEmail),
+      v.check((value) => value === '' || isValidEmail(value), MESSAGES.invalidEmail),
       v.maxLength(254, MESSAGES.invalidEmail),
       v.transform((value) => (value === '' ? null : value)),
     ),

@@ -1,6 +1,7 @@
 import { CHECKOUT, SCHEDULING } from '../constants.ts';
 import { fill, type Text } from '../i18n/text.ts';
 import { checkWithinHours, type HoursCheck, minutesOfDay, type WeeklyHours } from '../practices/hours.ts';
+import { addDays } from '../time/calendar.ts';
 import { localDate, localTime } from '../time/zones.ts';
 import type { FieldIssue } from '../validation/issues.ts';
 
@@ -58,16 +59,9 @@ export interface BookingRuleContext {
   now: Date;
 }
 
-/** A calendar date (YYYY-MM-DD) moved by whole days, without any time zone getting involved. */
-export function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, (day ?? 1) + days)).toISOString().slice(0, 10);
-}
-
-/** Whole days from one calendar date to another (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
+// Calendar arithmetic lives in its own small module so a page that needs only it (the patients' booking
+// page) does not load the booking rules; kept importable from here for the rules' many callers.
+export { addDays, daysBetween } from '../time/calendar.ts';
 
 export function durationIssue(duration: number, appointmentType?: string | null): string | null {
   if (!Number.isInteger(duration)) return DURATION_MESSAGES.whole;

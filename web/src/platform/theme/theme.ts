@@ -1,14 +1,10 @@
 import { createTheme, Drawer, Modal, Select } from '@mantine/core';
+import { BASE_THEME } from './base-theme.ts';
 
 /** The app's theme; `closeLabel` names the dialogs' icon-only close button in the language shown. */
 export const createAppTheme = (closeLabel: string) =>
   createTheme({
-    primaryColor: 'teal',
-    primaryShade: { light: 9, dark: 9 },
-    defaultRadius: 'md',
-    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    headings: { fontWeight: '700' },
-    cursorType: 'pointer',
+    ...BASE_THEME,
     // Icon-only close buttons need a name for screen readers; set once for every dialog.
     components: {
       Modal: Modal.extend({

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useFormats } from '../../../platform/i18n/formats.ts';
-import { SignaturePad } from './signature-pad.tsx';
+import { SignaturePad } from '../../../platform/signature/signature-pad.tsx';
 
 /** The patient reads the estimate and signs on the tablet; the signature is kept as a PNG with the plan. */
 export function AcceptDialog({
@@ -54,7 +54,15 @@ export function AcceptDialog({
           onChange={(event) => setSignedBy(event.currentTarget.value)}
           maxLength={120}
         />
-        <SignaturePad onChange={setSignature} />
+        <SignaturePad
+          onChange={setSignature}
+          labels={{
+            pad: t`Signature: draw with a finger, a stylus or the mouse`,
+            empty: t`Sign in the box above.`,
+            drawn: t`Signature drawn.`,
+            clear: t`Clear`,
+          }}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             <Trans>Cancel</Trans>

@@ -1,4 +1,3 @@
-import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Button, Group, Text } from '@mantine/core';
 import { IconEraser } from '@tabler/icons-react';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
@@ -6,15 +5,34 @@ import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'rea
 const WIDTH = 560;
 const HEIGHT = 200;
 
+/** The pad's words, in the caller's catalogue: the pad is shared by staff and patient pages. */
+export interface SignaturePadLabels {
+  /** The canvas's accessible name: what it is and how to sign. */
+  pad: string;
+  empty: string;
+  drawn: string;
+  clear: string;
+}
+
 /**
  * A signature drawn with a finger, a stylus or a mouse (pointer events, so touch works without scrolling
- * the page). Reports a PNG data URL after each stroke, or null once cleared.
+ * the page). Reports a PNG data URL after each stroke, or null once cleared. `typed`, when given, is a
+ * name written into the box instead, for people who cannot draw (a keyboard, a screen reader).
  */
-export function SignaturePad({ onChange }: { onChange: (png: string | null) => void }) {
-  const { t } = useLingui();
+export function SignaturePad({
+  onChange,
+  labels,
+  typed = '',
+}: {
+  onChange: (png: string | null) => void;
+  labels: SignaturePadLabels;
+  typed?: string;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const last = useRef<{ x: number; y: number } | null>(null);
   const [empty, setEmpty] = useState(true);
+  // Ink written from `typed` goes when the name is erased; a drawn signature stays.
+  const wasTyped = useRef(false);
 
   const context = useCallback(() => {
     const ctx = canvas.current?.getContext('2d');
@@ -27,19 +45,45 @@ export function SignaturePad({ onChange }: { onChange: (png: string | null) => v
     return ctx;
   }, []);
 
-  const clear = useCallback(() => {
+  const blank = useCallback(() => {
     const ctx = context();
     if (ctx) {
       ctx.fillStyle = '#fff';
       ctx.fillRect(0, 0, WIDTH, HEIGHT);
     }
+    return ctx;
+  }, [context]);
+
+  const clear = useCallback(() => {
+    blank();
     setEmpty(true);
     onChange(null);
-  }, [context, onChange]);
+  }, [blank, onChange]);
 
   useEffect(() => {
     clear();
   }, [clear]);
+
+  useEffect(() => {
+    const name = typed.trim();
+    if (name === '') {
+      if (wasTyped.current) {
+        wasTyped.current = false;
+        clear();
+      }
+      return;
+    }
+    wasTyped.current = true;
+    const ctx = blank();
+    if (!ctx) return;
+    ctx.fillStyle = '#111';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.font = 'italic 44px "Segoe Script", "Brush Script MT", cursive';
+    ctx.fillText(name, WIDTH / 2, HEIGHT / 2, WIDTH - 40);
+    setEmpty(false);
+    onChange(canvas.current?.toDataURL('image/png') ?? null);
+  }, [typed, blank, clear, onChange]);
 
   const point = (event: PointerEvent<HTMLCanvasElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -51,6 +95,7 @@ export function SignaturePad({ onChange }: { onChange: (png: string | null) => v
 
   const down = (event: PointerEvent<HTMLCanvasElement>) => {
     event.preventDefault();
+    wasTyped.current = false;
     try {
       // Keeps the stroke when the finger leaves the box; a pointer the browser no longer knows cannot be captured.
       event.currentTarget.setPointerCapture(event.pointerId);
@@ -93,7 +138,7 @@ export function SignaturePad({ onChange }: { onChange: (png: string | null) => v
         width={WIDTH}
         height={HEIGHT}
         data-testid="signature-pad"
-        aria-label={t`Signature: draw with a finger, a stylus or the mouse`}
+        aria-label={labels.pad}
         role="img"
         onPointerDown={down}
         onPointerMove={move}
@@ -112,11 +157,11 @@ export function SignaturePad({ onChange }: { onChange: (png: string | null) => v
         }}
       />
       <Group justify="space-between" mt={4}>
-        <Text size="sm" c="dimmed">
-          {empty ? <Trans>Sign in the box above.</Trans> : <Trans>Signature drawn.</Trans>}
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {empty ? labels.empty : labels.drawn}
         </Text>
         <Button variant="subtle" size="xs" leftSection={<IconEraser size={14} />} onClick={clear} disabled={empty}>
-          <Trans>Clear</Trans>
+          {labels.clear}
         </Button>
       </Group>
     </Box>

@@ -1,0 +1,11 @@
+import type { MantineThemeOverride } from '@mantine/core';
+
+/** The look every page shares, the staff app's and the patients' pages alike. */
+export const BASE_THEME = {
+  primaryColor: 'teal',
+  primaryShade: { light: 9, dark: 9 },
+  defaultRadius: 'md',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '700' },
+  cursorType: 'pointer',
+} as const satisfies MantineThemeOverride;
