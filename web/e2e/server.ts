@@ -16,6 +16,12 @@ interface RunningServer {
 
 let current: RunningServer | null = null;
 
+/** The data directory of this test file's server: its database, and the e-mails it writes under mail/. */
+export function serverDataDir(): string {
+  if (!current) throw new Error('No e2e server is running: web/e2e/setup-server.ts starts one for each test file.');
+  return current.dataDir;
+}
+
 /** The address of this test file's own server (started by setup-server.ts before the file's tests). */
 export function serverURL(): string {
   if (!current) throw new Error('No e2e server is running: web/e2e/setup-server.ts starts one for each test file.');
