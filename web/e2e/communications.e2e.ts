@@ -191,7 +191,7 @@ describe('communications', () => {
     await expect.poll(() => body.inputValue()).toContain('Bonjour');
     await body.fill('Bonjour {patientName}, à bientôt. ');
     await main().getByRole('button', { name: 'Save template' }).click();
-    await main().getByText('{patientName} is not a placeholder this message can fill').waitFor();
+    await main().getByText('body uses unknown placeholders: {patientName}').waitFor();
     expect(calls('PUT', /^\/api\/communications\/templates\//)).toHaveLength(0);
 
     await body.fill('Bonjour ');
