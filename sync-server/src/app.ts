@@ -44,6 +44,7 @@ import { registerSurveyRoutes } from './http/routes/surveys.ts';
 import { registerSyncRoutes } from './http/routes/sync.ts';
 import { registerSyncPushRoute } from './http/routes/sync-push.ts';
 import { registerTimezoneRoutes } from './http/routes/timezone.ts';
+import { registerHolidayRoutes } from './http/routes/holidays.ts';
 import { registerWaitlistRoutes } from './http/routes/waitlist.ts';
 import { practiceHoursCacheFor } from './services/practice-hours-cache.ts';
 import { registerScheduleListeners } from './services/schedule-listeners.ts';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStaffRoutes(app, deps, registry);
   registerPracticeHoursRoutes(app, deps, registry);
   registerTimezoneRoutes(app, deps, registry);
+  registerHolidayRoutes(app, deps, registry);
   registerNotificationRoutes(app, deps, registry);
   registerAppointmentRoutes(app, deps, registry);
   registerMaintenanceRoutes(app, deps, registry);

@@ -77,6 +77,9 @@ export type HolidayKey =
 
 export const HOLIDAY_YEARS = { min: 1900, max: 2100 } as const;
 
+/** The id of the row of the practice_hours sync table that carries a practice's HolidayCalendar. */
+export const HOLIDAYS_ROW_ID = 'holidays';
+
 // ---- calendar arithmetic (UTC dates, no zone involved) ----
 
 function iso(year: number, month: number, day: number): string {
