@@ -445,3 +445,19 @@ export function closedHolidayOn(calendar: HolidayCalendar | undefined, date: str
   const holiday = memoHolidays(calendar.province, year).get(date);
   return holiday && isClosedHoliday(holiday, calendar.choices) ? holiday : null;
 }
+
+/**
+ * The calendar from the practice_hours sync row 'holidays' ({id, province, choices}), as the device holds
+ * it; undefined when the row is not one or is malformed (the device then knows no holiday closures).
+ */
+export function holidayCalendarFrom(row: Readonly<Record<string, unknown>>): HolidayCalendar | undefined {
+  if (row.id !== HOLIDAYS_ROW_ID || !isProvince(row.province)) return undefined;
+  const raw = row.choices;
+  const choices: Record<string, boolean> = {};
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
+    for (const [date, closed] of Object.entries(raw)) {
+      if (/^\d{4}-\d{2}-\d{2}$/.test(date) && typeof closed === 'boolean') choices[date] = closed;
+    }
+  }
+  return { province: row.province, choices };
+}

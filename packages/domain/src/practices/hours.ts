@@ -86,7 +86,6 @@ export type HoursCheck = { ok: true } | { ok: false; reason: 'closed' | 'outside
 export const HOURS_TEXTS = {
   closedDay: /*i18n*/ { id: 'hours.closedDay', message: 'The practice is closed on this day.' },
   closedHoliday: /*i18n*/ { id: 'hours.closedHoliday', message: 'The practice is closed on this day: {holiday}.' },
-  closedHolidayLabel: /*i18n*/ { id: 'hours.closedHolidayLabel', message: 'Closed: {holiday}' },
   outside: /*i18n*/ {
     id: 'hours.outside',
     message: 'Appointments must fall within practice hours ({open} to {close}).',
@@ -120,12 +119,16 @@ export const HOURS_TEXTS = {
 
 export const PRACTICE_CLOSED_MESSAGE = HOURS_TEXTS.closedDay.message;
 
+/** Why a date is closed: the closed holiday, named, or the closed weekday. */
+export function closedDayMessage(hours: WeeklyHours, date: string): string {
+  const holiday = closedHolidayOn(hours.holidays, date);
+  return holiday ? fill(HOURS_TEXTS.closedHoliday, { holiday: holiday.name }) : PRACTICE_CLOSED_MESSAGE;
+}
+
 /** Whether a booking from `start` ('HH:MM' local) lasting `duration` minutes fits the date's hours. */
 export function checkWithinHours(hours: WeeklyHours, date: string, start: string, duration: number): HoursCheck {
-  const holiday = closedHolidayOn(hours.holidays, date);
-  if (holiday) return { ok: false, reason: 'closed', message: fill(HOURS_TEXTS.closedHoliday, { holiday: holiday.name }) };
   const span = openSpan(hours, date);
-  if (!span) return { ok: false, reason: 'closed', message: PRACTICE_CLOSED_MESSAGE };
+  if (!span) return { ok: false, reason: 'closed', message: closedDayMessage(hours, date) };
   const from = minutesOfDay(start);
   if (Number.isFinite(from) && from >= span.open && from + duration <= span.close) return { ok: true };
   return {
