@@ -1,7 +1,7 @@
 import { SCHEDULING } from '@dental/domain/constants';
 import { effectiveRole, PROVIDER_ROLES } from '@dental/domain/permissions/roles';
 import { holidayCalendarFrom } from '@dental/domain/practices/holidays';
-import { type DayHours, WEEKDAY_NAMES, type WeeklyHours } from '@dental/domain/practices/hours';
+import { type DayHours, WEEKDAY_NAMES, type WeekdayName, type WeeklyHours } from '@dental/domain/practices/hours';
 import type { MaintenanceWindow } from '@dental/domain/scheduling/conflicts';
 import type { AppointmentPriority } from '@dental/domain/scheduling/priority';
 import { isBlocking } from '@dental/domain/scheduling/status-transitions';
@@ -51,7 +51,10 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 export function weeklyHoursFrom(rows: readonly ClearRow[]): WeeklyHours | null {
   if (rows.length === 0) return null;
   const closed: DayHours = { openTime: null, closeTime: null, isOpen: false, closed: true };
-  const hours = Object.fromEntries(WEEKDAY_NAMES.map((name) => [name, closed])) as WeeklyHours;
+  const hours: WeeklyHours = Object.fromEntries(WEEKDAY_NAMES.map((name) => [name, closed])) as Record<
+    WeekdayName,
+    DayHours
+  >;
   for (const row of rows) {
     const holidays = holidayCalendarFrom(row);
     if (holidays) {
