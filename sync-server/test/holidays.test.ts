@@ -31,7 +31,11 @@ describe('GET /api/holidays', () => {
     });
     expect(holidays.find((holiday) => holiday.name === 'Boxing Day')?.date).toBe('2027-12-28');
     const quebec = (await t.request({ url: '/api/holidays?province=qc&year=2026', cookie: as.receptionist })).json();
-    expect(quebec).toContainEqual({ date: '2026-06-24', name: 'Saint-Jean-Baptiste Day', nameFr: 'Fête nationale du Québec' });
+    expect(quebec).toContainEqual({
+      date: '2026-06-24',
+      name: 'Saint-Jean-Baptiste Day',
+      nameFr: 'Fête nationale du Québec',
+    });
   });
 
   it.each([
@@ -50,7 +54,11 @@ describe('GET /api/holidays', () => {
 
 describe('the practice’s holidays', () => {
   it('lists the province’s holidays with closed: statutory ones closed by default', async () => {
-    const response = await t.request({ url: '/api/practice-holidays?year=2026', cookie: as.receptionist, practiceId: 1 });
+    const response = await t.request({
+      url: '/api/practice-holidays?year=2026',
+      cookie: as.receptionist,
+      practiceId: 1,
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ province: 'ON', year: 2026 });

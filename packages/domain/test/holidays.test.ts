@@ -38,7 +38,10 @@ describe('holidaysFor: known dates', () => {
     });
   });
   it('QC: June 24, Saint-Jean-Baptiste, moved to June 25 only from a Sunday', () => {
-    expect(dateOf('QC', 2026, 'fete-nationale')).toMatchObject({ date: '2026-06-24', nameFr: 'Fête nationale du Québec' });
+    expect(dateOf('QC', 2026, 'fete-nationale')).toMatchObject({
+      date: '2026-06-24',
+      nameFr: 'Fête nationale du Québec',
+    });
     expect(dateOf('QC', 2029, 'fete-nationale')).toMatchObject({ date: '2029-06-25', observedFor: '2029-06-24' });
     expect(dateOf('QC', 2028, 'fete-nationale')?.date).toBe('2028-06-24'); // a Saturday: not moved
     expect(dateOf('ON', 2026, 'fete-nationale')).toBeUndefined();
@@ -56,7 +59,8 @@ describe('holidaysFor: known dates', () => {
     expect(dateOf('MB', 2026, 'family-day')?.name).toBe('Louis Riel Day');
     expect(dateOf('PE', 2026, 'family-day')?.name).toBe('Islander Day');
     expect(dateOf('NS', 2026, 'family-day')?.name).toBe('Heritage Day');
-    for (const province of ['QC', 'NL', 'YT', 'NT', 'NU'] as const) expect(dateOf(province, 2026, 'family-day')).toBeUndefined();
+    for (const province of ['QC', 'NL', 'YT', 'NT', 'NU'] as const)
+      expect(dateOf(province, 2026, 'family-day')).toBeUndefined();
   });
   it('Civic Holiday variants: 1st Monday of August; Discovery Day in YT is the 3rd', () => {
     expect(dateOf('ON', 2026, 'civic-holiday')).toMatchObject({ date: '2026-08-03', statutory: false });

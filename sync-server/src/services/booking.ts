@@ -96,7 +96,11 @@ export async function enforceBookingRules(
   bookings: readonly BookingTimes[],
   now: Date,
 ): Promise<void> {
-  const context = { hours: await hoursWithHolidays(db, practiceId), timeZone: await practiceTimezone(db, practiceId), now };
+  const context = {
+    hours: await hoursWithHolidays(db, practiceId),
+    timeZone: await practiceTimezone(db, practiceId),
+    now,
+  };
   for (const booking of bookings) {
     const issues = checkBookingRules(booking, context);
     if (issues.length > 0) throw invalidInput(issues, 'BOOKING_RULE');

@@ -1,8 +1,8 @@
 import type { Province } from '@dental/domain/constants';
 import { invalidInput } from '@dental/domain/errors';
 import {
-  type Holiday,
   HOLIDAYS_ROW_ID,
+  type Holiday,
   type HolidayCalendar,
   holidaysFor,
   isClosedHoliday,
@@ -94,7 +94,12 @@ export async function setPracticeHolidays(
   }
   const closed = new Set(change.closed);
   for (const holiday of holidays) {
-    await saveHolidayChoice(db, practiceId, { date: holiday.date, key: holiday.key, closed: closed.has(holiday.date), at: now });
+    await saveHolidayChoice(db, practiceId, {
+      date: holiday.date,
+      key: holiday.key,
+      closed: closed.has(holiday.date),
+      at: now,
+    });
   }
   await recordChange(db, { practiceId, table: 'practice_hours', rowId: HOLIDAYS_ROW_ID, at: now });
   await writeAudit(db, {

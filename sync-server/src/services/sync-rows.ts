@@ -1,6 +1,6 @@
-import { HOLIDAYS_ROW_ID } from '@dental/domain/practices/holidays';
 import { patientViewFor } from '@dental/domain/patients/visibility';
 import type { PermissionSubject } from '@dental/domain/permissions/can';
+import { HOLIDAYS_ROW_ID } from '@dental/domain/practices/holidays';
 import type { SyncedTable } from '@dental/domain/sync/protocol';
 import type { Db } from '../db/connection.ts';
 import { appointmentsByIds } from '../repos/appointments.ts';

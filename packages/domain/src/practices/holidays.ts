@@ -158,7 +158,14 @@ function rule(
   date: (year: number) => string,
   options: { statutory?: boolean; substitution?: Substitution } = {},
 ): Rule {
-  return { key, name, nameFr, date, statutory: options.statutory ?? true, substitution: options.substitution ?? 'none' };
+  return {
+    key,
+    name,
+    nameFr,
+    date,
+    statutory: options.statutory ?? true,
+    substitution: options.substitution ?? 'none',
+  };
 }
 
 const NEW_YEAR = rule('new-year', "New Year's Day", "Jour de l'An", fixed(1, 1), { substitution: 'weekend' });
@@ -396,7 +403,8 @@ export function holidaysFor(province: Province, year: number): Holiday[] {
   for (const { rule: r, date } of actual) {
     let observed = date;
     const day = weekday(date);
-    const moves = (r.substitution === 'weekend' && (day === 0 || day === 6)) || (r.substitution === 'sunday' && day === 0);
+    const moves =
+      (r.substitution === 'weekend' && (day === 0 || day === 6)) || (r.substitution === 'sunday' && day === 0);
     if (moves) {
       do observed = shift(observed, 1);
       while (weekday(observed) === 0 || weekday(observed) === 6 || taken.has(observed));
