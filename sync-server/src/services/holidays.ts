@@ -59,6 +59,14 @@ export async function holidaysSyncRow(db: Db, practiceId: number): Promise<[stri
   return calendar ? [[HOLIDAYS_ROW_ID, { id: HOLIDAYS_ROW_ID, ...calendar }]] : [];
 }
 
+/**
+ * Puts the practice's holiday calendar on every device's next pull. Call it in the transaction of any
+ * change to what the calendar holds: the practice's choices, its province, a new practice.
+ */
+export async function versionHolidayCalendar(db: Db, practiceId: number, at: Date): Promise<void> {
+  await recordChange(db, { practiceId, table: 'practice_hours', rowId: HOLIDAYS_ROW_ID, at });
+}
+
 /** The practice's province's holidays of a year, each with whether the practice is closed on it. */
 export async function practiceHolidays(db: Db, practiceId: number, year: number) {
   const province = await practiceProvince(db, practiceId);
@@ -101,7 +109,7 @@ export async function setPracticeHolidays(
       at: now,
     });
   }
-  await recordChange(db, { practiceId, table: 'practice_hours', rowId: HOLIDAYS_ROW_ID, at: now });
+  await versionHolidayCalendar(db, practiceId, now);
   await writeAudit(db, {
     at: now,
     userId: caller.account.row.id,
