@@ -25,6 +25,7 @@ import { registerFamilyRoutes } from './http/routes/family.ts';
 import { registerFormSubmissionRoutes } from './http/routes/form-submissions.ts';
 import { registerFormRoutes } from './http/routes/forms.ts';
 import { registerHealthRoute } from './http/routes/health.ts';
+import { registerHolidayRoutes } from './http/routes/holidays.ts';
 import { registerMaintenanceRoutes } from './http/routes/maintenance.ts';
 import { registerNinjaModeRoutes } from './http/routes/ninja-mode.ts';
 import { registerNoShowRoutes } from './http/routes/no-show.ts';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStaffRoutes(app, deps, registry);
   registerPracticeHoursRoutes(app, deps, registry);
   registerTimezoneRoutes(app, deps, registry);
+  registerHolidayRoutes(app, deps, registry);
   registerNotificationRoutes(app, deps, registry);
   registerAppointmentRoutes(app, deps, registry);
   registerMaintenanceRoutes(app, deps, registry);

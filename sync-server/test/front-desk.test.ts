@@ -7,8 +7,8 @@ import { fileApp, signedIn } from './helpers/test-app.ts';
 
 /** A Monday past the seeded weeks, so rooms and providers are free. */
 const DAY = '2027-01-18';
-/** Kept apart from the other tests' bookings. */
-const FOLLOW_UP_DAY = '2027-02-15';
+/** Kept apart from the other tests' bookings (a Monday; not 2027-02-15, Family Day, when Ontario practices close). */
+const FOLLOW_UP_DAY = '2027-02-22';
 
 const t = fileApp();
 const as = signedIn(t, 'receptionist', 'hygienist', 'staff');

@@ -340,7 +340,16 @@ describe('migration 0016 on a database whose practices exist', () => {
         .select('version')
         .where('practice_id', '=', practiceId)
         .executeTakeFirstOrThrow();
-      expect(counter.version).toBe(version + added);
+      // 0025 then versions the practice's holiday calendar (the practice_hours row 'holidays').
+      expect(counter.version).toBe(version + added + 1);
+      const calendar = await db
+        .selectFrom('row_versions')
+        .select('version')
+        .where('practice_id', '=', practiceId)
+        .where('table_name', '=', 'practice_hours')
+        .where('row_id', '=', 'holidays')
+        .executeTakeFirstOrThrow();
+      expect(calendar.version).toBe(version + added + 1);
     }
     // Versioning everything again adds nothing.
     const count = (await db.selectFrom('row_versions').select('row_id').execute()).length;

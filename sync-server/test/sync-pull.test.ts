@@ -46,7 +46,8 @@ describe('GET /api/sync/pull: the first snapshot', () => {
     expect(ofTable(changes, 'appointments')).toHaveLength(await n('appointments'));
     expect(ofTable(changes, 'treatment_rooms')).toHaveLength(14);
     expect(ofTable(changes, 'users')).toHaveLength(staffCount);
-    expect(ofTable(changes, 'practice_hours')).toHaveLength(7);
+    // The seven weekdays and the holiday calendar (row 'holidays').
+    expect(ofTable(changes, 'practice_hours')).toHaveLength(8);
     expect(ofTable(changes, 'form_templates')).toHaveLength(await n('form_templates'));
     expect(ofTable(changes, 'recall_types')).toHaveLength(await n('recall_types'));
     expect(changes.every((change) => change.op === 'upsert')).toBe(true);

@@ -13,6 +13,15 @@ export interface PracticesTable {
   created_at: string;
 }
 
+/** Issue 21: a practice's decision about one holiday (by its observed date); none means closed when statutory. */
+export interface PracticeHolidayClosuresTable {
+  practice_id: number;
+  holiday_date: string;
+  holiday_key: string;
+  closed: Bool;
+  updated_at: string;
+}
+
 export interface PracticeHoursTable {
   practice_id: number;
   /** 0 = Sunday … 6 = Saturday. */
@@ -675,6 +684,7 @@ export interface Database {
   form_submissions: FormSubmissionsTable;
   message_templates: MessageTemplatesTable;
   inbound_sms: InboundSmsTable;
+  practice_holiday_closures: PracticeHolidayClosuresTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

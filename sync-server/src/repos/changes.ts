@@ -56,6 +56,8 @@ export async function recordAllRows(db: Db, at: Date): Promise<void> {
     from (
       select practice_id, 'practice_hours' as table_name, cast(weekday as text) as row_id, 1 as table_order,
         ${numberKey('weekday')} as sort_key, cast(${stamp} as text) as changed_at from practice_hours
+      union all select id, 'practice_hours', 'holidays', 1, ${isPostgres(db) ? sql.raw("'999999999999'") : sql.raw('999999999999')},
+        ${stamp} from practices
       union all select practice_id, 'treatment_rooms', cast(id as text), 2, ${numberKey('id')}, ${stamp}
         from treatment_rooms
       union all select up.practice_id, 'users', cast(u.id as text), 3, ${numberKey('u.id')}, u.updated_at

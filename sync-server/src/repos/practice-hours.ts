@@ -1,4 +1,4 @@
-import { WEEKDAY_NAMES, type WeeklyHours } from '@dental/domain/practices/hours';
+import { type DayHours, WEEKDAY_NAMES, type WeekdayName, type WeeklyHours } from '@dental/domain/practices/hours';
 import type { PracticeHoursDay } from '@dental/domain/sync/protocol';
 import type { Db } from '../db/connection.ts';
 import type { PracticeHoursTable } from '../db/schema.ts';
@@ -20,7 +20,7 @@ export async function weeklyHours(db: Db, practiceId: number): Promise<WeeklyHou
         },
       ];
     }),
-  ) as WeeklyHours;
+  ) as Record<WeekdayName, DayHours>;
 }
 
 export type DayHoursColumns = Pick<PracticeHoursTable, 'is_open' | 'open_time' | 'close_time'>;

@@ -17,10 +17,10 @@ import { writeAudit } from '../repos/audit-log.ts';
 import { providerAppointmentsStarting } from '../repos/bookings.ts';
 import { recordChange } from '../repos/changes.ts';
 import { linksFrom } from '../repos/family-relationships.ts';
-import { weeklyHours } from '../repos/practice-hours.ts';
 import { absencesBetween, absencesTouching, findAbsence, insertAbsence } from '../repos/provider-absences.ts';
 import { appointmentEvent } from './appointment-events.ts';
 import { type BookingActor, referenceIssues } from './booking.ts';
+import { hoursWithHolidays } from './holidays.ts';
 import { practiceTimezone } from './practice-time.ts';
 import { applyPlans, notifyPlans } from './reschedule.ts';
 import { daySchedules } from './schedule.ts';
@@ -91,7 +91,7 @@ export async function previewAbsence(
   if (appointments.length === 0) return { affected: [] };
   const timeZone = await practiceTimezone(db, practiceId);
   const affectedDates = [...new Set(appointments.map((a) => localDate(a.appointmentDate, timeZone)))];
-  const dates = absenceScheduleDates(body, affectedDates, await weeklyHours(db, practiceId));
+  const dates = absenceScheduleDates(body, affectedDates, await hoursWithHolidays(db, practiceId));
   return absenceSuggestions({
     absence: body,
     appointments,

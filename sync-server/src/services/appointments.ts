@@ -10,9 +10,9 @@ import { CONFLICT_TEXTS, type Conflict } from '@dental/domain/scheduling/conflic
 import { localDate, localDayRange } from '@dental/domain/time/zones';
 import type { Db } from '../db/connection.ts';
 import { appointmentPatient, appointmentsStarting } from '../repos/appointments.ts';
-import { weeklyHours } from '../repos/practice-hours.ts';
 import { type BookingMaker, checkReferences, conflictsFor, createAppointment, enforceBookingRules } from './booking.ts';
 import { claimId } from './client-ids.ts';
+import { hoursWithHolidays } from './holidays.ts';
 import { practiceTimezone } from './practice-time.ts';
 import { daySchedules } from './schedule.ts';
 
@@ -77,7 +77,7 @@ export async function analyzeBooking(
   await checkReferences(db, practiceId, body);
   const timeZone = await practiceTimezone(db, practiceId);
   const date = localDate(body.appointmentDate, timeZone);
-  const next = nextOpenDate(await weeklyHours(db, practiceId), date);
+  const next = nextOpenDate(await hoursWithHolidays(db, practiceId), date);
   const [day, nextOpenDay] = await daySchedules(db, practiceId, next ? [date, next] : [date]);
   return analyzeConflicts(body, day, { nextOpenDay, excludeAppointmentId: body.excludeAppointmentId });
 }

@@ -8,12 +8,12 @@ import { assistantAppointments, assistantPatients, procedureNames } from '../rep
 import { currentVersion } from '../repos/changes.ts';
 import { listFormTemplates } from '../repos/forms.ts';
 import { maintenanceBetween } from '../repos/maintenance-schedules.ts';
-import { weeklyHours } from '../repos/practice-hours.ts';
 import { practicesByIds } from '../repos/practices.ts';
 import { recallTypes } from '../repos/recalls.ts';
 import { activeRooms } from '../repos/treatment-rooms.ts';
 import { staffOfPractice } from '../repos/users.ts';
 import { type Caller, viewerOf } from './caller.ts';
+import { hoursWithHolidays } from './holidays.ts';
 import { practiceTimezone } from './practice-time.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -36,7 +36,7 @@ export async function buildAssistantData(
   const [timeZone, hours, practices, patients, staff, rooms, appointments, maintenance, procedures, recalls, forms] =
     await Promise.all([
       practiceTimezone(db, practiceId),
-      weeklyHours(db, practiceId),
+      hoursWithHolidays(db, practiceId),
       practicesByIds(db, caller.account.allowedPracticeIds),
       seesPatients ? assistantPatients(db, practiceId) : Promise.resolve([]),
       staffOfPractice(db, practiceId),

@@ -13,11 +13,11 @@ import { bookingsNear } from '../repos/bookings.ts';
 import { recordChange } from '../repos/changes.ts';
 import { roomMaintenanceBetween } from '../repos/maintenance-schedules.ts';
 import { findPatient } from '../repos/patients.ts';
-import { weeklyHours } from '../repos/practice-hours.ts';
 import { absencesBetween } from '../repos/provider-absences.ts';
 import { isActiveRoomCode } from '../repos/treatment-rooms.ts';
 import { staffRole } from '../repos/users.ts';
 import { appointmentEvent } from './appointment-events.ts';
+import { hoursWithHolidays } from './holidays.ts';
 import { practiceTimezone } from './practice-time.ts';
 
 const MINUTE_MS = 60_000;
@@ -96,7 +96,11 @@ export async function enforceBookingRules(
   bookings: readonly BookingTimes[],
   now: Date,
 ): Promise<void> {
-  const context = { hours: await weeklyHours(db, practiceId), timeZone: await practiceTimezone(db, practiceId), now };
+  const context = {
+    hours: await hoursWithHolidays(db, practiceId),
+    timeZone: await practiceTimezone(db, practiceId),
+    now,
+  };
   for (const booking of bookings) {
     const issues = checkBookingRules(booking, context);
     if (issues.length > 0) throw invalidInput(issues, 'BOOKING_RULE');

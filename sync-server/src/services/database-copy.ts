@@ -58,6 +58,7 @@ export const COPIED_TABLES: readonly TableName[] = [
   'public_tokens',
   'form_submissions',
   'message_templates',
+  'practice_holiday_closures',
   'inbound_sms',
 ] satisfies readonly (keyof Database)[];
 

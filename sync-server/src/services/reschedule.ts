@@ -15,8 +15,8 @@ import type { Db } from '../db/connection.ts';
 import { findAppointment, updateAppointment } from '../repos/appointments.ts';
 import { writeAudit } from '../repos/audit-log.ts';
 import { recordChange } from '../repos/changes.ts';
-import { weeklyHours } from '../repos/practice-hours.ts';
 import { conflictsFor, referenceIssues } from './booking.ts';
+import { hoursWithHolidays } from './holidays.ts';
 import { type QueuedMessage, queueMessage } from './messages.ts';
 import { practiceTimezone } from './practice-time.ts';
 
@@ -55,7 +55,7 @@ function targetStatus(plan: ReschedulePlan, from: AppointmentStatus): Appointmen
 export async function applyPlans(db: Db, run: PlanRun, plans: readonly ReschedulePlan[]): Promise<AppliedPlan[]> {
   const { practiceId, field } = run;
   const timeZone = await practiceTimezone(db, practiceId);
-  const hours = await weeklyHours(db, practiceId);
+  const hours = await hoursWithHolidays(db, practiceId);
   const indexed = plans.map((plan, index) => ({ plan, index }));
 
   const current = new Map<string, Appointment>();

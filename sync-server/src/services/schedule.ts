@@ -6,10 +6,10 @@ import { providerDisplayName } from '@dental/domain/users/user';
 import type { Db } from '../db/connection.ts';
 import { liveBookingsBetween } from '../repos/bookings.ts';
 import { maintenanceBetween } from '../repos/maintenance-schedules.ts';
-import { weeklyHours } from '../repos/practice-hours.ts';
 import { absencesBetween } from '../repos/provider-absences.ts';
 import { activeRoomCodes } from '../repos/treatment-rooms.ts';
 import { availableStaff } from '../repos/users.ts';
+import { hoursWithHolidays } from './holidays.ts';
 import { practiceTimezone } from './practice-time.ts';
 
 /** Providers who can be booked today: provider roles working in the practice and not marked unavailable. */
@@ -38,7 +38,7 @@ export async function daySchedules<const Dates extends readonly string[]>(
 ): Promise<SchedulesOf<Dates>> {
   if (dates.length === 0) return [] as SchedulesOf<Dates>;
   const timeZone = await practiceTimezone(db, practiceId);
-  const hours = await weeklyHours(db, practiceId);
+  const hours = await hoursWithHolidays(db, practiceId);
   const rooms = await activeRoomCodes(db, practiceId);
   const providers = await bookableProviders(db, practiceId);
   const days = dates.map((date) => {

@@ -1,5 +1,6 @@
 import { patientViewFor } from '@dental/domain/patients/visibility';
 import type { PermissionSubject } from '@dental/domain/permissions/can';
+import { HOLIDAYS_ROW_ID } from '@dental/domain/practices/holidays';
 import type { SyncedTable } from '@dental/domain/sync/protocol';
 import type { Db } from '../db/connection.ts';
 import { appointmentsByIds } from '../repos/appointments.ts';
@@ -18,6 +19,7 @@ import { recallsByIds, recallTypesByIds } from '../repos/recalls.ts';
 import { plansByIds } from '../repos/treatment-plans.ts';
 import { activeRoomsByIds } from '../repos/treatment-rooms.ts';
 import { staffByIds } from '../repos/users.ts';
+import { holidaysSyncRow } from './holidays.ts';
 
 type Loader = (db: Db, practiceId: number, ids: string[], viewer: PermissionSubject) => Promise<[string, object][]>;
 
@@ -37,7 +39,11 @@ const LOADERS: Record<SyncedTable, Loader> = {
   appointments: async (db, practiceId, ids) => byId(await appointmentsByIds(db, practiceId, ids)),
   treatment_rooms: async (db, practiceId, ids) => byId(await activeRoomsByIds(db, practiceId, numericIds(ids))),
   users: async (db, practiceId, ids) => byId(await staffByIds(db, practiceId, numericIds(ids))),
-  practice_hours: (db, practiceId, ids) => practiceHoursDays(db, practiceId, numericIds(ids)),
+  // Weekday rows ('0' … '6') and the holiday calendar ('holidays': province and the practice's choices).
+  practice_hours: async (db, practiceId, ids) => [
+    ...(await practiceHoursDays(db, practiceId, numericIds(ids))),
+    ...(ids.includes(HOLIDAYS_ROW_ID) ? await holidaysSyncRow(db, practiceId) : []),
+  ],
   maintenance_schedules: async (db, practiceId, ids) => byId(await maintenanceByIds(db, practiceId, ids)),
   form_templates: async (db, practiceId, ids) => byId(await formTemplatesByIds(db, practiceId, numericIds(ids))),
   recall_types: async (db, practiceId, ids) => byId(await recallTypesByIds(db, practiceId, numericIds(ids))),

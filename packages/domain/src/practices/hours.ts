@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { fill, type Text } from '../i18n/text.ts';
 import { FIELD_TEXTS } from '../validation/fields.ts';
+import { closedHolidayOn, type HolidayCalendar } from './holidays.ts';
 
 export const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type WeekdayName = (typeof WEEKDAY_NAMES)[number];
@@ -13,7 +14,11 @@ export interface DayHours {
   closed: boolean;
 }
 
-export type WeeklyHours = Record<WeekdayName, DayHours>;
+/**
+ * The week's hours; `holidays`, when present, closes the practice on the holidays it chose (issue 21):
+ * every rule that asks whether a date is open (openSpan) then sees a closed holiday as a closed day.
+ */
+export type WeeklyHours = Record<WeekdayName, DayHours> & { holidays?: HolidayCalendar | undefined };
 
 export interface PracticeHoursResponse {
   practiceId: number;
@@ -54,6 +59,7 @@ export function clockTime(minutes: number): string {
 
 /** Opening and closing minutes of a date, or null when the practice is closed that day. */
 export function openSpan(hours: WeeklyHours, date: string): { open: number; close: number } | null {
+  if (closedHolidayOn(hours.holidays, date)) return null;
   const day = hoursOn(hours, date);
   if (!day.isOpen || day.closed || !day.openTime || !day.closeTime) return null;
   const open = minutesOfDay(day.openTime);
@@ -79,6 +85,7 @@ export type HoursCheck = { ok: true } | { ok: false; reason: 'closed' | 'outside
 /** The practice hours' messages, display words and refusals; `{day}` is the weekday's key (monday). */
 export const HOURS_TEXTS = {
   closedDay: /*i18n*/ { id: 'hours.closedDay', message: 'The practice is closed on this day.' },
+  closedHoliday: /*i18n*/ { id: 'hours.closedHoliday', message: 'The practice is closed on this day: {holiday}.' },
   outside: /*i18n*/ {
     id: 'hours.outside',
     message: 'Appointments must fall within practice hours ({open} to {close}).',
@@ -112,10 +119,16 @@ export const HOURS_TEXTS = {
 
 export const PRACTICE_CLOSED_MESSAGE = HOURS_TEXTS.closedDay.message;
 
+/** Why a date is closed: the closed holiday, named, or the closed weekday. */
+export function closedDayMessage(hours: WeeklyHours, date: string): string {
+  const holiday = closedHolidayOn(hours.holidays, date);
+  return holiday ? fill(HOURS_TEXTS.closedHoliday, { holiday: holiday.name }) : PRACTICE_CLOSED_MESSAGE;
+}
+
 /** Whether a booking from `start` ('HH:MM' local) lasting `duration` minutes fits the date's hours. */
 export function checkWithinHours(hours: WeeklyHours, date: string, start: string, duration: number): HoursCheck {
   const span = openSpan(hours, date);
-  if (!span) return { ok: false, reason: 'closed', message: PRACTICE_CLOSED_MESSAGE };
+  if (!span) return { ok: false, reason: 'closed', message: closedDayMessage(hours, date) };
   const from = minutesOfDay(start);
   if (Number.isFinite(from) && from >= span.open && from + duration <= span.close) return { ok: true };
   return {

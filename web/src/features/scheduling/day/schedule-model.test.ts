@@ -1,4 +1,5 @@
 import { SCHEDULING } from '@dental/domain/constants';
+import { closedDayMessage, openSpan } from '@dental/domain/practices/hours';
 import { describe, expect, it } from 'vitest';
 import { anAppointment } from '../../../../test/builders.ts';
 import {
@@ -32,6 +33,21 @@ describe('practice hours from the pull feed', () => {
     expect(hours?.saturday).toEqual({ openTime: '09:00', closeTime: '13:00', isOpen: true, closed: false });
     expect(hours?.sunday).toEqual(CLOSED);
     expect(hours?.tuesday).toEqual(CLOSED);
+  });
+
+  it("takes the holiday calendar from the row 'holidays': the device then sees a closed holiday as closed", () => {
+    const monday = { openTime: '08:00', closeTime: '17:00', isOpen: true, closed: false };
+    const hours = weeklyHoursFrom([
+      { id: '1', ...monday },
+      { id: 'holidays', province: 'ON', choices: { '2027-12-27': true, '2026-12-28': false, junk: 1 } },
+    ]);
+    expect(hours?.monday).toEqual(monday);
+    expect(hours?.holidays).toEqual({ province: 'ON', choices: { '2027-12-27': true, '2026-12-28': false } });
+    if (!hours) throw new Error('no hours');
+    expect(openSpan(hours, '2027-12-27')).toBeNull();
+    expect(closedDayMessage(hours, '2027-12-27')).toBe('The practice is closed on this day: Christmas Day.');
+    expect(openSpan(hours, '2026-12-28')).not.toBeNull(); // Boxing Day 2026 (Monday), kept open by choice
+    expect(weeklyHoursFrom([{ id: 'holidays', province: 'XX', choices: {} }])?.holidays).toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
 import { SCHEDULING } from '@dental/domain/constants';
 import { effectiveRole, PROVIDER_ROLES } from '@dental/domain/permissions/roles';
-import { type DayHours, WEEKDAY_NAMES, type WeeklyHours } from '@dental/domain/practices/hours';
+import { holidayCalendarFrom } from '@dental/domain/practices/holidays';
+import { type DayHours, WEEKDAY_NAMES, type WeekdayName, type WeeklyHours } from '@dental/domain/practices/hours';
 import type { MaintenanceWindow } from '@dental/domain/scheduling/conflicts';
 import type { AppointmentPriority } from '@dental/domain/scheduling/priority';
 import { isBlocking } from '@dental/domain/scheduling/status-transitions';
@@ -42,12 +43,24 @@ export type SlotView = 'hour' | 'half-hour';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** The pull feed stores one row per weekday (id '0' = Sunday); a missing weekday counts as closed. */
+/**
+ * The pull feed stores one row per weekday (id '0' = Sunday); a missing weekday counts as closed. The row
+ * 'holidays' carries the practice's holiday calendar: with it every rule run on the device (booking,
+ * free times, the closed-day notice) sees a closed holiday as a closed day, as the server does.
+ */
 export function weeklyHoursFrom(rows: readonly ClearRow[]): WeeklyHours | null {
   if (rows.length === 0) return null;
   const closed: DayHours = { openTime: null, closeTime: null, isOpen: false, closed: true };
-  const hours = Object.fromEntries(WEEKDAY_NAMES.map((name) => [name, closed])) as WeeklyHours;
+  const hours: WeeklyHours = Object.fromEntries(WEEKDAY_NAMES.map((name) => [name, closed])) as Record<
+    WeekdayName,
+    DayHours
+  >;
   for (const row of rows) {
+    const holidays = holidayCalendarFrom(row);
+    if (holidays) {
+      hours.holidays = holidays;
+      continue;
+    }
     const name = WEEKDAY_NAMES[Number(row.weekday ?? row.id)];
     if (!name) continue;
     hours[name] = {

@@ -1,6 +1,6 @@
 import { SCHEDULING } from '@dental/domain/constants';
 import { can } from '@dental/domain/permissions/can';
-import { minutesOfDay, openSpan, PRACTICE_CLOSED_MESSAGE, timeSlots } from '@dental/domain/practices/hours';
+import { closedDayMessage, minutesOfDay, openSpan, timeSlots } from '@dental/domain/practices/hours';
 import { type AnalyzedConflict, analyzeConflicts, type Suggestion } from '@dental/domain/scheduling/analysis';
 import { INVALID_TIME_FORMAT } from '@dental/domain/scheduling/appointment-fields';
 import { nextOpenDate } from '@dental/domain/scheduling/availability';
@@ -160,7 +160,7 @@ function FormBody({ initial, onClose }: { initial: FormInitial; onClose(): void 
       return null;
     }
     if (closed) {
-      setNotice(domainText(PRACTICE_CLOSED_MESSAGE));
+      setNotice(domainText(closedDayMessage(hours, date)));
       return null;
     }
     const appointmentDate = instantAt(date, values.time, timeZone);

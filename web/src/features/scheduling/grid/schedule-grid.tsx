@@ -1,4 +1,5 @@
 import { SCHEDULING } from '@dental/domain/constants';
+import { closedHolidayOn } from '@dental/domain/practices/holidays';
 import { clockTime, openSpan, type WeeklyHours } from '@dental/domain/practices/hours';
 import type { MaintenanceWindow } from '@dental/domain/scheduling/conflicts';
 import type { NoShowRisk } from '@dental/domain/scheduling/no-show-risk';
@@ -77,7 +78,10 @@ function Grid(props: ScheduleGridProps) {
     if (!span || span.close - span.open < SLOT_MINUTES) return null;
     return gridGeometry(span, instantAt(date, clockTime(span.open), timeZone), view, rooms);
   }, [hours, date, timeZone, view, rooms]);
-  if (!hours || !geometry) return <GridBanner closed={hours ? !openSpan(hours, date) : false} date={date} />;
+  if (!hours || !geometry) {
+    const holiday = hours ? (closedHolidayOn(hours.holidays, date) ?? undefined) : undefined;
+    return <GridBanner closed={hours ? !openSpan(hours, date) : false} date={date} holiday={holiday} />;
+  }
   return <GridBody {...props} geometry={geometry} />;
 }
 
