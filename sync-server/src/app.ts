@@ -15,6 +15,7 @@ import { registerSchemaVersion } from './http/hooks/schema-version.ts';
 import { registerSecurityHeaders } from './http/hooks/security-headers.ts';
 import { RouteRegistry } from './http/route-registry.ts';
 import { registerAppointmentRoutes } from './http/routes/appointments.ts';
+import { registerAuditRoutes } from './http/routes/audit.ts';
 import { registerAuthRoutes } from './http/routes/auth.ts';
 import { registerClinicalChartRoutes } from './http/routes/clinical-charts.ts';
 import { registerClinicalNoteRoutes } from './http/routes/clinical-notes.ts';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const registry = new RouteRegistry();
   registerHealthRoute(app, deps, registry);
   registerAuthRoutes(app, deps, registry);
+  registerAuditRoutes(app, deps, registry);
   registerPracticeRoutes(app, deps, registry);
   registerPatientRoutes(app, deps, registry);
   registerStaffRoutes(app, deps, registry);

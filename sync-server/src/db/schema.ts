@@ -322,6 +322,10 @@ export interface AuditLogTable {
   entity: string;
   entity_id: string | null;
   details: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The hash of the row before this one in its practice's chain (migration 0026); null only before it ran. */
+  prev_hash: string | null;
+  /** sha256(prev_hash + canonical JSON of the row's fields): see auditHash. */
+  hash: string | null;
 }
 
 export interface NotificationsTable {
