@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection.ts';
+import { isPostgres } from '../db/dialect.ts';
 import { AUDIT_GENESIS, type AuditHashFields, auditHash } from '../db/migrations/0026-audit-chain.ts';
 import { lockUntilCommit } from './locks.ts';
 
@@ -45,7 +46,9 @@ async function appendAudit(db: Db, entry: AuditEntry): Promise<void> {
  * chained to the one before it in its practice by hash, so a row changed later is detectable.
  */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
-  if (db.isTransaction) return appendAudit(db, entry);
+  // PostgreSQL's lock lasts as long as the transaction, so a write outside one gets its own. On SQLite the
+  // caller's connection may already be inside `begin immediate` (inTransaction), which Kysely cannot tell.
+  if (!isPostgres(db) || db.isTransaction) return appendAudit(db, entry);
   await db.transaction().execute((trx) => appendAudit(trx, entry));
 }
 
