@@ -38,6 +38,7 @@ import { registerProviderAbsenceRoutes } from './http/routes/provider-absences.t
 import { registerPublicRoutes } from './http/routes/public.ts';
 import { registerRecallRoutes } from './http/routes/recalls.ts';
 import { registerReportRoutes } from './http/routes/reports.ts';
+import { registerSecurityRoutes } from './http/routes/security.ts';
 import { registerSmsWebhookRoutes } from './http/routes/sms-webhook.ts';
 import { registerStaffRoutes } from './http/routes/staff.ts';
 import { registerSupportRoutes } from './http/routes/support.ts';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoute(app, deps, registry);
   registerAuthRoutes(app, deps, registry);
   registerAuditRoutes(app, deps, registry);
+  registerSecurityRoutes(app, deps, registry);
   registerPracticeRoutes(app, deps, registry);
   registerPatientRoutes(app, deps, registry);
   registerStaffRoutes(app, deps, registry);

@@ -60,6 +60,9 @@ export interface SessionsTable {
   last_seen_at: string;
   /** Base64url, 32 random bytes; wraps the browser's local data key for this session only. */
   device_secret: string | null;
+  /** Where and with what the session signed in (migration 0026), for the security dashboard. */
+  ip_address: ColumnType<string | null, string | null | undefined, string | null>;
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Failed sign-ins of one username from one client: an address, or a trusted device. */

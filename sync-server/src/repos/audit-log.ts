@@ -53,7 +53,8 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
 }
 
 export interface AuditRowFilter {
-  practiceId: number;
+  /** One practice, or several (the security dashboard's practices). */
+  practiceId: number | readonly number[];
   userId?: number;
   action?: string;
   entity?: string;
@@ -65,7 +66,10 @@ export interface AuditRowFilter {
 }
 
 function filtered(db: Db, filter: AuditRowFilter) {
-  let query = db.selectFrom('audit_log').where('audit_log.practice_id', '=', filter.practiceId);
+  let query =
+    typeof filter.practiceId === 'number'
+      ? db.selectFrom('audit_log').where('audit_log.practice_id', '=', filter.practiceId)
+      : db.selectFrom('audit_log').where('audit_log.practice_id', 'in', [...filter.practiceId]);
   if (filter.userId !== undefined) query = query.where('audit_log.user_id', '=', filter.userId);
   if (filter.action !== undefined) query = query.where('audit_log.action', '=', filter.action);
   if (filter.entity !== undefined) query = query.where('audit_log.entity', '=', filter.entity);

@@ -39,9 +39,12 @@ export function auditHash(prevHash: string, row: AuditHashFields): string {
 /**
  * Issue 21: the audit log becomes append-only and hash-chained, one chain per practice (rows of no
  * practice form a chain of their own). The rows written before are chained here in id order. Indexes
- * serve the audit trail's filters. On PostgreSQL the practice role may no longer change or remove rows.
+ * serve the audit trail's filters; sessions keep their address and user agent for the security dashboard. On PostgreSQL the practice role may no longer change or remove rows.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // The security dashboard shows where each session signed in from.
+  await db.schema.alterTable('sessions').addColumn('ip_address', 'text').execute();
+  await db.schema.alterTable('sessions').addColumn('user_agent', 'text').execute();
   await db.schema.alterTable('audit_log').addColumn('prev_hash', 'text').execute();
   await db.schema.alterTable('audit_log').addColumn('hash', 'text').execute();
 
