@@ -8,8 +8,8 @@ import { migrations } from '../src/db/migrations/index.ts';
 import { writeAudit } from '../src/repos/audit-log.ts';
 import { inPracticeTransaction } from '../src/repos/transactions.ts';
 import { verifyAuditChain } from '../src/services/audit-trail.ts';
-import { onPostgres } from './helpers/test-database.ts';
 import { fileApp } from './helpers/test-app.ts';
+import { onPostgres } from './helpers/test-database.ts';
 
 const t = fileApp();
 const dir = mkdtempSync(join(inject('serverTestRoot'), 'audit-chain-'));

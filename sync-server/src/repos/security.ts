@@ -11,7 +11,10 @@ export function usersOfPractices(db: Db, practiceIds: readonly number[]) {
         eb(
           'users.id',
           'in',
-          eb.selectFrom('user_practices').select('user_id').where('practice_id', 'in', [...practiceIds]),
+          eb
+            .selectFrom('user_practices')
+            .select('user_id')
+            .where('practice_id', 'in', [...practiceIds]),
         ),
       ]),
     )

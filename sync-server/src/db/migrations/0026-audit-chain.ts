@@ -33,7 +33,9 @@ export function auditHash(prevHash: string, row: AuditHashFields): string {
     ['practice_id', row.practice_id === null ? null : Number(row.practice_id)],
     ['user_id', row.user_id === null ? null : Number(row.user_id)],
   ]);
-  return createHash('sha256').update(prevHash + canonical).digest('hex');
+  return createHash('sha256')
+    .update(prevHash + canonical)
+    .digest('hex');
 }
 
 /**

@@ -44,7 +44,7 @@ export function registerSecurityRoutes(app: FastifyInstance, deps: AppDeps, regi
     responses: { 204: 'Ended', 404: 'No such session among the caller’s practices’ users' },
     handler: async ({ db, caller, params, now }) => {
       await endUserSession(db, caller, params.id, now);
-      return null;
+      return undefined;
     },
   });
 
