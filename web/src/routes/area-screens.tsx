@@ -54,4 +54,8 @@ export const AREA_SCREENS: Partial<Record<GuardedRoute, ComponentType>> = {
     () => import('../features/communications/index.ts'),
     (m) => m.SmsManagementPage,
   ),
+  '/audit-trail': lazyScreen(
+    () => import('../features/audit-trail/index.ts'),
+    (m) => m.AuditTrailPage,
+  ),
 };
