@@ -58,4 +58,8 @@ export const AREA_SCREENS: Partial<Record<GuardedRoute, ComponentType>> = {
     () => import('../features/audit-trail/index.ts'),
     (m) => m.AuditTrailPage,
   ),
+  '/security-dashboard': lazyScreen(
+    () => import('../features/audit-trail/index.ts'),
+    (m) => m.SecurityDashboardPage,
+  ),
 };
