@@ -62,10 +62,22 @@ describe('/audit-trail and /security-dashboard', () => {
     ]) {
       await page.getByRole('heading', { name: section }).waitFor();
     }
-    const own = page.getByRole('row', { has: page.getByText('This session') });
+    const own = page.getByText('This session', { exact: true }).locator('xpath=ancestor::tr');
     await own.waitFor();
     expect(await own.getByRole('button', { name: 'End session' }).count()).toBe(0);
     await page.screenshot({ path: resolve(SHOTS, 'security-dashboard-tablet.png'), fullPage: true });
+
+    // The first test's session is another of the administrator's: it can be ended, after confirming.
+    const sessions = page.getByRole('region', { name: 'Active sessions' }).locator('tbody tr');
+    const before = await sessions.count();
+    expect(before).toBeGreaterThan(1);
+    await sessions.getByRole('button', { name: 'End session' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'End this session?' });
+    await dialog.waitFor();
+    await page.screenshot({ path: resolve(SHOTS, 'security-dashboard-end-session-tablet.png') });
+    await dialog.getByRole('button', { name: 'End session' }).click();
+    await page.getByText('Session ended').waitFor();
+    await expect.poll(() => sessions.count()).toBe(before - 1);
     await context.close();
   }, 180_000);
 });
