@@ -65,7 +65,10 @@ describe('/audit-trail and /security-dashboard', () => {
     const own = page.getByText('This session', { exact: true }).locator('xpath=ancestor::tr');
     await own.waitFor();
     expect(await own.getByRole('button', { name: 'End session' }).count()).toBe(0);
-    await page.screenshot({ path: resolve(SHOTS, 'security-dashboard-tablet.png'), fullPage: true });
+    await page.screenshot({ path: resolve(SHOTS, 'security-dashboard-tablet.png') });
+    await page.getByRole('heading', { name: 'Recent permission changes' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: resolve(SHOTS, 'security-dashboard-lower-tablet.png') });
+    await page.getByRole('heading', { name: 'Security Dashboard' }).scrollIntoViewIfNeeded();
 
     // The first test's session is another of the administrator's: it can be ended, after confirming.
     const sessions = page.getByRole('region', { name: 'Active sessions' }).locator('tbody tr');

@@ -200,11 +200,11 @@ export function AuditTrailPage() {
                           <Table.Td>
                             <Code>{entry.action}</Code>
                           </Table.Td>
-                          <Table.Td>
+                          <Table.Td maw={200} style={{ overflowWrap: 'anywhere' }}>
                             {entry.entity}
                             {entry.entityId ? ` #${entry.entityId}` : ''}
                           </Table.Td>
-                          <Table.Td>
+                          <Table.Td miw={220}>
                             <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
                               {detailsText(entry.details)}
                             </Text>

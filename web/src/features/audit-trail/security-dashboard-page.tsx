@@ -114,9 +114,9 @@ export function SecurityDashboardPage() {
                 <Trans>No active sessions.</Trans>
               </Empty>
             ) : (
-              <Table.ScrollContainer minWidth={760}>
+              <Table.ScrollContainer minWidth={640}>
                 <Table striped>
-                  <Head labels={[t`User`, t`Address`, t`Browser`, t`Started`, t`Last seen`, '']} />
+                  <Head labels={[t`User`, t`Address`, t`Browser`, t`Last seen`, '']} />
                   <Table.Tbody>
                     {data.sessions.map((session) => (
                       <Table.Tr key={session.id}>
@@ -125,12 +125,16 @@ export function SecurityDashboardPage() {
                         </Table.Td>
                         <Table.Td>{session.ipAddress ?? '—'}</Table.Td>
                         <Table.Td>
-                          <Text size="xs" lineClamp={2} title={session.userAgent ?? undefined}>
+                          <Text size="xs" lineClamp={2} maw={180} title={session.userAgent ?? undefined}>
                             {session.userAgent ?? '—'}
                           </Text>
                         </Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(session.startedAt)}</Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(session.lastSeenAt)}</Table.Td>
+                        <Table.Td>
+                          {when(session.lastSeenAt)}
+                          <Text size="xs" c="dimmed">
+                            <Trans>Started {when(session.startedAt)}</Trans>
+                          </Text>
+                        </Table.Td>
                         <Table.Td>
                           {session.current ? (
                             <Badge variant="light" color="teal">
