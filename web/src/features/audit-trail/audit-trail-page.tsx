@@ -160,20 +160,20 @@ export function AuditTrailPage() {
               <Text size="sm" c="dimmed">
                 <Trans>{total} entries</Trans>
               </Text>
-              <Table.ScrollContainer minWidth={800}>
-                <Table striped highlightOnHover>
+              <Table.ScrollContainer minWidth={700}>
+                <Table striped highlightOnHover layout="fixed">
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>
+                      <Table.Th w={150}>
                         <Trans>When</Trans>
                       </Table.Th>
-                      <Table.Th>
+                      <Table.Th w={120}>
                         <Trans>User</Trans>
                       </Table.Th>
-                      <Table.Th>
+                      <Table.Th w={150}>
                         <Trans>Action</Trans>
                       </Table.Th>
-                      <Table.Th>
+                      <Table.Th w={140}>
                         <Trans>Entity</Trans>
                       </Table.Th>
                       <Table.Th>
@@ -197,14 +197,14 @@ export function AuditTrailPage() {
                             {format.instantDated(entry.at, timezone)}
                           </Table.Td>
                           <Table.Td>{entry.userName ?? t`System`}</Table.Td>
-                          <Table.Td>
+                          <Table.Td style={{ overflowWrap: 'anywhere' }}>
                             <Code>{entry.action}</Code>
                           </Table.Td>
-                          <Table.Td maw={200} style={{ overflowWrap: 'anywhere' }}>
+                          <Table.Td style={{ overflowWrap: 'anywhere' }}>
                             {entry.entity}
                             {entry.entityId ? ` #${entry.entityId}` : ''}
                           </Table.Td>
-                          <Table.Td miw={220}>
+                          <Table.Td>
                             <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
                               {detailsText(entry.details)}
                             </Text>

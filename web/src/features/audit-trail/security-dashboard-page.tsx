@@ -137,9 +137,9 @@ export function SecurityDashboardPage() {
                         </Table.Td>
                         <Table.Td>
                           {session.current ? (
-                            <Badge variant="light" color="teal">
+                            <Text size="sm" c="teal" fw={600} style={{ whiteSpace: 'nowrap' }}>
                               <Trans>This session</Trans>
-                            </Badge>
+                            </Text>
                           ) : (
                             <Button size="xs" variant="light" color="red" onClick={() => setEnding(session)}>
                               <Trans>End session</Trans>
