@@ -164,16 +164,16 @@ export function AuditTrailPage() {
                 <Table striped highlightOnHover layout="fixed">
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th w={150}>
+                      <Table.Th w={185}>
                         <Trans>When</Trans>
                       </Table.Th>
                       <Table.Th w={120}>
                         <Trans>User</Trans>
                       </Table.Th>
-                      <Table.Th w={150}>
+                      <Table.Th w={135}>
                         <Trans>Action</Trans>
                       </Table.Th>
-                      <Table.Th w={140}>
+                      <Table.Th w={130}>
                         <Trans>Entity</Trans>
                       </Table.Th>
                       <Table.Th>
