@@ -8,6 +8,7 @@ import { formatter } from '@lingui/format-po';
  */
 const FEATURES = [
   'assistant',
+  'audit-trail',
   'clinical-chart',
   'communications',
   'dashboard',

@@ -15,6 +15,7 @@ import { registerSchemaVersion } from './http/hooks/schema-version.ts';
 import { registerSecurityHeaders } from './http/hooks/security-headers.ts';
 import { RouteRegistry } from './http/route-registry.ts';
 import { registerAppointmentRoutes } from './http/routes/appointments.ts';
+import { registerAuditRoutes } from './http/routes/audit.ts';
 import { registerAuthRoutes } from './http/routes/auth.ts';
 import { registerClinicalChartRoutes } from './http/routes/clinical-charts.ts';
 import { registerClinicalNoteRoutes } from './http/routes/clinical-notes.ts';
@@ -38,6 +39,7 @@ import { registerProviderAbsenceRoutes } from './http/routes/provider-absences.t
 import { registerPublicRoutes } from './http/routes/public.ts';
 import { registerRecallRoutes } from './http/routes/recalls.ts';
 import { registerReportRoutes } from './http/routes/reports.ts';
+import { registerSecurityRoutes } from './http/routes/security.ts';
 import { registerSmsWebhookRoutes } from './http/routes/sms-webhook.ts';
 import { registerStaffRoutes } from './http/routes/staff.ts';
 import { registerSupportRoutes } from './http/routes/support.ts';
@@ -90,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const registry = new RouteRegistry();
   registerHealthRoute(app, deps, registry);
   registerAuthRoutes(app, deps, registry);
+  registerAuditRoutes(app, deps, registry);
+  registerSecurityRoutes(app, deps, registry);
   registerPracticeRoutes(app, deps, registry);
   registerPatientRoutes(app, deps, registry);
   registerStaffRoutes(app, deps, registry);

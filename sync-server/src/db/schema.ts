@@ -69,6 +69,9 @@ export interface SessionsTable {
   last_seen_at: string;
   /** Base64url, 32 random bytes; wraps the browser's local data key for this session only. */
   device_secret: string | null;
+  /** Where and with what the session signed in (migration 0026), for the security dashboard. */
+  ip_address: ColumnType<string | null, string | null | undefined, string | null>;
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Failed sign-ins of one username from one client: an address, or a trusted device. */
@@ -331,6 +334,10 @@ export interface AuditLogTable {
   entity: string;
   entity_id: string | null;
   details: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The hash of the row before this one in its practice's chain (migration 0026); null only before it ran. */
+  prev_hash: string | null;
+  /** sha256(prev_hash + canonical JSON of the row's fields): see auditHash. */
+  hash: string | null;
 }
 
 export interface NotificationsTable {

@@ -43,7 +43,13 @@ function entryOf<P extends MaybeSchema, Q extends MaybeSchema, B extends MaybeSc
 }
 
 function clientOf(request: FastifyRequest): Client {
-  return { ip: request.ip, https: request.protocol === 'https', cookies: request.cookies };
+  const agent = request.headers['user-agent'];
+  return {
+    ip: request.ip,
+    https: request.protocol === 'https',
+    cookies: request.cookies,
+    ...(typeof agent === 'string' ? { userAgent: agent.slice(0, 300) } : {}),
+  };
 }
 
 function send(reply: FastifyReply, routeStatus: number | undefined, result: unknown): unknown {

@@ -15,6 +15,8 @@ export interface Client {
   /** Over HTTPS, as the connection or the trusted proxy says. */
   https: boolean;
   cookies: Readonly<Record<string, string | undefined>>;
+  /** The User-Agent header, cut to 300 characters: shown with the session on the security dashboard. */
+  userAgent?: string;
 }
 
 /** Logs a failure the handler answers for itself, such as the health check's. */

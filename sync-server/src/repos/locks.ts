@@ -3,7 +3,7 @@ import type { Db } from '../db/connection.ts';
 import { isPostgres } from '../db/dialect.ts';
 
 /** Names of the locks server processes take on a shared PostgreSQL database. */
-const LOCKS = { seed: 1 } as const;
+const LOCKS = { seed: 1, auditChain: 3 } as const;
 
 /**
  * Holds, until the transaction ends, a lock that other server processes on the same PostgreSQL database

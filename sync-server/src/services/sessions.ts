@@ -22,6 +22,7 @@ export async function createSession(
   userId: number,
   practiceId: number,
   now: Date,
+  device: { ip: string | null; userAgent: string | null } = { ip: null, userAgent: null },
 ): Promise<{ token: string; deviceSecret: string }> {
   const token = randomBytes(32).toString('base64url');
   const deviceSecret = randomBytes(32).toString('base64url');
@@ -32,6 +33,8 @@ export async function createSession(
     created_at: now.toISOString(),
     last_seen_at: now.toISOString(),
     device_secret: deviceSecret,
+    ip_address: device.ip,
+    user_agent: device.userAgent,
   });
   return { token, deviceSecret };
 }

@@ -31,6 +31,8 @@ export interface SignInAttempt {
   ip: string;
   /** The browser's trusted-device token, if it sent one. */
   deviceToken: string | undefined;
+  /** The browser's User-Agent, kept with the session. */
+  userAgent?: string | undefined;
 }
 
 export interface SignedIn {
@@ -130,7 +132,10 @@ export function signInService(db: Db, settings: ServerSettings, hasher: Password
     const practiceId = account.allowedPracticeIds.includes(account.row.practice_id)
       ? account.row.practice_id
       : (account.allowedPracticeIds[0] as number);
-    const { token, deviceSecret } = await createSession(db, account.row.id, practiceId, now);
+    const { token, deviceSecret } = await createSession(db, account.row.id, practiceId, now, {
+      ip: attempt.ip,
+      userAgent: attempt.userAgent ?? null,
+    });
     await writeAudit(db, {
       at: now,
       userId: account.row.id,

@@ -54,4 +54,12 @@ export const AREA_SCREENS: Partial<Record<GuardedRoute, ComponentType>> = {
     () => import('../features/communications/index.ts'),
     (m) => m.SmsManagementPage,
   ),
+  '/audit-trail': lazyScreen(
+    () => import('../features/audit-trail/index.ts'),
+    (m) => m.AuditTrailPage,
+  ),
+  '/security-dashboard': lazyScreen(
+    () => import('../features/audit-trail/index.ts'),
+    (m) => m.SecurityDashboardPage,
+  ),
 };

@@ -24,6 +24,7 @@ import * as publicTokens from './0022-public-tokens.ts';
 import * as formSubmissions from './0023-form-submissions.ts';
 import * as delivery from './0024-delivery.ts';
 import * as practiceHolidays from './0025-practice-holidays.ts';
+import * as auditChain from './0026-audit-chain.ts';
 
 /** Applied in key order; keys never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023-form-submissions': formSubmissions,
   '0024-delivery': delivery,
   '0025-practice-holidays': practiceHolidays,
+  '0026-audit-chain': auditChain,
 };

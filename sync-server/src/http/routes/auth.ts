@@ -38,7 +38,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps, registry
     handler: async ({ db, client, body, now }) => {
       const signedIn = await signIn.signIn(
         db,
-        { ...body, ip: client.ip, deviceToken: client.cookies[DEVICE_COOKIE] },
+        { ...body, ip: client.ip, deviceToken: client.cookies[DEVICE_COOKIE], userAgent: client.userAgent },
         now,
       );
       const { user } = signedIn;
