@@ -6,8 +6,8 @@ import { ID_TAKEN, MESSAGE_TEXTS } from './messages.ts';
 import { DUPLICATE_PATIENT_TEXTS } from './patients/duplicates.ts';
 import { FORM_SUBMISSION_TEXTS } from './public/form-submission.ts';
 import { PUBLIC_TOKEN_TEXTS } from './public/public-token.ts';
-import { SETTINGS_TEXTS } from './settings/admin.ts';
 import { CONFLICT_TEXTS } from './scheduling/conflicts.ts';
+import { SETTINGS_TEXTS } from './settings/admin.ts';
 import type { FieldIssueCode } from './validation/issues.ts';
 import { WAITLIST_TEXTS } from './waitlist/entry.ts';
 

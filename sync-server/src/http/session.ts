@@ -31,6 +31,8 @@ export async function authenticate(deps: AppDeps, request: FastifyRequest): Prom
   if (lookup.kind === 'expired') throw new DomainError('SESSION_EXPIRED', MESSAGES.sessionExpired);
   if (lookup.kind === 'none') throw new DomainError('NOT_SIGNED_IN', MESSAGES.notSignedIn);
   const account = await findUserById(deps.db, lookup.session.userId);
-  if (!account) throw new DomainError('NOT_SIGNED_IN', MESSAGES.notSignedIn);
+  // Read from the database on every request: a deactivation, a role or an override changed by an
+  // administrator applies to the user's very next request, without a restart or a new sign-in.
+  if (!account || account.row.is_active === 0) throw new DomainError('NOT_SIGNED_IN', MESSAGES.notSignedIn);
   return { account, session: lookup.session };
 }

@@ -109,7 +109,8 @@ export function signInService(db: Db, settings: ServerSettings, hasher: Password
     } else {
       await hasher.verify(attempt.password, await hashToCompareAgainst());
     }
-    if (!account || !valid || account.allowedPracticeIds.length === 0) {
+    // A deactivated account (issue 21) is refused like a wrong password: nothing tells which it was.
+    if (!account || !valid || account.row.is_active === 0 || account.allowedPracticeIds.length === 0) {
       const lockedFor = await recordSignInFailure(db, attempt.username, client, now, policy);
       await writeAudit(db, {
         at: now,

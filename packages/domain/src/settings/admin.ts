@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import { SECURITY } from '../constants.ts';
-import { PROVINCES } from '../constants.ts';
+import { PROVINCES, SECURITY } from '../constants.ts';
 import { fill, type Text } from '../i18n/text.ts';
 import { MESSAGES } from '../messages.ts';
 import { isPermission } from '../permissions/catalogue.ts';
@@ -14,11 +13,13 @@ export const SETTINGS_TEXTS = {
   roomCodeTaken: /*i18n*/ { id: 'settings.roomCodeTaken', message: 'This room ID is already used in this practice.' },
   roomHasAppointments: /*i18n*/ {
     id: 'settings.roomHasAppointments',
-    message:
-      'This operatory has {count} future appointments. Move them to another room before deactivating it.',
+    message: 'This operatory has {count} future appointments. Move them to another room before deactivating it.',
   },
   unknownPermission: /*i18n*/ { id: 'settings.unknownPermission', message: 'Unknown permission: {key}' },
-  practiceIdsEmpty: /*i18n*/ { id: 'settings.practiceIdsEmpty', message: 'practiceIds must name at least one practice' },
+  practiceIdsEmpty: /*i18n*/ {
+    id: 'settings.practiceIdsEmpty',
+    message: 'practiceIds must name at least one practice',
+  },
   timezone: /*i18n*/ {
     id: 'settings.timezone',
     message: 'timezone must be one of the Canadian time zones',
@@ -68,7 +69,10 @@ const practiceIdsField = v.pipe(
 
 /** POST /api/users. */
 export const createUserBodySchema = jsonObject({
-  username: v.pipe(requiredText('username', 100), v.regex(/^[A-Za-z0-9._@-]+$/, 'username may use letters, digits and . _ @ -')),
+  username: v.pipe(
+    requiredText('username', 100),
+    v.regex(/^[A-Za-z0-9._@-]+$/, 'username may use letters, digits and . _ @ -'),
+  ),
   firstName: requiredText('firstName', 100),
   lastName: requiredText('lastName', 100),
   email: emailField,
