@@ -46,6 +46,7 @@ import { ZONE_TEXTS } from '../time/canadian-zones.ts';
 import { APPOINTMENT_TIME_TEXTS } from '../time/parse-appointment-time.ts';
 import { FIELD_TEXTS } from '../validation/fields.ts';
 import { WAITLIST_TEXTS } from '../waitlist/entry.ts';
+import { SETTINGS_TEXTS } from '../settings/admin.ts';
 import { LANGUAGE_INVALID } from './language.ts';
 import type { Text } from './text.ts';
 
@@ -95,6 +96,7 @@ export const DOMAIN_TEXT_GROUPS: Readonly<Record<string, readonly Text[]>> = {
   sync: [...Object.values(PROTOCOL_TEXTS), ...Object.values(SYNCED_TABLE_TEXTS)],
   time: [...Object.values(APPOINTMENT_TIME_TEXTS), ...Object.values(ZONE_TEXTS)],
   waitlist: Object.values(WAITLIST_TEXTS),
+  settings: Object.values(SETTINGS_TEXTS),
   public: [
     ...Object.values(PUBLIC_TOKEN_TEXTS),
     ...Object.values(PUBLIC_FIELD_TEXTS),
