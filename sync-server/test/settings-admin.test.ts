@@ -403,3 +403,61 @@ describe('treatment rooms', () => {
     expect(response.statusCode).toBe(403);
   });
 });
+
+describe('/api/settings/security', () => {
+  it('reads spec 9’s numbers until an administrator saves a policy', async () => {
+    const response = await t.request({ url: '/api/settings/security', cookie: as.admin });
+    expect(response.json()).toEqual({ idleTimeoutMinutes: 60, maxLoginAttempts: 5, lockoutMinutes: 15 });
+  });
+
+  it('refuses values outside the bounds, naming the field, and a non-admin', async () => {
+    const response = await t.request({
+      method: 'PUT',
+      url: '/api/settings/security',
+      cookie: as.admin,
+      body: { idleTimeoutMinutes: 120, maxLoginAttempts: 5, lockoutMinutes: 15 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().field).toBe('idleTimeoutMinutes');
+    const doctor = await t.request({
+      method: 'PUT',
+      url: '/api/settings/security',
+      cookie: as.doctor,
+      body: { idleTimeoutMinutes: 30, maxLoginAttempts: 5, lockoutMinutes: 15 },
+    });
+    expect(doctor.statusCode).toBe(403);
+  });
+
+  it('a shorter idle timeout and fewer attempts apply from the next request', async () => {
+    const saved = await t.request({
+      method: 'PUT',
+      url: '/api/settings/security',
+      cookie: as.admin,
+      body: { idleTimeoutMinutes: 10, maxLoginAttempts: 3, lockoutMinutes: 20 },
+    });
+    expect(saved.statusCode).toBe(200);
+    const cookie = await t.login('receptionist');
+    t.advance(11 * 60_000);
+    expect((await t.request({ url: '/api/auth/me', cookie })).statusCode).toBe(401);
+    for (let i = 0; i < 2; i += 1) {
+      const wrong = await t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        body: { username: 'assistant', password: 'nope' },
+      });
+      expect(wrong.statusCode).toBe(401);
+    }
+    const third = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { username: 'assistant', password: 'nope' },
+    });
+    expect(third.statusCode).toBe(429);
+    await t.request({
+      method: 'PUT',
+      url: '/api/settings/security',
+      cookie: await t.login('admin'),
+      body: { idleTimeoutMinutes: 60, maxLoginAttempts: 5, lockoutMinutes: 15 },
+    });
+  });
+});

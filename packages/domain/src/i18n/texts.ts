@@ -40,13 +40,13 @@ import { NO_SHOW_REPORT_TEXTS } from '../scheduling/no-show-report.ts';
 import { NO_SHOW_RISK_TEXTS } from '../scheduling/no-show-risk.ts';
 import { RESCHEDULE_PLAN_TEXTS } from '../scheduling/reschedule-plan.ts';
 import { APPOINTMENT_STATUS_TEXTS, TRANSITION_REFUSAL } from '../scheduling/status-transitions.ts';
+import { SETTINGS_TEXTS } from '../settings/admin.ts';
 import { PROTOCOL_TEXTS } from '../sync/protocol.ts';
 import { SYNCED_TABLE_TEXTS } from '../sync/table-labels.ts';
 import { ZONE_TEXTS } from '../time/canadian-zones.ts';
 import { APPOINTMENT_TIME_TEXTS } from '../time/parse-appointment-time.ts';
 import { FIELD_TEXTS } from '../validation/fields.ts';
 import { WAITLIST_TEXTS } from '../waitlist/entry.ts';
-import { SETTINGS_TEXTS } from '../settings/admin.ts';
 import { LANGUAGE_INVALID } from './language.ts';
 import type { Text } from './text.ts';
 

@@ -177,3 +177,33 @@ export interface PracticeDetails {
   phone: string | null;
   settings: { timezone: string };
 }
+
+/**
+ * The security policy an administrator may set, within spec 9: sessions end after at most 1 hour idle,
+ * at most 5 failed sign-ins lock a username, and a lock lasts at least 15 minutes. The lower and upper
+ * ends beyond those (5 minutes idle, 3 attempts, 60 minutes locked) are our choice.
+ */
+export const SECURITY_POLICY_BOUNDS = {
+  idleTimeoutMinutes: { min: 5, max: SECURITY.sessionTimeoutMs / 60_000 },
+  maxLoginAttempts: { min: 3, max: SECURITY.maxLoginAttempts },
+  lockoutMinutes: { min: SECURITY.lockoutMs / 60_000, max: 60 },
+} as const;
+
+export interface SecurityPolicy {
+  idleTimeoutMinutes: number;
+  maxLoginAttempts: number;
+  lockoutMinutes: number;
+}
+
+const bounded = (field: keyof typeof SECURITY_POLICY_BOUNDS) => {
+  const { min, max } = SECURITY_POLICY_BOUNDS[field];
+  const message = fill(FIELD_TEXTS.boundedInt, { field, min, max });
+  return v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+};
+
+/** PUT /api/settings/security. */
+export const securityPolicyBodySchema = jsonObject({
+  idleTimeoutMinutes: bounded('idleTimeoutMinutes'),
+  maxLoginAttempts: bounded('maxLoginAttempts'),
+  lockoutMinutes: bounded('lockoutMinutes'),
+});
