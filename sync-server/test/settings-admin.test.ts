@@ -461,3 +461,61 @@ describe('/api/settings/security', () => {
     });
   });
 });
+
+describe('the fee schedule from settings', () => {
+  it('edits one fee, audited and sent to devices', async () => {
+    const schedule = await t.request({ url: '/api/procedure-fees', cookie: as.admin, practiceId: 1 });
+    expect(schedule.json().sample).toBe(true);
+    const [first] = schedule.json().fees as { code: string; fee: number }[];
+    const response = await t.request({
+      method: 'PUT',
+      url: `/api/procedure-fees/${first?.code}`,
+      cookie: as.admin,
+      practiceId: 1,
+      body: { fee: 12345 },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().fee).toBe(12345);
+    const version = await t.db
+      .selectFrom('row_versions')
+      .select('row_id')
+      .where('practice_id', '=', 1)
+      .where('table_name', '=', 'procedure_fees')
+      .where('row_id', '=', String(first?.code))
+      .executeTakeFirst();
+    expect(version).toBeDefined();
+    const doctor = await t.request({
+      method: 'PUT',
+      url: `/api/procedure-fees/${first?.code}`,
+      cookie: as.doctor,
+      practiceId: 1,
+      body: { fee: 1 },
+    });
+    expect(doctor.statusCode).toBe(403);
+  });
+
+  it('imports a CSV, all or nothing, naming each bad line', async () => {
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/procedure-fees/import',
+      cookie: as.admin,
+      practiceId: 1,
+      body: { csv: 'code,description,category,fee\nX-1,Test,nonsense,12.50\nX-2,,diagnostic,abc\n' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^Line 2: the category/);
+    const good = await t.request({
+      method: 'POST',
+      url: '/api/procedure-fees/import',
+      cookie: as.admin,
+      practiceId: 1,
+      body: { csv: 'code,description,category,fee\nX-1,"Test, with comma",diagnostic,12.50\n' },
+    });
+    expect(good.statusCode).toBe(200);
+    expect(good.json()).toEqual({ imported: 1, created: 1, updated: 0 });
+    const fees = await t.request({ url: '/api/procedure-fees', cookie: as.admin, practiceId: 1 });
+    expect(fees.json().fees).toContainEqual(
+      expect.objectContaining({ code: 'X-1', fee: 1250, description: 'Test, with comma' }),
+    );
+  });
+});
