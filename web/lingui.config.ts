@@ -22,6 +22,7 @@ const FEATURES = [
   'recalls',
   'schedule-tools',
   'scheduling',
+  'settings',
   'support',
   'treatment-planning',
   'waitlist',
