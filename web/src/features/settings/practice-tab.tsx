@@ -24,13 +24,7 @@ import { useAuth } from '../../platform/auth/auth-context.tsx';
 import { useLanguage } from '../../platform/i18n/language-provider.tsx';
 import { toast } from '../../platform/toasts/toast.ts';
 import { failureText, weekdayName } from './failure.ts';
-import {
-  type ManagedRoom,
-  usePracticeDetails,
-  usePracticeHours,
-  useRooms,
-  useSettingsWrites,
-} from './settings-api.ts';
+import { type ManagedRoom, usePracticeDetails, usePracticeHours, useRooms, useSettingsWrites } from './settings-api.ts';
 
 function DetailsCard({ practice, editable }: { practice: PracticeDetails; editable: boolean }) {
   const { t } = useLingui();
@@ -285,7 +279,12 @@ function RoomsCard({ practiceId, editable }: { practiceId: number; editable: boo
               </Table.Thead>
               <Table.Tbody>
                 {(rooms.data ?? []).map((room) => (
-                  <RoomRow key={`${room.id}:${room.roomName}`} room={room} practiceId={practiceId} editable={editable} />
+                  <RoomRow
+                    key={`${room.id}:${room.roomName}`}
+                    room={room}
+                    practiceId={practiceId}
+                    editable={editable}
+                  />
                 ))}
               </Table.Tbody>
             </Table>
@@ -338,7 +337,11 @@ function NewPracticeCard({ practiceId }: { practiceId: number }) {
         province: form.province as (typeof PROVINCES)[number],
       });
       const name = created.name;
-      toast(t`Practice added`, t`${name} is open Monday to Friday, 9:00 to 17:00 until you change its hours.`, 'success');
+      toast(
+        t`Practice added`,
+        t`${name} is open Monday to Friday, 9:00 to 17:00 until you change its hours.`,
+        'success',
+      );
       setForm(empty);
     } catch (error) {
       toast(t`The practice could not be added`, failureText(error, t`Please try again.`), 'error');

@@ -360,11 +360,7 @@ export function UsersTab({ practiceId }: { practiceId: number }) {
                             <Trans>Reset password</Trans>
                           </Button>
                           {can(me, 'settings.permissions') && (
-                            <Button
-                              size="xs"
-                              variant="light"
-                              onClick={() => setDialog({ kind: 'permissions', user })}
-                            >
+                            <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'permissions', user })}>
                               <Trans>Permissions</Trans>
                             </Button>
                           )}
@@ -378,7 +374,12 @@ export function UsersTab({ practiceId }: { practiceId: number }) {
           </Table.ScrollContainer>
         )}
       </Stack>
-      <Modal opened={dialog !== undefined} onClose={close} title={title} size={dialog?.kind === 'permissions' ? 'xl' : 'lg'}>
+      <Modal
+        opened={dialog !== undefined}
+        onClose={close}
+        title={title}
+        size={dialog?.kind === 'permissions' ? 'xl' : 'lg'}
+      >
         {dialog?.kind === 'create' && <UserForm practiceId={practiceId} onDone={close} />}
         {dialog?.kind === 'edit' && <UserForm user={dialog.user} practiceId={practiceId} onDone={close} />}
         {dialog?.kind === 'reset' && <ResetPasswordForm user={dialog.user} practiceId={practiceId} onDone={close} />}
