@@ -5,6 +5,7 @@ import { ROLE_DEFAULTS, ROLES, type Role } from '@dental/domain/permissions/role
 import type { ManagedUser } from '@dental/domain/settings/admin';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
+  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -23,7 +24,9 @@ import {
   Text,
   TextInput,
   Title,
+  Tooltip,
 } from '@mantine/core';
+import { IconKey, IconPencil, IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useAuth } from '../../platform/auth/auth-context.tsx';
 import { domainText } from '../../platform/i18n/domain-text.ts';
@@ -299,15 +302,12 @@ export function UsersTab({ practiceId }: { practiceId: number }) {
         {users.isPending ? (
           <Loader size="sm" />
         ) : (
-          <Table.ScrollContainer minWidth={760}>
+          <Table.ScrollContainer minWidth={640}>
             <Table aria-label={t`Users`} verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>
                     <Trans>Name</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Username</Trans>
                   </Table.Th>
                   <Table.Th>
                     <Trans>Role</Trans>
@@ -327,9 +327,13 @@ export function UsersTab({ practiceId }: { practiceId: number }) {
                   return (
                     <Table.Tr key={user.id} data-username={user.username}>
                       <Table.Td>
-                        {user.firstName} {user.lastName}
+                        <Text size="sm">
+                          {user.firstName} {user.lastName}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {user.username}
+                        </Text>
                       </Table.Td>
-                      <Table.Td>{user.username}</Table.Td>
                       <Table.Td>{user.role}</Table.Td>
                       <Table.Td>{user.practiceIds.map(practiceName).join(', ')}</Table.Td>
                       <Table.Td>
@@ -353,16 +357,37 @@ export function UsersTab({ practiceId }: { practiceId: number }) {
                       </Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap" justify="flex-end">
-                          <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'edit', user })}>
-                            <Trans>Edit</Trans>
-                          </Button>
-                          <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'reset', user })}>
-                            <Trans>Reset password</Trans>
-                          </Button>
+                          <Tooltip label={t`Edit`}>
+                            <ActionIcon
+                              variant="default"
+                              size="lg"
+                              aria-label={t`Edit ${user.username}`}
+                              onClick={() => setDialog({ kind: 'edit', user })}
+                            >
+                              <IconPencil size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                          <Tooltip label={t`Reset password`}>
+                            <ActionIcon
+                              variant="default"
+                              size="lg"
+                              aria-label={t`Reset password of ${user.username}`}
+                              onClick={() => setDialog({ kind: 'reset', user })}
+                            >
+                              <IconKey size={18} />
+                            </ActionIcon>
+                          </Tooltip>
                           {can(me, 'settings.permissions') && (
-                            <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'permissions', user })}>
-                              <Trans>Permissions</Trans>
-                            </Button>
+                            <Tooltip label={t`Permissions`}>
+                              <ActionIcon
+                                variant="light"
+                                size="lg"
+                                aria-label={t`Permissions of ${user.username}`}
+                                onClick={() => setDialog({ kind: 'permissions', user })}
+                              >
+                                <IconShieldLock size={18} />
+                              </ActionIcon>
+                            </Tooltip>
                           )}
                         </Group>
                       </Table.Td>
