@@ -174,7 +174,7 @@ function PermissionsForm(props: { user: ManagedUser; practiceId: number; onDone(
   const defaults = ROLE_DEFAULTS[role];
   const [overrides, setOverrides] = useState<Record<string, boolean>>(props.user.overrides);
   const entries = PERMISSION_CATALOGUE.filter((entry) => !entry.routeOnly);
-  const valueOf = (id: string): Override => (id in overrides ? (overrides[id] ? 'grant' : 'revoke') : 'default');
+  const overrideOf = (id: string): Override => (id in overrides ? (overrides[id] ? 'grant' : 'revoke') : 'default');
   const choose = (id: string, value: Override) => {
     const next = { ...overrides };
     if (value === 'default') delete next[id];
@@ -213,7 +213,7 @@ function PermissionsForm(props: { user: ManagedUser; practiceId: number; onDone(
           <Table.Tbody>
             {entries.map((entry) => {
               const byRole = defaults.has(entry.id as Permission);
-              const value = valueOf(entry.id);
+              const value = overrideOf(entry.id);
               return (
                 <Table.Tr key={entry.id} data-permission={entry.id}>
                   <Table.Td>
