@@ -59,6 +59,7 @@ export const COPIED_TABLES: readonly TableName[] = [
   'form_submissions',
   'message_templates',
   'inbound_sms',
+  'security_policy',
 ] satisfies readonly (keyof Database)[];
 
 export interface TableCopy {
