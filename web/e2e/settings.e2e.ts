@@ -85,6 +85,8 @@ describe('/settings', () => {
     const patientsView = permissions.locator('tr[data-permission="patients.view"]');
     expect(await patientsView.getByText('Allowed', { exact: true }).count()).toBe(1);
     await patientsView.getByText('Revoke', { exact: true }).click();
+    await settled(page);
+    await page.screenshot({ path: resolve(SHOTS, 'settings-permissions-laptop-light.png') });
     await permissions.getByRole('button', { name: 'Save permissions' }).click();
     await page.getByText('Permissions saved').first().waitFor();
     await row.getByText('2 overrides').waitFor();
@@ -148,7 +150,7 @@ describe('/settings', () => {
   it.each(
     Object.entries(SIZES).flatMap(([size, viewport]) =>
       (['light', 'dark'] as const).flatMap((scheme) =>
-        (['practice', 'users'] as const).map((tab) => ({ size, viewport, scheme, tab })),
+        (['practice', 'users', 'provincial-fees', 'security'] as const).map((tab) => ({ size, viewport, scheme, tab })),
       ),
     ),
   )(
@@ -158,9 +160,13 @@ describe('/settings', () => {
       const page = await context.newPage();
       await signInToShell(page, 'admin');
       await openSettings(page, tab);
-      await page
-        .getByRole('table', { name: tab === 'practice' ? 'Treatment rooms' : 'Users' })
-        .waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
+      const ready = {
+        practice: page.getByRole('table', { name: 'Treatment rooms' }),
+        users: page.getByRole('table', { name: 'Users' }),
+        'provincial-fees': page.getByRole('table', { name: 'Fee schedule' }),
+        security: page.getByLabel('Idle timeout (minutes)'),
+      }[tab];
+      await ready.waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
       await settled(page);
       await page.screenshot({ path: resolve(SHOTS, `settings-${tab}-${size}-${scheme}.png`), fullPage: false });
       await context.close();
