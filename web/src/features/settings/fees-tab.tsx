@@ -118,6 +118,7 @@ export function FeesTab({ practiceId }: { practiceId: number }) {
               label={t`Import fees from CSV`}
               description={t`Header: code,description,category,fee (fee in dollars, like 125.50). Any invalid line refuses the whole file.`}
               accept=".csv,text/csv"
+              placeholder={t`Choose a CSV file`}
               clearable
               onChange={(file) => void importFile(file)}
               w={{ base: '100%', sm: 420 }}

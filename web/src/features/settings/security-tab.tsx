@@ -57,8 +57,8 @@ export function SecurityTab({ practiceId }: { practiceId: number }) {
             {...number('idleTimeoutMinutes')}
           />
           <NumberInput
-            label={t`Failed sign-ins before lockout`}
-            description={t`${B.maxLoginAttempts.min} to ${B.maxLoginAttempts.max}`}
+            label={t`Failed sign-ins`}
+            description={t`Before a lockout: ${B.maxLoginAttempts.min} to ${B.maxLoginAttempts.max}`}
             {...number('maxLoginAttempts')}
           />
           <NumberInput

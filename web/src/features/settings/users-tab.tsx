@@ -336,20 +336,20 @@ export function UsersTab({ practiceId }: { practiceId: number }) {
                       </Table.Td>
                       <Table.Td>{user.role}</Table.Td>
                       <Table.Td>{user.practiceIds.map(practiceName).join(', ')}</Table.Td>
-                      <Table.Td>
+                      <Table.Td miw={170}>
                         <Group gap={4}>
                           {!user.active && (
-                            <Badge color="gray">
+                            <Badge color="gray" size="sm">
                               <Trans>Inactive</Trans>
                             </Badge>
                           )}
                           {user.mustResetPassword && (
-                            <Badge color="orange" variant="light">
+                            <Badge color="orange" variant="light" size="sm">
                               <Trans>Must reset password</Trans>
                             </Badge>
                           )}
                           {overrides > 0 && (
-                            <Badge color="blue" variant="light">
+                            <Badge color="blue" variant="light" size="sm">
                               <Trans>{overrides} overrides</Trans>
                             </Badge>
                           )}
