@@ -100,7 +100,7 @@ export function staffRole(db: Db, practiceId: number, userId: number) {
     .executeTakeFirst();
 }
 
-/** Active staff of the practice not marked unavailable, by name: the candidates to be booked. */
+/** Active staff (issue 21) of the practice not marked unavailable, by name: the candidates to be booked. */
 export function availableStaff(db: Db, practiceId: number) {
   return db
     .selectFrom('users')
@@ -108,7 +108,6 @@ export function availableStaff(db: Db, practiceId: number) {
     .select(['users.id', 'users.first_name', 'users.last_name', 'users.role'])
     .where('user_practices.practice_id', '=', practiceId)
     .where('users.is_available', '=', 1)
-    // A deactivated account (issue 21) is no longer offered for new bookings.
     .where('users.is_active', '=', 1)
     .orderBy('users.last_name')
     .orderBy('users.first_name')
