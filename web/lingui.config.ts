@@ -23,6 +23,7 @@ const FEATURES = [
   'recalls',
   'schedule-tools',
   'scheduling',
+  'settings',
   'support',
   'treatment-planning',
   'waitlist',

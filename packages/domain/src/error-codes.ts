@@ -7,6 +7,7 @@ import { DUPLICATE_PATIENT_TEXTS } from './patients/duplicates.ts';
 import { FORM_SUBMISSION_TEXTS } from './public/form-submission.ts';
 import { PUBLIC_TOKEN_TEXTS } from './public/public-token.ts';
 import { CONFLICT_TEXTS } from './scheduling/conflicts.ts';
+import { SETTINGS_TEXTS } from './settings/admin.ts';
 import type { FieldIssueCode } from './validation/issues.ts';
 import { WAITLIST_TEXTS } from './waitlist/entry.ts';
 
@@ -83,6 +84,9 @@ export const ERROR_CODE_MEANINGS: Readonly<Partial<Record<ErrorCode, Text>>> = {
   NOTE_SIGNED: NOTE_TEXTS.signed,
   PLAN_EXPIRED: PLAN_TEXTS.expired,
   WAITLIST_OFFER_CLOSED: WAITLIST_TEXTS.offerClosed,
+  USERNAME_TAKEN: SETTINGS_TEXTS.usernameTaken,
+  ROOM_CODE_TAKEN: SETTINGS_TEXTS.roomCodeTaken,
+  ROOM_HAS_APPOINTMENTS: SETTINGS_TEXTS.roomHasAppointments,
   SUBMISSION_DECIDED: FORM_SUBMISSION_TEXTS.decided,
   TOKEN_GONE: PUBLIC_TOKEN_TEXTS.gone,
   PATIENT_HAS_CLINICAL_RECORDS: NOTE_TEXTS.patientHasRecords,

@@ -57,6 +57,10 @@ export const DOMAIN_ERROR_CODES = {
   PLAN_STATUS: 'conflict',
   /** A waitlist offer already booked, declined, closed or past its expiry. */
   WAITLIST_OFFER_CLOSED: 'conflict',
+  /** Settings (issue 21): a username or room code in use, an operatory with future appointments. */
+  USERNAME_TAKEN: 'conflict',
+  ROOM_CODE_TAKEN: 'conflict',
+  ROOM_HAS_APPOINTMENTS: 'conflict',
   /** A patient's link (form, review, confirmation, booking) that has expired or was already used. */
   TOKEN_GONE: 'gone',
   /** A form submission staff already accepted or rejected. */

@@ -11,6 +11,9 @@ export interface PracticesTable {
   province: string;
   timezone: string;
   created_at: string;
+  address: string | null;
+  postal_code: string | null;
+  phone: string | null;
 }
 
 /** Issue 21: a practice's decision about one holiday (by its observed date); none means closed when statutory. */
@@ -46,6 +49,17 @@ export interface UsersTable {
   /** 'en' or 'fr'; null until the user chooses. */
   language: string | null;
   created_at: string;
+  updated_at: string;
+  /** 1 until an administrator deactivates the account (migration 0027). */
+  is_active: Generated<Bool>;
+}
+
+/** The administrator's security policy: one row, id 1; a null column means the built-in default. */
+export interface SecurityPolicyTable {
+  id: number;
+  idle_timeout_minutes: number | null;
+  max_login_attempts: number | null;
+  lockout_minutes: number | null;
   updated_at: string;
 }
 
@@ -648,6 +662,7 @@ export interface Database {
   practices: PracticesTable;
   practice_hours: PracticeHoursTable;
   users: UsersTable;
+  security_policy: SecurityPolicyTable;
   user_practices: UserPracticesTable;
   user_permissions: UserPermissionsTable;
   sessions: SessionsTable;

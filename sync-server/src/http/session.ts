@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../context.ts';
 import { findUserById } from '../repos/users.ts';
 import type { Caller } from '../services/caller.ts';
+import { idleTimeoutMs } from '../services/security-policy.ts';
 import { resolveSession, type SessionLookup } from '../services/sessions.ts';
 import { SESSION_COOKIE } from './cookies.ts';
 
@@ -16,10 +17,17 @@ const lookups = new WeakMap<FastifyRequest, Promise<SessionLookup>>();
 export function requestSession(deps: AppDeps, request: FastifyRequest): Promise<SessionLookup> {
   let lookup = lookups.get(request);
   if (!lookup) {
-    lookup = resolveSession(deps.db, request.cookies[SESSION_COOKIE], deps.clock(), {
-      idleTimeoutMs: deps.settings.sessionIdleTimeoutMs,
-      absoluteLifetimeMs: deps.settings.sessionAbsoluteLifetimeMs,
-    });
+    const token = request.cookies[SESSION_COOKIE];
+    const now = deps.clock();
+    // The idle timeout an administrator set (issue 21) is read per request: every process applies a change at once.
+    lookup = token
+      ? idleTimeoutMs(deps.db, deps.settings).then((idle) =>
+          resolveSession(deps.db, token, now, {
+            idleTimeoutMs: idle,
+            absoluteLifetimeMs: deps.settings.sessionAbsoluteLifetimeMs,
+          }),
+        )
+      : Promise.resolve({ kind: 'none' } as const);
     lookups.set(request, lookup);
   }
   return lookup;
@@ -31,6 +39,8 @@ export async function authenticate(deps: AppDeps, request: FastifyRequest): Prom
   if (lookup.kind === 'expired') throw new DomainError('SESSION_EXPIRED', MESSAGES.sessionExpired);
   if (lookup.kind === 'none') throw new DomainError('NOT_SIGNED_IN', MESSAGES.notSignedIn);
   const account = await findUserById(deps.db, lookup.session.userId);
-  if (!account) throw new DomainError('NOT_SIGNED_IN', MESSAGES.notSignedIn);
+  // Read from the database on every request: a deactivation, a role or an override changed by an
+  // administrator applies to the user's very next request, without a restart or a new sign-in.
+  if (!account || account.row.is_active === 0) throw new DomainError('NOT_SIGNED_IN', MESSAGES.notSignedIn);
   return { account, session: lookup.session };
 }

@@ -171,3 +171,16 @@ export function appointmentIdsStartingQuery(db: Db, practiceId: number, range: {
     .where('appointment_date', '>=', range.start)
     .where('appointment_date', '<', range.end);
 }
+
+/** Issue 21: how many appointments still to come are booked in the room (cancelled and no-shows aside). */
+export async function countFutureInRoom(db: Db, practiceId: number, roomCode: string, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('appointments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('practice_id', '=', practiceId)
+    .where('treatment_room', '=', roomCode)
+    .where('appointment_date', '>=', now.toISOString())
+    .where('status', 'not in', ['cancelled', 'no-show'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

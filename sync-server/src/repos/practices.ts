@@ -39,3 +39,59 @@ export async function countPractices(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** Issue 21: a practice with the details the settings page edits. */
+export function practiceDetailsRow(db: Db, practiceId: number) {
+  return db.selectFrom('practices').selectAll().where('id', '=', practiceId).executeTakeFirst();
+}
+
+export interface NewPractice {
+  name: string;
+  address: string | null;
+  city: string;
+  province: string;
+  postalCode: string | null;
+  phone: string | null;
+  timezone: string;
+  at: Date;
+}
+
+/** Ids are chosen here (the table has no sequence): one more than the highest. */
+export async function insertPractice(db: Db, practice: NewPractice): Promise<number> {
+  const top = await db
+    .selectFrom('practices')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  const id = Number(top?.id ?? 0) + 1;
+  await db
+    .insertInto('practices')
+    .values({
+      id,
+      name: practice.name,
+      address: practice.address,
+      city: practice.city,
+      province: practice.province,
+      postal_code: practice.postalCode,
+      phone: practice.phone,
+      timezone: practice.timezone,
+      created_at: practice.at.toISOString(),
+    })
+    .execute();
+  return id;
+}
+
+export async function updatePracticeDetails(
+  db: Db,
+  practiceId: number,
+  change: { name?: string; address?: string | null; city?: string; postalCode?: string | null; phone?: string | null },
+): Promise<void> {
+  const set = {
+    ...(change.name !== undefined ? { name: change.name } : {}),
+    ...(change.address !== undefined ? { address: change.address } : {}),
+    ...(change.city !== undefined ? { city: change.city } : {}),
+    ...(change.postalCode !== undefined ? { postal_code: change.postalCode } : {}),
+    ...(change.phone !== undefined ? { phone: change.phone } : {}),
+  };
+  if (Object.keys(set).length === 0) return;
+  await db.updateTable('practices').set(set).where('id', '=', practiceId).execute();
+}

@@ -37,3 +37,38 @@ export async function feesByCodes(db: Db, practiceId: number, codes: readonly st
     .execute();
   return rows.map(toFee);
 }
+
+/** Issue 21: one fee changed (cents), and its description when given. */
+export async function updateFee(
+  db: Db,
+  practiceId: number,
+  code: string,
+  change: { fee: number; description?: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('procedure_fees')
+    .set({ fee: change.fee, ...(change.description !== undefined ? { description: change.description } : {}) })
+    .where('practice_id', '=', practiceId)
+    .where('code', '=', code)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Issue 21: the imported fees, added or replacing those with the same code. */
+export async function upsertFees(
+  db: Db,
+  practiceId: number,
+  rows: readonly { code: string; description: string; category: string; fee: number }[],
+): Promise<void> {
+  for (const row of rows) {
+    await db
+      .insertInto('procedure_fees')
+      .values({ practice_id: practiceId, ...row })
+      .onConflict((oc) =>
+        oc
+          .columns(['practice_id', 'code'])
+          .doUpdateSet({ description: row.description, category: row.category, fee: row.fee }),
+      )
+      .execute();
+  }
+}

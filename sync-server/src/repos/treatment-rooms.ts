@@ -73,3 +73,62 @@ export async function activeRoomsByIds(db: Db, practiceId: number, ids: readonly
     .execute();
   return rows.map(toTreatmentRoom);
 }
+
+/** Issue 21: a room of the practice, active or not. */
+export function roomById(db: Db, practiceId: number, id: number) {
+  return db
+    .selectFrom('treatment_rooms')
+    .selectAll()
+    .where('practice_id', '=', practiceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function roomCodeExists(db: Db, practiceId: number, roomCode: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('treatment_rooms')
+    .select('id')
+    .where('practice_id', '=', practiceId)
+    .where('room_code', '=', roomCode)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertRoom(
+  db: Db,
+  room: { practiceId: number; roomCode: string; name: string; roomType: string },
+): Promise<TreatmentRoomRow> {
+  return db
+    .insertInto('treatment_rooms')
+    .values({
+      practice_id: room.practiceId,
+      room_code: room.roomCode,
+      name: room.name,
+      room_type: room.roomType,
+      is_active: 1,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateRoom(
+  db: Db,
+  practiceId: number,
+  id: number,
+  change: { name?: string; isActive?: boolean },
+): Promise<void> {
+  await db
+    .updateTable('treatment_rooms')
+    .set({
+      ...(change.name !== undefined ? { name: change.name } : {}),
+      ...(change.isActive !== undefined ? { is_active: change.isActive ? 1 : 0 } : {}),
+    })
+    .where('practice_id', '=', practiceId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** All the practice's rooms, inactive ones included, for the settings page. */
+export function allRooms(db: Db, practiceId: number): Promise<TreatmentRoomRow[]> {
+  return db.selectFrom('treatment_rooms').selectAll().where('practice_id', '=', practiceId).orderBy('id').execute();
+}

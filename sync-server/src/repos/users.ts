@@ -100,7 +100,7 @@ export function staffRole(db: Db, practiceId: number, userId: number) {
     .executeTakeFirst();
 }
 
-/** Staff of the practice not marked unavailable, by name: the candidates to be booked. */
+/** Active staff (issue 21) of the practice not marked unavailable, by name: the candidates to be booked. */
 export function availableStaff(db: Db, practiceId: number) {
   return db
     .selectFrom('users')
@@ -108,6 +108,7 @@ export function availableStaff(db: Db, practiceId: number) {
     .select(['users.id', 'users.first_name', 'users.last_name', 'users.role'])
     .where('user_practices.practice_id', '=', practiceId)
     .where('users.is_available', '=', 1)
+    .where('users.is_active', '=', 1)
     .orderBy('users.last_name')
     .orderBy('users.first_name')
     .orderBy('users.id')
@@ -165,4 +166,121 @@ export async function practiceAccounts(
     }
     return { id: row.id, role: row.role, permissions };
   });
+}
+
+/** Issue 21: whether a username is in use, whatever its case (the same match sign-in makes). */
+export async function usernameExists(db: Db, username: string): Promise<boolean> {
+  return (await findUserByUsername(db, username)) !== undefined;
+}
+
+export interface NewAccount {
+  username: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  role: string;
+  practiceIds: readonly number[];
+  at: Date;
+}
+
+/** A new account that must choose its own password at first sign-in. Returns its id. */
+export async function insertAccount(db: Db, account: NewAccount): Promise<number> {
+  const stamp = account.at.toISOString();
+  const { id } = await db
+    .insertInto('users')
+    .values({
+      username: account.username,
+      password_hash: account.passwordHash,
+      first_name: account.firstName,
+      last_name: account.lastName,
+      email: account.email,
+      role: account.role,
+      practice_id: account.practiceIds[0] as number,
+      provider_color: null,
+      is_available: 1,
+      must_reset_password: 1,
+      language: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await setAccountPractices(db, id, account.practiceIds);
+  return id;
+}
+
+export interface AccountChange {
+  firstName?: string;
+  lastName?: string;
+  email?: string | null;
+  role?: string;
+  isActive?: boolean;
+  at: Date;
+}
+
+export async function updateAccount(db: Db, userId: number, change: AccountChange): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      ...(change.firstName !== undefined ? { first_name: change.firstName } : {}),
+      ...(change.lastName !== undefined ? { last_name: change.lastName } : {}),
+      ...(change.email !== undefined ? { email: change.email } : {}),
+      ...(change.role !== undefined ? { role: change.role } : {}),
+      ...(change.isActive !== undefined ? { is_active: change.isActive ? 1 : 0 } : {}),
+      updated_at: change.at.toISOString(),
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Replaces where the user may work; their home practice becomes the first of them. */
+export async function setAccountPractices(db: Db, userId: number, practiceIds: readonly number[]): Promise<void> {
+  await db.deleteFrom('user_practices').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('user_practices')
+    .values(practiceIds.map((practiceId) => ({ user_id: userId, practice_id: practiceId })))
+    .execute();
+  await db
+    .updateTable('users')
+    .set({ practice_id: practiceIds[0] as number })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Replaces the user's permission overrides with these. */
+export async function setPermissionOverrides(
+  db: Db,
+  userId: number,
+  overrides: Readonly<Record<string, boolean>>,
+): Promise<void> {
+  await db.deleteFrom('user_permissions').where('user_id', '=', userId).execute();
+  const rows = Object.entries(overrides).map(([permission, granted]) => ({
+    user_id: userId,
+    permission,
+    granted: granted ? 1 : 0,
+  }));
+  if (rows.length > 0) await db.insertInto('user_permissions').values(rows).execute();
+}
+
+/** Every account working in any of these practices, with their practices and overrides: the users tab. */
+export async function accountsInPractices(db: Db, practiceIds: readonly number[]): Promise<AccountRecord[]> {
+  if (practiceIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user_practices')
+          .select('user_practices.user_id')
+          .whereRef('user_practices.user_id', '=', 'users.id')
+          .where('user_practices.practice_id', 'in', practiceIds),
+      ),
+    )
+    .orderBy('last_name')
+    .orderBy('first_name')
+    .orderBy('id')
+    .execute();
+  return Promise.all(rows.map((row) => withAccess(db, row)));
 }

@@ -60,6 +60,7 @@ export const COPIED_TABLES: readonly TableName[] = [
   'message_templates',
   'practice_holiday_closures',
   'inbound_sms',
+  'security_policy',
 ] satisfies readonly (keyof Database)[];
 
 export interface TableCopy {

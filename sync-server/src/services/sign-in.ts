@@ -13,6 +13,7 @@ import { writeAudit } from '../repos/audit-log.ts';
 import { findUserByUsername } from '../repos/users.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { rateLimiter } from './rate-limits.ts';
+import { signInLimits } from './security-policy.ts';
 import { createSession } from './sessions.ts';
 import {
   clearSignInFailures,
@@ -69,7 +70,7 @@ function signInPolicyOf(settings: ServerSettings): SignInPolicy {
  * password is hashed, so a refused attempt costs the server nothing.
  */
 export function signInService(db: Db, settings: ServerSettings, hasher: PasswordHasher) {
-  const policy = signInPolicyOf(settings);
+  const basePolicy = signInPolicyOf(settings);
   const attemptsByAddress = rateLimiter(db, 'sign-in', {
     capacity: settings.signInPerAddressMax,
     windowMs: settings.signInPerAddressWindowMs,
@@ -81,6 +82,8 @@ export function signInService(db: Db, settings: ServerSettings, hasher: Password
   };
 
   async function signIn(db: Db, attempt: SignInAttempt, now: Date): Promise<SignedIn> {
+    // The lockout an administrator set (issue 21), read at each attempt; the server's settings otherwise.
+    const policy = { ...basePolicy, ...(await signInLimits(db, settings)) };
     const byAddress = await attemptsByAddress.take(attempt.ip, now.getTime());
     if (!byAddress.allowed) {
       throw new DomainError('SIGN_IN_ADDRESS_LIMITED', signInAddressLimitedMessage(secondsOf(byAddress.retryAfterMs)), {
@@ -97,7 +100,7 @@ export function signInService(db: Db, settings: ServerSettings, hasher: Password
       : { key: `ip:${attempt.ip}`, trusted };
 
     const refusal = await signInRefusal(db, attempt.username, client, now, policy);
-    if (refusal.kind === 'locked') throw locked(refusal.remainingMs, settings.lockoutMs);
+    if (refusal.kind === 'locked') throw locked(refusal.remainingMs, policy.lockoutMs);
     if (refusal.kind === 'throttled') {
       throw new DomainError('SIGN_IN_THROTTLED', signInThrottledMessage(secondsOf(refusal.remainingMs)), {
         retryAfterMs: refusal.remainingMs,
@@ -111,7 +114,8 @@ export function signInService(db: Db, settings: ServerSettings, hasher: Password
     } else {
       await hasher.verify(attempt.password, await hashToCompareAgainst());
     }
-    if (!account || !valid || account.allowedPracticeIds.length === 0) {
+    // A deactivated account (issue 21) is refused like a wrong password: nothing tells which it was.
+    if (!account || !valid || account.row.is_active === 0 || account.allowedPracticeIds.length === 0) {
       const lockedFor = await recordSignInFailure(db, attempt.username, client, now, policy);
       await writeAudit(db, {
         at: now,
@@ -122,7 +126,7 @@ export function signInService(db: Db, settings: ServerSettings, hasher: Password
         entityId: account?.row.id ?? null,
         details: { username: attempt.username, address: attempt.ip, trustedDevice: trusted, locked: lockedFor > 0 },
       });
-      if (lockedFor > 0) throw locked(lockedFor, settings.lockoutMs);
+      if (lockedFor > 0) throw locked(lockedFor, policy.lockoutMs);
       throw new DomainError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
     }
 
@@ -147,5 +151,5 @@ export function signInService(db: Db, settings: ServerSettings, hasher: Password
     return { user: toPublicUser(account, practiceId), sessionToken: token, deviceSecret, deviceToken: keptDeviceToken };
   }
 
-  return { policy, signIn };
+  return { policy: basePolicy, signIn };
 }

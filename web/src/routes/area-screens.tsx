@@ -50,6 +50,10 @@ export const AREA_SCREENS: Partial<Record<GuardedRoute, ComponentType>> = {
     () => import('../features/communications/index.ts'),
     (m) => m.CommunicationsPage,
   ),
+  '/settings': lazyScreen(
+    () => import('../features/settings/index.ts'),
+    (m) => m.SettingsPage,
+  ),
   '/sms-management': lazyScreen(
     () => import('../features/communications/index.ts'),
     (m) => m.SmsManagementPage,

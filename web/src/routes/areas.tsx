@@ -31,7 +31,10 @@ export const areaRoutes = [
     getParentRoute: () => appLayoutRoute,
     path: '/settings',
     validateSearch: settingsSearch,
-    component: () => <GuardedPage path="/settings" />,
+    component: () => {
+      const Screen = AREA_SCREENS['/settings'];
+      return <GuardedPage path="/settings">{Screen ? <Screen /> : undefined}</GuardedPage>;
+    },
   }),
   ...(Object.keys(ROUTE_PERMISSIONS) as GuardedRoute[]).filter(isStaticRoute).map((path) =>
     createRoute({

@@ -40,6 +40,8 @@ import { NO_SHOW_REPORT_TEXTS } from '../scheduling/no-show-report.ts';
 import { NO_SHOW_RISK_TEXTS } from '../scheduling/no-show-risk.ts';
 import { RESCHEDULE_PLAN_TEXTS } from '../scheduling/reschedule-plan.ts';
 import { APPOINTMENT_STATUS_TEXTS, TRANSITION_REFUSAL } from '../scheduling/status-transitions.ts';
+import { SETTINGS_TEXTS } from '../settings/admin.ts';
+import { FEE_CSV_TEXTS } from '../settings/fee-csv.ts';
 import { PROTOCOL_TEXTS } from '../sync/protocol.ts';
 import { SYNCED_TABLE_TEXTS } from '../sync/table-labels.ts';
 import { ZONE_TEXTS } from '../time/canadian-zones.ts';
@@ -95,6 +97,7 @@ export const DOMAIN_TEXT_GROUPS: Readonly<Record<string, readonly Text[]>> = {
   sync: [...Object.values(PROTOCOL_TEXTS), ...Object.values(SYNCED_TABLE_TEXTS)],
   time: [...Object.values(APPOINTMENT_TIME_TEXTS), ...Object.values(ZONE_TEXTS)],
   waitlist: Object.values(WAITLIST_TEXTS),
+  settings: [...Object.values(SETTINGS_TEXTS), ...Object.values(FEE_CSV_TEXTS)],
   public: [
     ...Object.values(PUBLIC_TOKEN_TEXTS),
     ...Object.values(PUBLIC_FIELD_TEXTS),

@@ -25,6 +25,7 @@ import * as formSubmissions from './0023-form-submissions.ts';
 import * as delivery from './0024-delivery.ts';
 import * as practiceHolidays from './0025-practice-holidays.ts';
 import * as auditChain from './0026-audit-chain.ts';
+import * as settings from './0027-settings.ts';
 
 /** Applied in key order; keys never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0024-delivery': delivery,
   '0025-practice-holidays': practiceHolidays,
   '0026-audit-chain': auditChain,
+  '0027-settings': settings,
 };

@@ -4,11 +4,13 @@ import {
   patchPlanSchema,
   planListQuerySchema,
 } from '@dental/domain/clinical/plans';
+import { feeCodeParamsSchema, feeEditBodySchema, feeImportBodySchema } from '@dental/domain/settings/fee-csv';
 import { uuid } from '@dental/domain/validation/fields';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { AppDeps } from '../../context.ts';
 import { clinicalActor } from '../../services/clinical-actor.ts';
+import { editFee, importFees } from '../../services/fee-schedule-admin.ts';
 import { acceptPlan, createPlan, feeSchedule, patchPlan, treatmentPlansOf } from '../../services/treatment-plans.ts';
 import { defineRoute } from '../define-route.ts';
 import type { RouteRegistry } from '../route-registry.ts';
@@ -100,5 +102,32 @@ export function registerClinicalPlanRoutes(app: FastifyInstance, deps: AppDeps, 
     access: 'signed-in',
     permission: 'clinical.view',
     handler: async ({ db, practiceId }) => feeSchedule(db, practiceId),
+  });
+
+  defineRoute(app, deps, registry, {
+    method: 'PUT',
+    url: '/api/procedure-fees/:code',
+    tag: TAG,
+    summary: 'Change one fee of the practice’s schedule: { fee } in cents, optionally { description } (settings.edit).',
+    access: 'signed-in',
+    permission: 'settings.edit',
+    params: feeCodeParamsSchema,
+    body: feeEditBodySchema,
+    responses: { 404: 'No such fee' },
+    handler: async ({ db, caller, practiceId, params, body, now }) =>
+      editFee(db, caller, practiceId, params.code, body, now),
+  });
+
+  defineRoute(app, deps, registry, {
+    method: 'POST',
+    url: '/api/procedure-fees/import',
+    tag: TAG,
+    summary:
+      'Import fees from CSV ({ csv }: header code,description,category,fee; fee in dollars). All or nothing: any ' +
+      'invalid line refuses the file with every error named by line. Returns { imported, created, updated }.',
+    access: 'signed-in',
+    permission: 'settings.edit',
+    body: feeImportBodySchema,
+    handler: async ({ db, caller, practiceId, body, now }) => importFees(db, caller, practiceId, body.csv, now),
   });
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../context.ts';
 import { requireNoPendingPasswordReset } from '../../services/caller.ts';
 import { newNotifications, STREAM_TIMING, streamStart } from '../../services/notification-stream.ts';
+import { idleTimeoutMs } from '../../services/security-policy.ts';
 import { sessionStillActive } from '../../services/sessions.ts';
 import { logServerError } from '../hooks/logging.ts';
 import { resolvePractice } from '../practice-header.ts';
@@ -53,7 +54,8 @@ export function registerNotificationStream(app: FastifyInstance, deps: AppDeps):
     };
     const heartbeat = async () => {
       const lifetime = {
-        idleTimeoutMs: deps.settings.sessionIdleTimeoutMs,
+        // The administrator's idle timeout (issue 21) when one is saved, as for every other request.
+        idleTimeoutMs: await idleTimeoutMs(deps.db, deps.settings).catch(() => deps.settings.sessionIdleTimeoutMs),
         absoluteLifetimeMs: deps.settings.sessionAbsoluteLifetimeMs,
       };
       if (await sessionStillActive(deps.db, caller.session.id, deps.clock(), lifetime).catch(() => true)) {
