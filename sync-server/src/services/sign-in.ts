@@ -127,9 +127,14 @@ export function signInService(db: Db, settings: ServerSettings, hasher: Password
     await attemptsByAddress.refund(attempt.ip, now.getTime());
     await clearSignInFailures(db, attempt.username, client);
     const keptDeviceToken = await trustDevice(db, deviceToken, account.row.id, now);
-    const practiceId = account.allowedPracticeIds.includes(account.row.practice_id)
-      ? account.row.practice_id
-      : (account.allowedPracticeIds[0] as number);
+    // The practice the user chose in their preferences, else their home practice, else the first allowed.
+    const preferred = await preferredPracticeId(db, account.row.id);
+    const practiceId =
+      preferred !== null && account.allowedPracticeIds.includes(preferred)
+        ? preferred
+        : account.allowedPracticeIds.includes(account.row.practice_id)
+          ? account.row.practice_id
+          : (account.allowedPracticeIds[0] as number);
     const { token, deviceSecret } = await createSession(db, account.row.id, practiceId, now);
     await writeAudit(db, {
       at: now,

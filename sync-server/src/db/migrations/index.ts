@@ -23,6 +23,7 @@ import * as notificationsSupport from './0021-notifications-support.ts';
 import * as publicTokens from './0022-public-tokens.ts';
 import * as formSubmissions from './0023-form-submissions.ts';
 import * as delivery from './0024-delivery.ts';
+import * as preferences from './0028-preferences.ts';
 
 /** Applied in key order; keys never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022-public-tokens': publicTokens,
   '0023-form-submissions': formSubmissions,
   '0024-delivery': delivery,
+  '0028-preferences': preferences,
 };
