@@ -171,3 +171,16 @@ export function appointmentIdsStartingQuery(db: Db, practiceId: number, range: {
     .where('appointment_date', '>=', range.start)
     .where('appointment_date', '<', range.end);
 }
+
+/** The start instants of the practice's appointments from `from` on (cancelled ones left out), earliest first. */
+export function futureAppointmentStarts(db: Db, practiceId: number, from: string) {
+  return db
+    .selectFrom('appointments')
+    .select(['id', 'appointment_date'])
+    .where('practice_id', '=', practiceId)
+    .where('appointment_date', '>=', from)
+    .where('status', '!=', 'cancelled')
+    .orderBy('appointment_date')
+    .orderBy('id')
+    .execute();
+}

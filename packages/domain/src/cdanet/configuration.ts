@@ -71,7 +71,10 @@ export const cdanetConfigurationBodySchema = jsonObject({
         v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'providerNumbers: each key must be a provider id')),
         v.pipe(v.string(CDA_NUMBER_MESSAGE), v.trim(), v.regex(CDA_NUMBER_PATTERN, CDA_NUMBER_MESSAGE)),
       ),
-      v.check((numbers) => Object.keys(numbers).length <= 200, fill(FIELD_TEXTS.tooManyEntries, { field: 'providerNumbers' })),
+      v.check(
+        (numbers) => Object.keys(numbers).length <= 200,
+        fill(FIELD_TEXTS.tooManyEntries, { field: 'providerNumbers' }),
+      ),
     ),
     {},
   ),
@@ -91,4 +94,3 @@ export const cdanetConfigurationBodySchema = jsonObject({
   ),
 });
 export type CdanetConfigurationBody = v.InferOutput<typeof cdanetConfigurationBodySchema>;
-
