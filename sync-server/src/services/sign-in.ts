@@ -10,6 +10,7 @@ import type { User } from '@dental/domain/users/user';
 import type { ServerSettings } from '../context.ts';
 import type { Db } from '../db/connection.ts';
 import { writeAudit } from '../repos/audit-log.ts';
+import { preferredPracticeId } from '../repos/preferences.ts';
 import { findUserByUsername } from '../repos/users.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { rateLimiter } from './rate-limits.ts';

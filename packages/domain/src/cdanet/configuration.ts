@@ -90,7 +90,7 @@ export const cdanetConfigurationBodySchema = jsonObject({
         null,
       ),
     }),
-    DEFAULT_CLAIM_DEFAULTS,
+    { ...DEFAULT_CLAIM_DEFAULTS },
   ),
 });
 export type CdanetConfigurationBody = v.InferOutput<typeof cdanetConfigurationBodySchema>;
