@@ -2,13 +2,25 @@ import { NOTIFICATION_EVENT_TYPES, type NotificationEventType } from '@dental/do
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@dental/domain/i18n/language';
 import type { Preferences, ScheduleView, Theme } from '@dental/domain/preferences/preferences';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Card, Checkbox, Group, Loader, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Loader,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError, apiRequest } from '../../platform/api/api.ts';
 import { useAuth } from '../../platform/auth/auth-context.tsx';
-import { useLanguage } from '../../platform/i18n/language-provider.tsx';
 import { domainText } from '../../platform/i18n/domain-text.ts';
+import { useLanguage } from '../../platform/i18n/language-provider.tsx';
 import { cachedPreferences, rememberPreferences } from '../../platform/offline/preferences-cache.ts';
 import { loadPreferences } from '../../platform/offline/preferences-sync.tsx';
 import { useAccessiblePractices } from '../../platform/practice/practice-queries.ts';

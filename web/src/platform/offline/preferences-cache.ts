@@ -26,5 +26,9 @@ export function rememberPreferences(userId: number, preferences: Preferences): v
 /** The cached preferences of a user, over the defaults; the defaults when none were cached. */
 export function cachedPreferences(userId: number | undefined): Preferences {
   const cached = userId === undefined ? undefined : readAll()[String(userId)];
-  return { ...DEFAULT_PREFERENCES, ...cached, notifications: { ...DEFAULT_PREFERENCES.notifications, ...cached?.notifications } };
+  return {
+    ...DEFAULT_PREFERENCES,
+    ...cached,
+    notifications: { ...DEFAULT_PREFERENCES.notifications, ...cached?.notifications },
+  };
 }
