@@ -2,7 +2,7 @@ import type { Preferences } from '@dental/domain/preferences/preferences';
 import { useEffect } from 'react';
 import { apiRequest } from '../api/api.ts';
 import { useAuth } from '../auth/auth-context.tsx';
-import { useTheme } from '../theme/use-theme.ts';
+import { useThemePreference } from '../theme/use-theme.ts';
 import { cachedPreferences, rememberPreferences } from './preferences-cache.ts';
 
 /** Reads the user's preferences from the server and keeps them on the device; the cached copy offline. */
@@ -24,6 +24,7 @@ export function PreferencesSync() {
   const { user } = useAuth();
   const [, setTheme] = useThemePreference();
   const userId = user?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per user; the setter is new on each render.
   useEffect(() => {
     if (userId === undefined) return;
     let live = true;
