@@ -34,7 +34,6 @@ export function PreferencesSync() {
     return () => {
       live = false;
     };
-    // biome-ignore lint/correctness/useExhaustiveDependencies: once per user; the setter is new each render.
   }, [userId]);
   return null;
 }
