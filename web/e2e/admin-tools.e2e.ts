@@ -30,7 +30,7 @@ describe('/preferences', () => {
   it('saves theme, schedule view and a notification switch, and applies them after a reload', async () => {
     const context = await newContext(browser, SIZES.laptop);
     const page = await context.newPage();
-    await signInToShell(page, 'hygienist');
+    await signInToShell(page, 'doctor');
     await page.goto('/preferences');
     await page.getByRole('heading', { name: 'Preferences', exact: true }).waitFor();
     await segment(page, 'Dark').click();
@@ -108,7 +108,7 @@ describe('/cdanet-configuration', () => {
     const page = await context.newPage();
     await signInToShell(page, 'admin');
     await page.goto('/cdanet-configuration');
-    await page.getByText('Sample list').waitFor();
+    await page.getByText('Sample list', { exact: true }).waitFor();
     const office = page.getByLabel('CDAnet office number');
     await office.fill('42');
     await page.getByRole('button', { name: 'Save CDAnet configuration' }).click();
