@@ -124,7 +124,9 @@ describe('the server cache', () => {
     expect(body.entries).toBeGreaterThanOrEqual(1);
     expect(body.hits).toBeGreaterThanOrEqual(1);
     expect(body.misses).toBeGreaterThanOrEqual(1);
-    expect(body.cachedPractices).toContainEqual(expect.objectContaining({ practiceId: 1, ageMs: 0 }));
+    expect(body.cachedPractices).toContainEqual(
+      expect.objectContaining({ practiceId: 1, practiceName: 'Toronto Downtown Dental', ageMs: 0 }),
+    );
 
     const cleared = await t.request({ method: 'POST', url: '/api/cache/clear', cookie: as.admin });
     expect(cleared.statusCode).toBe(200);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { AppDeps } from '../../context.ts';
 import { writeAudit } from '../../repos/audit-log.ts';
+import { practicePlaces } from '../../repos/practices.ts';
 import { requirePermission } from '../../services/caller.ts';
 import { cdanetConfiguration, saveCdanet } from '../../services/cdanet.ts';
 import { practiceHoursCacheFor } from '../../services/practice-hours-cache.ts';
@@ -30,13 +31,25 @@ export function registerAdminToolRoutes(app: FastifyInstance, deps: AppDeps, reg
     access: 'signed-in',
     permission: 'system.admin',
     practiceScoped: false,
-    handler: async ({ caller, now }) => ({
-      ...cache.stats(),
-      cachedPractices: cache.entriesFor(caller.account.allowedPracticeIds).map((entry) => ({
-        ...entry,
-        ageMs: now.getTime() - Date.parse(entry.cachedAt),
-      })),
-    }),
+    handler: async ({ db, caller, now }) => {
+      const entries = cache.entriesFor(caller.account.allowedPracticeIds);
+      const names = new Map(
+        (
+          await practicePlaces(
+            db,
+            entries.map((entry) => entry.practiceId),
+          )
+        ).map((place) => [place.id, place.name]),
+      );
+      return {
+        ...cache.stats(),
+        cachedPractices: entries.map((entry) => ({
+          ...entry,
+          practiceName: names.get(entry.practiceId) ?? null,
+          ageMs: now.getTime() - Date.parse(entry.cachedAt),
+        })),
+      };
+    },
   });
 
   defineRoute(app, deps, registry, {

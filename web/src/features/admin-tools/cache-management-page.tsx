@@ -13,7 +13,13 @@ interface ServerCacheStats {
   hitRate: number;
   invalidations: number;
   ttlMs: number;
-  cachedPractices: { practiceId: number; cachedAt: string; expiresAt: string; ageMs: number }[];
+  cachedPractices: {
+    practiceId: number;
+    practiceName: string | null;
+    cachedAt: string;
+    expiresAt: string;
+    ageMs: number;
+  }[];
 }
 
 function minutes(ms: number): string {
@@ -109,7 +115,7 @@ export function CacheManagementPage() {
                   <Table.Tbody>
                     {data.cachedPractices.map((entry) => (
                       <Table.Tr key={entry.practiceId}>
-                        <Table.Td>{entry.practiceId}</Table.Td>
+                        <Table.Td>{entry.practiceName ?? entry.practiceId}</Table.Td>
                         <Table.Td ta="right">{minutes(entry.ageMs)}</Table.Td>
                       </Table.Tr>
                     ))}
