@@ -80,6 +80,7 @@ describe('/timezone-management', () => {
       .getByText(/on the old clock/)
       .first()
       .waitFor();
+    await page.screenshot({ path: resolve(SHOTS, 'timezone-management-preview-laptop-light.png') });
     const zone = await page.request.get('/api/timezone-management');
     const practices = (await zone.json()).practices as { practiceId: number; timezone: string }[];
     expect(practices.find((practice) => practice.practiceId === 1)?.timezone).toBe('America/Toronto');

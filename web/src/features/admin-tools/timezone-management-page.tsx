@@ -1,3 +1,4 @@
+import { WEEKDAY_NAMES, WEEKDAY_SHORT_TEXTS, type WeekdayName } from '@dental/domain/practices/hours';
 import { CANADIAN_TIME_ZONES, describeZoneAt, displayName } from '@dental/domain/time/canadian-zones';
 import type { ZoneTransition } from '@dental/domain/time/transitions';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -18,7 +19,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, apiRequest } from '../../platform/api/api.ts';
-import { domainText } from '../../platform/i18n/domain-text.ts';
+import { domainText, say } from '../../platform/i18n/domain-text.ts';
 import { useFormats } from '../../platform/i18n/formats.ts';
 import { useNow } from '../../platform/practice/use-now.ts';
 import { toast } from '../../platform/toasts/toast.ts';
@@ -56,6 +57,12 @@ interface ZonePreview {
     formerClockOpenTime: string | null;
     formerClockCloseTime: string | null;
   }[];
+}
+
+/** A weekday's short name in the language shown. */
+function weekdayLabel(weekday: string): string {
+  const text = WEEKDAY_SHORT_TEXTS[WEEKDAY_NAMES.indexOf(weekday as WeekdayName)];
+  return text ? say(text) : weekday;
 }
 
 const failure = (error: unknown, fallback: string) =>
@@ -188,7 +195,7 @@ function ZoneCard({ practice }: { practice: PracticeZone }) {
                     .filter((day) => day.isOpen)
                     .map((day) => (
                       <Table.Tr key={day.weekday}>
-                        <Table.Td tt="capitalize">{day.weekday}</Table.Td>
+                        <Table.Td>{weekdayLabel(day.weekday)}</Table.Td>
                         <Table.Td>
                           {day.openTime}–{day.closeTime}
                         </Table.Td>
