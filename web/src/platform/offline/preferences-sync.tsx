@@ -7,18 +7,25 @@ import { cachedPreferences, rememberPreferences } from './preferences-cache.ts';
 
 /** Reads the user's preferences from the server and keeps them on the device; the cached copy offline. */
 export async function loadPreferences(userId: number): Promise<Preferences> {
+  return (await fetchPreferences(userId)).preferences;
+}
+
+/** The preferences, and whether they changed since this device last had them (changed on another device). */
+async function fetchPreferences(userId: number): Promise<{ preferences: Preferences; changedElsewhere: boolean }> {
+  const before = cachedPreferences(userId).updatedAt;
   try {
     const preferences = await apiRequest<Preferences>('/api/preferences', { practiceId: null });
     rememberPreferences(userId, preferences);
-    return preferences;
+    return { preferences, changedElsewhere: preferences.updatedAt !== null && preferences.updatedAt !== before };
   } catch {
-    return cachedPreferences(userId);
+    return { preferences: cachedPreferences(userId), changedElsewhere: false };
   }
 }
 
 /**
  * At sign-in (and on each start), brings the user's stored preferences to this device: caches them for
- * offline use and applies the theme they chose elsewhere. The language follows the user row (LanguageProvider).
+ * offline use, and applies the theme when it was chosen on another device since (the header's theme switch
+ * stays this device's own until then). The language follows the user row (LanguageProvider).
  */
 export function PreferencesSync() {
   const { user } = useAuth();
@@ -28,8 +35,8 @@ export function PreferencesSync() {
   useEffect(() => {
     if (userId === undefined) return;
     let live = true;
-    void loadPreferences(userId).then((preferences) => {
-      if (live && preferences.updatedAt !== null) setTheme(preferences.theme);
+    void fetchPreferences(userId).then(({ preferences, changedElsewhere }) => {
+      if (live && changedElsewhere) setTheme(preferences.theme);
     });
     return () => {
       live = false;
