@@ -7,6 +7,7 @@ import { formatter } from '@lingui/format-po';
  * messages, validation, labels) under src/locales/domain. The app loads and merges them all.
  */
 const FEATURES = [
+  'admin-tools',
   'assistant',
   'audit-trail',
   'clinical-chart',
@@ -19,6 +20,7 @@ const FEATURES = [
   'op-view',
   'patients',
   'practice-manager',
+  'preferences',
   'public-pages',
   'recalls',
   'schedule-tools',

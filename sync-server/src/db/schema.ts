@@ -658,6 +658,29 @@ export interface SupportTicketsTable {
   responded_by: number | null;
 }
 
+/** A user's own preferences (issue 21); the language is users.language. */
+export interface UserPreferencesTable {
+  user_id: number;
+  theme: string;
+  default_schedule_view: string;
+  default_practice_id: number | null;
+  /** JSON array of the staff notification types the user turned off. */
+  muted_notifications: string;
+  updated_at: string;
+}
+
+/** A practice's CDAnet set-up (issue 21): office number, providers' CDA numbers, claim defaults. */
+export interface CdanetConfigurationsTable {
+  practice_id: number;
+  office_number: string | null;
+  /** JSON object: provider user id → CDA number. */
+  provider_numbers: string;
+  /** JSON object of the claim defaults. */
+  claim_defaults: string;
+  updated_at: string;
+  updated_by: number | null;
+}
+
 export interface Database {
   practices: PracticesTable;
   practice_hours: PracticeHoursTable;
@@ -707,6 +730,8 @@ export interface Database {
   message_templates: MessageTemplatesTable;
   inbound_sms: InboundSmsTable;
   practice_holiday_closures: PracticeHolidayClosuresTable;
+  user_preferences: UserPreferencesTable;
+  cdanet_configurations: CdanetConfigurationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -184,3 +184,16 @@ export async function countFutureInRoom(db: Db, practiceId: number, roomCode: st
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The start instants of the practice's appointments from `from` on (cancelled ones left out), earliest first. */
+export function futureAppointmentStarts(db: Db, practiceId: number, from: string) {
+  return db
+    .selectFrom('appointments')
+    .select(['id', 'appointment_date'])
+    .where('practice_id', '=', practiceId)
+    .where('appointment_date', '>=', from)
+    .where('status', '!=', 'cancelled')
+    .orderBy('appointment_date')
+    .orderBy('id')
+    .execute();
+}

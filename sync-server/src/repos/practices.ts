@@ -95,3 +95,18 @@ export async function updatePracticeDetails(
   if (Object.keys(set).length === 0) return;
   await db.updateTable('practices').set(set).where('id', '=', practiceId).execute();
 }
+
+/** The practices with these ids, with their zones, by id. */
+export function practicePlaces(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('practices')
+    .select(['id', 'name', 'city', 'province', 'timezone'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
+}
+
+export async function setPracticeTimezone(db: Db, practiceId: number, timezone: string): Promise<void> {
+  await db.updateTable('practices').set({ timezone }).where('id', '=', practiceId).execute();
+}

@@ -131,7 +131,7 @@ export async function setPassword(
     .execute();
 }
 
-export async function setLanguage(db: Db, userId: number, language: string, at: Date): Promise<void> {
+export async function setLanguage(db: Db, userId: number, language: string | null, at: Date): Promise<void> {
   await db.updateTable('users').set({ language, updated_at: at.toISOString() }).where('id', '=', userId).execute();
 }
 

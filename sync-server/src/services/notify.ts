@@ -3,6 +3,7 @@ import { can } from '@dental/domain/permissions/can';
 import type { Permission } from '@dental/domain/permissions/catalogue';
 import type { Db } from '../db/connection.ts';
 import { insertNotifications } from '../repos/notifications.ts';
+import { usersMuting } from '../repos/preferences.ts';
 import { practiceAccounts } from '../repos/users.ts';
 
 /** Who should hear of an event: named users and holders of a permission, less the user who caused it. */
@@ -26,7 +27,8 @@ export async function resolveRecipients(db: Db, practiceId: number, recipients: 
 
 /**
  * Stores a notification for each recipient inside the caller's transaction, so an event that rolls back
- * tells nobody. Open tabs receive it through GET /api/notifications/stream.
+ * tells nobody. Open tabs receive it through GET /api/notifications/stream. Users who turned the
+ * notification's type off in their preferences (issue 21) are left out.
  */
 export async function notify(
   db: Db,
@@ -34,7 +36,9 @@ export async function notify(
   recipients: Recipients,
   notification: NewNotification,
 ): Promise<number[]> {
-  const userIds = await resolveRecipients(db, event.practiceId, recipients);
+  const resolved = await resolveRecipients(db, event.practiceId, recipients);
+  const muting = await usersMuting(db, resolved, notification.type);
+  const userIds = resolved.filter((id) => !muting.has(id));
   await insertNotifications(db, event.practiceId, userIds, notification, event.now);
   return userIds;
 }

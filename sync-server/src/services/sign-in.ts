@@ -10,6 +10,7 @@ import type { User } from '@dental/domain/users/user';
 import type { ServerSettings } from '../context.ts';
 import type { Db } from '../db/connection.ts';
 import { writeAudit } from '../repos/audit-log.ts';
+import { preferredPracticeId } from '../repos/preferences.ts';
 import { findUserByUsername } from '../repos/users.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { rateLimiter } from './rate-limits.ts';
@@ -133,9 +134,14 @@ export function signInService(db: Db, settings: ServerSettings, hasher: Password
     await attemptsByAddress.refund(attempt.ip, now.getTime());
     await clearSignInFailures(db, attempt.username, client);
     const keptDeviceToken = await trustDevice(db, deviceToken, account.row.id, now);
-    const practiceId = account.allowedPracticeIds.includes(account.row.practice_id)
-      ? account.row.practice_id
-      : (account.allowedPracticeIds[0] as number);
+    // The practice the user chose in their preferences, else their home practice, else the first allowed.
+    const preferred = await preferredPracticeId(db, account.row.id);
+    const practiceId =
+      preferred !== null && account.allowedPracticeIds.includes(preferred)
+        ? preferred
+        : account.allowedPracticeIds.includes(account.row.practice_id)
+          ? account.row.practice_id
+          : (account.allowedPracticeIds[0] as number);
     const { token, deviceSecret } = await createSession(db, account.row.id, practiceId, now, {
       ip: attempt.ip,
       userAgent: attempt.userAgent ?? null,

@@ -7,6 +7,7 @@ import { ApiError } from '../platform/api/api.ts';
 import { AuthProvider } from '../platform/auth/auth-context.tsx';
 import { i18n } from '../platform/i18n/i18n.ts';
 import { LanguageProvider } from '../platform/i18n/language-provider.tsx';
+import { PreferencesSync } from '../platform/offline/preferences-sync.tsx';
 import { createAppTheme } from '../platform/theme/theme.ts';
 import { themePreferenceManager } from '../platform/theme/theme-preference.ts';
 import { useRootThemeClass } from '../platform/theme/use-theme.ts';
@@ -65,6 +66,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <ToastRegion label={toastLabel} />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
+          <PreferencesSync />
           <LanguageProvider>{children}</LanguageProvider>
         </AuthProvider>
       </QueryClientProvider>

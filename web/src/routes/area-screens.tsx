@@ -66,4 +66,20 @@ export const AREA_SCREENS: Partial<Record<GuardedRoute, ComponentType>> = {
     () => import('../features/audit-trail/index.ts'),
     (m) => m.SecurityDashboardPage,
   ),
+  '/preferences': lazyScreen(
+    () => import('../features/preferences/index.ts'),
+    (m) => m.PreferencesPage,
+  ),
+  '/timezone-management': lazyScreen(
+    () => import('../features/admin-tools/index.ts'),
+    (m) => m.TimezoneManagementPage,
+  ),
+  '/cache-management': lazyScreen(
+    () => import('../features/admin-tools/index.ts'),
+    (m) => m.CacheManagementPage,
+  ),
+  '/cdanet-configuration': lazyScreen(
+    () => import('../features/admin-tools/index.ts'),
+    (m) => m.CdanetConfigurationPage,
+  ),
 };

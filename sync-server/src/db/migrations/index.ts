@@ -26,6 +26,7 @@ import * as delivery from './0024-delivery.ts';
 import * as practiceHolidays from './0025-practice-holidays.ts';
 import * as auditChain from './0026-audit-chain.ts';
 import * as settings from './0027-settings.ts';
+import * as preferences from './0028-preferences.ts';
 
 /** Applied in key order; keys never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0025-practice-holidays': practiceHolidays,
   '0026-audit-chain': auditChain,
   '0027-settings': settings,
+  '0028-preferences': preferences,
 };

@@ -10,6 +10,7 @@ import { useAuth } from '../../platform/auth/auth-context.tsx';
 import { landingDrawn } from '../../platform/offline/landing.ts';
 import { useLocalData } from '../../platform/offline/local-data.tsx';
 import { LocalDataGate } from '../../platform/offline/local-data-gate.tsx';
+import { cachedPreferences } from '../../platform/offline/preferences-cache.ts';
 import { PreparingDevice, UpdatingBanner } from '../../platform/offline/preparing-device.tsx';
 import { useDayArrival } from '../../platform/offline/sync-status.ts';
 import { DurationDialog, MoveDialog } from './actions/adjust-dialogs.tsx';
@@ -66,7 +67,10 @@ function DailySchedule({
   const navigate = useNavigate();
   const today = practiceToday(local.timezone);
   const [date, setDate] = useState(askedDate ?? today);
-  const [view, setView] = useState<SlotView>(askedView === '30min' ? 'half-hour' : 'hour');
+  // The asked view, else the user's default view (issue 21), cached on the device for offline use.
+  const [view, setView] = useState<SlotView>(
+    (askedView ?? cachedPreferences(user?.id).defaultScheduleView) === '30min' ? 'half-hour' : 'hour',
+  );
   // A link to another day or view (the assistant's 'show the schedule for Friday') while the page is open.
   useEffect(() => {
     if (askedDate) setDate(askedDate);

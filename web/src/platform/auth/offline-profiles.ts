@@ -9,7 +9,7 @@ const PROFILES_KEY = 'dentalflow-offline-profiles';
 const PRACTICES_KEY = 'dentalflow-offline-practices';
 
 /** The local storage entries a device needs to sign in without the server; Hard Refresh keeps them. */
-export const OFFLINE_SIGN_IN_KEYS: readonly string[] = [PROFILES_KEY, PRACTICES_KEY];
+export const OFFLINE_SIGN_IN_KEYS: readonly string[] = [PROFILES_KEY, PRACTICES_KEY, 'dentalflow-preferences'];
 
 function read<T>(key: string): Record<string, T> {
   try {
