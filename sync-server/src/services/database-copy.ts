@@ -61,6 +61,8 @@ export const COPIED_TABLES: readonly TableName[] = [
   'practice_holiday_closures',
   'inbound_sms',
   'security_policy',
+  'user_preferences',
+  'cdanet_configurations',
 ] satisfies readonly (keyof Database)[];
 
 export interface TableCopy {

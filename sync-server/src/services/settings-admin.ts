@@ -41,6 +41,7 @@ import {
 } from '../repos/users.ts';
 import { type Caller, requirePracticeAccess } from './caller.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.ts';
+import { versionHolidayCalendar } from './holidays.ts';
 import type { PasswordHasher } from './passwords.ts';
 
 /**
@@ -263,6 +264,8 @@ export async function createPractice(
     });
     await recordChange(db, { practiceId: id, table: 'practice_hours', rowId: weekday, at });
   }
+  // Devices learn the new practice's holidays with its hours, so they refuse a closed holiday offline too.
+  await versionHolidayCalendar(db, id, at);
   const practices = [...caller.account.allowedPracticeIds, id];
   await setAccountPractices(
     db,
