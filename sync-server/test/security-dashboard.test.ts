@@ -67,20 +67,19 @@ describe('GET /api/security/dashboard', () => {
     await t.db.updateTable('users').set({ must_reset_password: 0 }).where('username', '=', 'staff').execute();
   });
 
-  it('lists recent permission changes from the audit log', async () => {
-    await writeAudit(t.db, {
-      at: new Date('2026-11-20T12:00:00.000Z'),
-      userId: await userId(t, 'admin'),
-      practiceId: 1,
-      action: 'user.permissions.update',
-      entity: 'user',
-      entityId: 5,
-      details: { overrides: { 'patients.export': true } },
+  it('lists a permission change made through the users API', async () => {
+    const staff = await userId(t, 'staff');
+    const put = await t.request({
+      method: 'PUT',
+      url: `/api/users/${staff}/permissions`,
+      cookie: as.admin,
+      body: { overrides: { 'patients.export': true } },
     });
+    expect(put.statusCode, put.body).toBe(200);
     const changes = (await dashboard()).permissionChanges;
     expect(changes[0]).toMatchObject({
-      action: 'user.permissions.update',
-      entityId: '5',
+      action: 'user.permissions',
+      entityId: String(staff),
       userName: 'Avery Morgan (admin)',
     });
   });

@@ -125,14 +125,11 @@ describe('/cdanet-configuration', () => {
 });
 
 describe('screenshots', () => {
-  it.each(
-    Object.entries(SIZES).flatMap(([size, viewport]) =>
-      (['light', 'dark'] as const).map((scheme) => ({ size, viewport, scheme })),
-    ),
-  )(
-    'at $size size in $scheme',
-    async ({ size, viewport, scheme }) => {
-      const context = await browser.newContext({ baseURL: baseURL(), viewport, colorScheme: scheme });
+  // One signed-in page per size; each screen is opened afresh in each colour scheme.
+  it.each(Object.entries(SIZES).map(([size, viewport]) => ({ size, viewport })))(
+    'at $size size, light and dark',
+    async ({ size, viewport }) => {
+      const context = await browser.newContext({ baseURL: baseURL(), viewport });
       const page = await context.newPage();
       await signInToShell(page, 'admin');
       const screens: [string, string][] = [
@@ -141,14 +138,17 @@ describe('screenshots', () => {
         ['/cache-management', 'Clear server cache'],
         ['/cdanet-configuration', 'Save CDAnet configuration'],
       ];
-      for (const [path, button] of screens) {
-        await page.goto(path);
-        await page.getByRole('button', { name: button }).first().waitFor();
-        await page.waitForTimeout(500);
-        await page.screenshot({ path: resolve(SHOTS, `${path.slice(1)}-${size}-${scheme}.png`) });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        for (const [path, button] of screens) {
+          await page.goto(path);
+          await page.getByRole('button', { name: button }).first().waitFor();
+          await page.waitForTimeout(500);
+          await page.screenshot({ path: resolve(SHOTS, `${path.slice(1)}-${size}-${scheme}.png`) });
+        }
       }
       await context.close();
     },
-    180_000,
+    300_000,
   );
 });

@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { PracticeHoliday, PracticeHolidaysResponse } from '@dental/domain/practices/holidays';
+import { anAppointment, on } from '@dental/domain/testing/appointments';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, newContext } from './browser.ts';
@@ -7,6 +9,7 @@ import {
   FIRST_DATA_TIMEOUT_MS,
   flatSidebar,
   openArea,
+  practiceDay,
   settled,
   sidebarLinks,
   signIn,
@@ -147,30 +150,87 @@ describe('/settings', () => {
     await context.close();
   }, 300_000);
 
-  it.each(
-    Object.entries(SIZES).flatMap(([size, viewport]) =>
-      (['light', 'dark'] as const).flatMap((scheme) =>
-        (['practice', 'users', 'provincial-fees', 'security'] as const).map((tab) => ({ size, viewport, scheme, tab })),
-      ),
-    ),
-  )(
-    'looks right: $tab at $size size in $scheme',
-    async ({ size, viewport, scheme, tab }) => {
-      const context = await browser.newContext({ baseURL: baseURL(), viewport, colorScheme: scheme });
+  it('closes a holiday and is refused a booking on it; the schedule shows it closed', async () => {
+    const context = await newContext(browser, SIZES.laptop);
+    const page = await context.newPage();
+    await signInToShell(page, 'admin');
+    // The first holiday from the day after tomorrow on that the practice keeps open by default, on a day it opens.
+    const thisYear = Number(practiceDay().slice(0, 4));
+    const after = practiceDay(-2);
+    let target: PracticeHoliday | undefined;
+    for (const year of [thisYear, thisYear + 1]) {
+      const answer = await page.request.get(`/api/practice-holidays?year=${year}`);
+      expect(answer.status()).toBe(200);
+      const { holidays } = (await answer.json()) as PracticeHolidaysResponse;
+      target = holidays.find(
+        (holiday) =>
+          holiday.date >= after && !holiday.closed && new Date(`${holiday.date}T12:00:00Z`).getUTCDay() !== 0,
+      );
+      if (target) break;
+    }
+    if (!target) throw new Error('no open holiday in the coming year');
+    const holiday = target;
+    const listed = (await (await page.request.get('/api/patients?limit=1')).json()) as
+      | { id: string }[]
+      | { patients: { id: string }[] };
+    const [patient] = Array.isArray(listed) ? listed : listed.patients;
+    if (!patient) throw new Error('the demo practice has no patient');
+    const booking = anAppointment({ patientId: patient.id, appointmentDate: on(holiday.date, '10:00') });
+
+    await openSettings(page, 'holidays');
+    await page.getByLabel('Year').click();
+    await page.getByRole('option', { name: holiday.date.slice(0, 4), exact: true }).click();
+    const closed = page.getByRole('checkbox', { name: `Closed on ${holiday.name}` });
+    expect(await closed.isChecked()).toBe(false);
+    await closed.check();
+    await settled(page);
+    await page.screenshot({ path: resolve(SHOTS, 'settings-holidays-closing-laptop-light.png') });
+    await page.getByRole('button', { name: 'Save holidays' }).click();
+    await page.getByText('Holidays saved').first().waitFor();
+
+    const refused = await page.request.post('/api/appointments', { data: booking });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      field: 'appointmentDate',
+      message: `The practice is closed on this day: ${holiday.name}.`,
+    });
+    const audit = await page.request.get('/api/audit?action=practice_holidays.update');
+    expect(((await audit.json()) as { total: number }).total).toBe(1);
+
+    await page.goto(`/scheduling?date=${holiday.date}`);
+    await syncNow(page);
+    await page
+      .locator(`[data-testid="closed-banner"][data-date="${holiday.date}"]`)
+      .getByText(`Closed: ${holiday.name}`)
+      .waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
+    await context.close();
+  }, 300_000);
+
+  // One signed-in page per size; each tab is opened afresh in each colour scheme.
+  it.each(Object.entries(SIZES).map(([size, viewport]) => ({ size, viewport })))(
+    'looks right at $size size, light and dark',
+    async ({ size, viewport }) => {
+      const context = await browser.newContext({ baseURL: baseURL(), viewport });
       const page = await context.newPage();
       await signInToShell(page, 'admin');
-      await openSettings(page, tab);
-      const ready = {
-        practice: page.getByRole('table', { name: 'Treatment rooms' }),
-        users: page.getByRole('table', { name: 'Users' }),
-        'provincial-fees': page.getByRole('table', { name: 'Fee schedule' }),
-        security: page.getByLabel('Idle timeout (minutes)'),
-      }[tab];
-      await ready.waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
-      await settled(page);
-      await page.screenshot({ path: resolve(SHOTS, `settings-${tab}-${size}-${scheme}.png`), fullPage: false });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        for (const tab of ['practice', 'users', 'holidays', 'provincial-fees', 'security'] as const) {
+          await openSettings(page, tab);
+          const ready = {
+            practice: page.getByRole('table', { name: 'Treatment rooms' }),
+            users: page.getByRole('table', { name: 'Users' }),
+            holidays: page.getByTestId('holiday-row').first(),
+            'provincial-fees': page.getByRole('table', { name: 'Fee schedule' }),
+            security: page.getByLabel('Idle timeout (minutes)'),
+          }[tab];
+          await ready.waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
+          await settled(page);
+          await page.screenshot({ path: resolve(SHOTS, `settings-${tab}-${size}-${scheme}.png`), fullPage: false });
+        }
+      }
       await context.close();
     },
-    180_000,
+    300_000,
   );
 });

@@ -7,6 +7,8 @@ import {
   holidaysFor,
   isClosedHoliday,
   isProvince,
+  type PracticeHoliday,
+  type PracticeHolidaysResponse,
 } from '@dental/domain/practices/holidays';
 import type { WeeklyHours } from '@dental/domain/practices/hours';
 import type { Db } from '../db/connection.ts';
@@ -16,16 +18,6 @@ import { holidayChoices, saveHolidayChoice } from '../repos/holiday-closures.ts'
 import { weeklyHours } from '../repos/practice-hours.ts';
 import { practicePlace } from '../repos/practices.ts';
 import type { Caller } from './caller.ts';
-
-export interface PracticeHoliday {
-  date: string;
-  key: string;
-  name: string;
-  nameFr: string;
-  observedFor?: string;
-  statutory: boolean;
-  closed: boolean;
-}
 
 /** The holidays of a province and year in the public shape of GET /api/holidays. */
 export function publicHolidays(province: Province, year: number) {
@@ -68,9 +60,9 @@ export async function versionHolidayCalendar(db: Db, practiceId: number, at: Dat
 }
 
 /** The practice's province's holidays of a year, each with whether the practice is closed on it. */
-export async function practiceHolidays(db: Db, practiceId: number, year: number) {
+export async function practiceHolidays(db: Db, practiceId: number, year: number): Promise<PracticeHolidaysResponse> {
   const province = await practiceProvince(db, practiceId);
-  if (!province) return { province: null, year, holidays: [] as PracticeHoliday[] };
+  if (!province) return { province: null, year, holidays: [] };
   const choices = await holidayChoices(db, practiceId, { from: `${year}-01-01`, to: `${year}-12-31` });
   const holidays = holidaysFor(province, year).map(
     (holiday: Holiday): PracticeHoliday => ({ ...holiday, closed: isClosedHoliday(holiday, choices) }),

@@ -1,3 +1,4 @@
+import { USER_AUDIT_ACTIONS } from '@dental/domain/audit/audit';
 import { DomainError, invalidInput } from '@dental/domain/errors';
 import { fill } from '@dental/domain/i18n/text';
 import { MESSAGES } from '@dental/domain/messages';
@@ -130,7 +131,7 @@ export async function createUser(
     at,
     userId: caller.account.row.id,
     practiceId: caller.session.currentPracticeId,
-    action: 'user.create',
+    action: USER_AUDIT_ACTIONS.create,
     entity: 'user',
     entityId: id,
     details: { username: body.username, role: body.role, practiceIds: body.practiceIds },
@@ -181,7 +182,11 @@ export async function updateUser(
     userId: caller.account.row.id,
     practiceId: caller.session.currentPracticeId,
     action:
-      body.active === false ? 'user.deactivate' : body.password !== undefined ? 'user.reset_password' : 'user.update',
+      body.active === false
+        ? USER_AUDIT_ACTIONS.deactivate
+        : body.password !== undefined
+          ? USER_AUDIT_ACTIONS.resetPassword
+          : USER_AUDIT_ACTIONS.update,
     entity: 'user',
     entityId: id,
     details: {
@@ -207,7 +212,7 @@ export async function setUserPermissions(
     at,
     userId: caller.account.row.id,
     practiceId: caller.session.currentPracticeId,
-    action: 'user.permissions',
+    action: USER_AUDIT_ACTIONS.permissions,
     entity: 'user',
     entityId: id,
     details: { from: target.permissions, to: overrides },

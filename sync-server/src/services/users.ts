@@ -1,3 +1,4 @@
+import { USER_AUDIT_ACTIONS } from '@dental/domain/audit/audit';
 import { DomainError, invalidInput } from '@dental/domain/errors';
 import { isLanguage, type Language } from '@dental/domain/i18n/language';
 import type { User } from '@dental/domain/users/user';
@@ -57,7 +58,7 @@ export async function resetPassword(
     at: change.now,
     userId: caller.account.row.id,
     practiceId: caller.session.currentPracticeId,
-    action: 'user.reset_password',
+    action: USER_AUDIT_ACTIONS.resetPassword,
     entity: 'user',
     entityId: target.row.id,
   });
@@ -82,7 +83,7 @@ export async function unlockUser(db: Db, caller: Caller, userId: number, now: Da
     at: now,
     userId: caller.account.row.id,
     practiceId: caller.session.currentPracticeId,
-    action: 'user.unlock_sign_in',
+    action: USER_AUDIT_ACTIONS.unlockSignIn,
     entity: 'user',
     entityId: target.row.id,
     details: { locksRemoved },

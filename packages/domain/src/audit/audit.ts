@@ -4,6 +4,16 @@ import { dateField } from '../scheduling/appointment-fields.ts';
 import { boundedInt, FIELD_TEXTS, positiveId } from '../validation/fields.ts';
 
 /** Rows per page of the audit trail: the default and the most a client may ask for. */
+/** The audit actions of changes to a user account: written by the server, read by the security dashboard. */
+export const USER_AUDIT_ACTIONS = {
+  create: 'user.create',
+  update: 'user.update',
+  deactivate: 'user.deactivate',
+  resetPassword: 'user.reset_password',
+  permissions: 'user.permissions',
+  unlockSignIn: 'user.unlock_sign_in',
+} as const;
+
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_MAX_PAGE_SIZE = 200;
 

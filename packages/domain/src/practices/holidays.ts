@@ -52,6 +52,21 @@ export interface Holiday {
   statutory: boolean;
 }
 
+/** A holiday as GET /api/practice-holidays answers it: with whether the practice closes on it. */
+export interface PracticeHoliday extends Holiday {
+  closed: boolean;
+}
+
+/** GET and PUT /api/practice-holidays. province is null when the practice has none to take holidays from. */
+export interface PracticeHolidaysResponse {
+  province: Province | null;
+  year: number;
+  holidays: PracticeHoliday[];
+}
+
+/** The years the settings screen offers (issue 21: 2026 to 2035); the API computes any year of HOLIDAY_YEARS. */
+export const HOLIDAY_SETTINGS_YEARS = { first: 2026, last: 2035 } as const;
+
 export type HolidayKey =
   | 'new-year'
   | 'family-day'

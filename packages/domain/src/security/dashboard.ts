@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../audit/audit.ts';
+import { type AuditEntry, USER_AUDIT_ACTIONS } from '../audit/audit.ts';
 
 /** The security dashboard's answer: everything system.admin watches, for the users of the caller's practices. */
 export interface SecurityDashboard {
@@ -41,14 +41,15 @@ export interface LockedAccount extends UserSummary {
   clients: number;
 }
 
-/** The audit actions the dashboard lists as permission changes (roles, overrides, new users). */
+/**
+ * The audit actions the dashboard lists as permission changes: new users, overrides, deactivations, and
+ * updates (a role or a practice changed is a user.update with the change in its details).
+ */
 export const PERMISSION_CHANGE_ACTIONS = [
-  'user.create',
-  'user.update',
-  'user.permissions',
-  'user.permissions.update',
-  'user.role',
-  'user.deactivate',
+  USER_AUDIT_ACTIONS.create,
+  USER_AUDIT_ACTIONS.update,
+  USER_AUDIT_ACTIONS.permissions,
+  USER_AUDIT_ACTIONS.deactivate,
 ] as const;
 
 export const RECENT_FAILURES = 50;

@@ -119,7 +119,7 @@ function ZoneCard({ practice }: { practice: PracticeZone }) {
               {practice.name}
             </Title>
             <Text size="sm" c="dimmed">
-              {practice.city}, {practice.province} · {practice.displayName} · UTC{practice.utcOffset}
+              {[practice.city, practice.province].join(', ')} · {practice.displayName} · {`UTC${practice.utcOffset}`}
             </Text>
           </div>
           <PracticeClock timezone={practice.timezone} />

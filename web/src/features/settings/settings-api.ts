@@ -1,4 +1,5 @@
 import type { ProcedureFee } from '@dental/domain/clinical/fees';
+import type { PracticeHolidaysResponse } from '@dental/domain/practices/holidays';
 import type { PracticeHoursResponse, WeeklyHours } from '@dental/domain/practices/hours';
 import type { TreatmentRoom } from '@dental/domain/scheduling/rooms';
 import type {
@@ -45,6 +46,15 @@ export function usePracticeHours(practiceId: number) {
   return useQuery({
     queryKey: [...ROOT, 'hours', practiceId],
     queryFn: () => apiRequest<PracticeHoursResponse>(`/api/practice-hours-unified/${practiceId}`, { practiceId }),
+    enabled: online,
+  });
+}
+
+export function usePracticeHolidays(practiceId: number, year: number) {
+  const online = useOnline();
+  return useQuery({
+    queryKey: [...ROOT, 'holidays', practiceId, year],
+    queryFn: () => apiRequest<PracticeHolidaysResponse>(`/api/practice-holidays?year=${year}`, { practiceId }),
     enabled: online,
   });
 }
@@ -111,6 +121,11 @@ export function useSettingsWrites(practiceId: number) {
           practiceId,
         }),
       onSuccess: () => refresh('hours', practiceId),
+    }),
+    saveHolidays: useMutation({
+      mutationFn: (body: { year: number; closed: string[] }) =>
+        apiRequest<PracticeHolidaysResponse>('/api/practice-holidays', { method: 'PUT', body, practiceId }),
+      onSuccess: () => refresh('holidays', practiceId),
     }),
     createRoom: useMutation({
       mutationFn: (body: { roomId: string; roomName: string }) =>

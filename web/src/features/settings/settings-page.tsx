@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Stack, Tabs, Title } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useConnection } from '../../platform/api/connection.ts';
 import { useAuth } from '../../platform/auth/auth-context.tsx';
 import { FeesTab } from './fees-tab.tsx';
+import { HolidaysTab } from './holidays-tab.tsx';
 import { PracticeTab } from './practice-tab.tsx';
 import { SecurityTab } from './security-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
@@ -12,27 +13,6 @@ export const SETTINGS_TABS = ['practice', 'users', 'holidays', 'provincial-fees'
 type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 const isTab = (value: unknown): value is SettingsTab => SETTINGS_TABS.includes(value as SettingsTab);
-
-function HolidaysCard() {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="xs">
-        <Title order={3}>
-          <Trans>Statutory holidays</Trans>
-        </Title>
-        <Text size="sm">
-          <Trans>
-            This is where the practice chooses which statutory holidays it closes on. The schedule will show them, and
-            booking on a closed holiday will be refused like a closed day.
-          </Trans>
-        </Text>
-        <Text size="sm" c="dimmed">
-          <Trans>Coming soon.</Trans>
-        </Text>
-      </Stack>
-    </Paper>
-  );
-}
 
 /** /settings (issue 21): one tab per area, chosen by ?tab=; online only. */
 export function SettingsPage() {
@@ -74,7 +54,7 @@ export function SettingsPage() {
           <UsersTab practiceId={practiceId} />
         </Tabs.Panel>
         <Tabs.Panel value="holidays">
-          <HolidaysCard />
+          <HolidaysTab key={practiceId} practiceId={practiceId} />
         </Tabs.Panel>
         <Tabs.Panel value="provincial-fees">
           <FeesTab key={practiceId} practiceId={practiceId} />
