@@ -1,6 +1,5 @@
 import type { SecurityDashboard } from '@dental/domain/security/dashboard';
 import { describe, expect, it } from 'vitest';
-import { writeAudit } from '../src/repos/audit-log.ts';
 import { userId } from './helpers/demo-data.ts';
 import { fileApp, signedIn } from './helpers/test-app.ts';
 
