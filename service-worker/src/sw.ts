@@ -1,4 +1,3 @@
-import { clientsClaim } from 'workbox-core';
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
@@ -24,10 +23,15 @@ registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/, ...PATIENT_PAGES] }),
 );
 
-// The first install takes control at once so the very first visit already works offline.
-clientsClaim();
+// The first install takes control at once so the very first visit already works offline. The worker is
+// kept alive until the claim completes: a worker stopped right after 'activate' can leave the page it
+// installed from uncontrolled, and that page would then not reopen offline.
+self.addEventListener('activate', (event: ExtendableEvent) => event.waitUntil(self.clients.claim()));
 
-// Updates wait for the user (prompt mode): the page asks when no form holds unsaved input.
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as { type?: string } | null)?.type;
+  // Updates wait for the user (prompt mode): the page asks when no form holds unsaved input.
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  // A page loaded while no worker was active (or with a reload that bypassed it) asks to be taken over.
+  if (type === 'CLAIM') event.waitUntil(self.clients.claim());
 });

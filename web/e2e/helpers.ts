@@ -48,8 +48,15 @@ export async function signInToShell(page: Page, username: string): Promise<void>
  * waits through a few of those. On a timeout the error tells the worker's state and the storage left.
  */
 async function untilControlled(page: Page): Promise<void> {
+  const controlled = (timeout: number) =>
+    page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout });
   try {
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 150_000 });
+    await controlled(120_000).catch(async () => {
+      // The app asks an active worker to claim it; should that too be lost, a reload is what the user would do.
+      console.warn(`No service worker control after 120 s on ${page.url()}: reloading once`);
+      await page.reload();
+      await controlled(30_000);
+    });
   } catch (error) {
     const seen = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();

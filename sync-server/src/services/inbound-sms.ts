@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { InboundSms } from '@dental/domain/communications/delivery';
 import { isConfirmReply, samePhone } from '@dental/domain/communications/delivery-rules';
 import { normalizePhone } from '@dental/domain/patients/phone';
-import { isExpected, normalizeStatus } from '@dental/domain/scheduling/status-transitions';
+import { isStillToCome } from '@dental/domain/scheduling/status-transitions';
 import type { Db } from '../db/connection.ts';
 import type { InboundSmsTable, PublicTokensTable } from '../db/schema.ts';
 import { findAppointment } from '../repos/appointments.ts';
@@ -35,11 +35,7 @@ async function stillExpected(db: Db, request: PublicTokensTable, now: Date): Pro
   const appointment = await inPracticeTransaction(db, { practiceId: request.practice_id, writes: false }, (trx) =>
     findAppointment(trx, request.practice_id, subject),
   );
-  return (
-    appointment !== undefined &&
-    Date.parse(appointment.appointmentDate) > now.getTime() &&
-    isExpected(normalizeStatus(appointment.status))
-  );
+  return appointment !== undefined && isStillToCome(appointment, now.getTime());
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 } from '@dental/domain/public/public-api';
 import { PUBLIC_TOKEN_TEXTS } from '@dental/domain/public/public-token';
 import type { Appointment } from '@dental/domain/scheduling/appointment';
-import { isExpected, normalizeStatus } from '@dental/domain/scheduling/status-transitions';
+import { isStillToCome } from '@dental/domain/scheduling/status-transitions';
 import { localDate, localTime } from '@dental/domain/time/zones';
 import { fullName } from '@dental/domain/users/user';
 import type { Db } from '../db/connection.ts';
@@ -85,8 +85,7 @@ async function appointmentOf(db: Db, scope: TokenScope, now: Date): Promise<Appo
   if (!appointment || appointment.patientId !== scope.patient.id) {
     throw new DomainError('NOT_FOUND', PUBLIC_TOKEN_TEXTS.unknown.message);
   }
-  const upcoming = Date.parse(appointment.appointmentDate) > now.getTime();
-  if (!upcoming || !isExpected(normalizeStatus(appointment.status))) gone();
+  if (!isStillToCome(appointment, now.getTime())) gone();
   return appointment;
 }
 

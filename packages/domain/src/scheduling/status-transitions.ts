@@ -80,6 +80,11 @@ export function isExpected(status: AppointmentStatus | undefined): boolean {
   return status === 'scheduled' || status === 'confirmed';
 }
 
+/** Starts after `now` and the patient is still expected: what a confirmation or a no-show risk is about. */
+export function isStillToCome(appointment: { status: string; appointmentDate: string }, now: number): boolean {
+  return Date.parse(appointment.appointmentDate) > now && isExpected(normalizeStatus(appointment.status));
+}
+
 export function isBlocking(status: string): boolean {
   const normalized = normalizeStatus(status);
   return normalized === undefined || !NON_BLOCKING_STATUSES.includes(normalized);

@@ -31,6 +31,14 @@ export function hasUnsavedInput(): boolean {
   return document.querySelector('form[data-dirty="true"]') !== null;
 }
 
+/**
+ * An active worker that does not control this page (it activated while the page loaded, or its claim was
+ * cut short) is asked to take it over, so the page the user is on already reopens offline.
+ */
+function claimIfUncontrolled(registration: ServiceWorkerRegistration): void {
+  if (navigator.serviceWorker.controller === null) registration.active?.postMessage({ type: 'CLAIM' });
+}
+
 /** Registers /sw.js in prompt mode: a new version never reloads the page by itself. */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
@@ -40,6 +48,7 @@ export function registerServiceWorker(): void {
     registerAgain: () => navigator.serviceWorker.register('/sw.js'),
     pause: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
   }).catch(() => undefined);
+  void navigator.serviceWorker.ready.then(claimIfUncontrolled);
   window.setTimeout(() => void workbox?.update(), APP.serviceWorkerUpdateCheckMs);
   void navigator.storage
     ?.persist?.()

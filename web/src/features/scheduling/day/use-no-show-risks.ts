@@ -1,5 +1,5 @@
 import { NO_HISTORY, type NoShowRisk, noShowRisk, type VisitHistory } from '@dental/domain/scheduling/no-show-risk';
-import { isExpected, normalizeStatus } from '@dental/domain/scheduling/status-transitions';
+import { isStillToCome } from '@dental/domain/scheduling/status-transitions';
 import { localDayRange } from '@dental/domain/time/zones';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
@@ -30,7 +30,7 @@ export function useNoShowRisks(
   const { store } = useLocalData();
   const upcoming = useMemo(() => {
     const now = Date.now();
-    return appointments.filter((a) => isExpected(normalizeStatus(a.status)) && Date.parse(a.appointmentDate) > now);
+    return appointments.filter((a) => isStillToCome(a, now));
   }, [appointments]);
   const patientIds = useMemo(() => [...new Set(upcoming.map((a) => a.patientId))].sort(), [upcoming]);
   const before = localDayRange(fromDay, timeZone).start;
