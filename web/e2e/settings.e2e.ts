@@ -178,7 +178,7 @@ describe('/settings', () => {
     const booking = anAppointment({ patientId: patient.id, appointmentDate: on(holiday.date, '10:00') });
 
     await openSettings(page, 'holidays');
-    await page.getByLabel('Year').click();
+    await page.getByRole('combobox', { name: 'Year' }).click();
     await page.getByRole('option', { name: holiday.date.slice(0, 4), exact: true }).click();
     const closed = page.getByRole('checkbox', { name: `Closed on ${holiday.name}` });
     expect(await closed.isChecked()).toBe(false);
