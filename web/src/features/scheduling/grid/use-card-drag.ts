@@ -59,28 +59,47 @@ function describePreview(preview: DragPreview, patient: string): string {
   return `${t`${patient}: ${time} in ${room}.`}${clash}`;
 }
 
-/** Arrow keys move a card by one 30-minute step or one room, and resize by one 40 px step (spec 9). */
-function useKeyboardSteps(geometry: GridGeometry): KeyboardCoordinateGetter {
+/** Arrow presses of a keyboard drag: rooms to the right and steps down (negative: left and up). */
+interface KeySteps {
+  across: number;
+  down: number;
+}
+
+/**
+ * Arrow keys move a card by one 30-minute step or one room, and resize by one 40 px step (spec 9). The
+ * presses are counted: where a keyboard drag lands comes from them, not from the pixels travelled, which
+ * dnd-kit mixes with its own scrolling of the grid (a card near the grid's edge scrolls it instead).
+ */
+function useKeyboardSteps(geometry: GridGeometry): { getter: KeyboardCoordinateGetter; steps: KeySteps } {
   const ref = useRef(geometry);
   ref.current = geometry;
-  return useCallback<KeyboardCoordinateGetter>((event, { active, currentCoordinates }) => {
-    const { columnWidth, pxPerMinute } = ref.current;
-    const resizing = String(active).startsWith(RESIZE_PREFIX);
-    const vertical = resizing ? SCHEDULING.resizeStepPx : STEP * pxPerMinute;
-    const horizontal = resizing ? 0 : columnWidth;
-    switch (event.code) {
-      case 'ArrowDown':
-        return { ...currentCoordinates, y: currentCoordinates.y + vertical };
-      case 'ArrowUp':
-        return { ...currentCoordinates, y: currentCoordinates.y - vertical };
-      case 'ArrowRight':
-        return { ...currentCoordinates, x: currentCoordinates.x + horizontal };
-      case 'ArrowLeft':
-        return { ...currentCoordinates, x: currentCoordinates.x - horizontal };
-      default:
-        return undefined;
-    }
-  }, []);
+  const [steps] = useState<KeySteps>(() => ({ across: 0, down: 0 }));
+  const getter = useCallback<KeyboardCoordinateGetter>(
+    (event, { active, currentCoordinates }) => {
+      const { columnWidth, pxPerMinute } = ref.current;
+      const resizing = String(active).startsWith(RESIZE_PREFIX);
+      const vertical = resizing ? SCHEDULING.resizeStepPx : STEP * pxPerMinute;
+      const horizontal = resizing ? 0 : columnWidth;
+      switch (event.code) {
+        case 'ArrowDown':
+          steps.down += 1;
+          return { ...currentCoordinates, y: currentCoordinates.y + vertical };
+        case 'ArrowUp':
+          steps.down -= 1;
+          return { ...currentCoordinates, y: currentCoordinates.y - vertical };
+        case 'ArrowRight':
+          if (!resizing) steps.across += 1;
+          return { ...currentCoordinates, x: currentCoordinates.x + horizontal };
+        case 'ArrowLeft':
+          if (!resizing) steps.across -= 1;
+          return { ...currentCoordinates, x: currentCoordinates.x - horizontal };
+        default:
+          return undefined;
+      }
+    },
+    [steps],
+  );
+  return { getter, steps };
 }
 
 // A few pixels of travel before a drag starts, so clicks and right clicks stay clicks.
@@ -101,8 +120,8 @@ export function useCardDrag(input: DragInput): {
 } {
   const { geometry, byId } = input;
   const [preview] = useState(() => createSignal<DragPreview | null>(null, samePreview));
-  const coordinateGetter = useKeyboardSteps(geometry);
-  const keyboardOptions = useMemo(() => ({ coordinateGetter }), [coordinateGetter]);
+  const keyboard = useKeyboardSteps(geometry);
+  const keyboardOptions = useMemo(() => ({ coordinateGetter: keyboard.getter }), [keyboard.getter]);
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
 
   // Most pointer moves stay in the same slot: the conflict check over the whole day is not repeated for them.
@@ -138,9 +157,21 @@ export function useCardDrag(input: DragInput): {
     return { kind: 'move', id: appointment.id, ...target, conflict };
   }
 
+  /** How far the card travelled: counted arrow presses for a keyboard drag, pixels for a pointer. */
+  function travel(event: DragMoveEvent | DragEndEvent, data: DragData): { x: number; y: number } {
+    if (!(event.activatorEvent instanceof KeyboardEvent)) return event.delta;
+    const vertical = data.kind === 'resize' ? SCHEDULING.resizeStepPx : STEP * geometry.pxPerMinute;
+    return { x: keyboard.steps.across * geometry.columnWidth, y: keyboard.steps.down * vertical };
+  }
+
+  function onDragStart() {
+    keyboard.steps.across = 0;
+    keyboard.steps.down = 0;
+  }
+
   function onDragMove(event: DragMoveEvent) {
     const data = event.active.data.current as DragData | undefined;
-    const next = data ? previewFor(data, event.delta) : null;
+    const next = data ? previewFor(data, travel(event, data)) : null;
     preview.set(next);
     if (next) input.announce(describePreview(next, byId.get(next.id)?.appointment.patientName ?? ''));
   }
@@ -148,7 +179,7 @@ export function useCardDrag(input: DragInput): {
   async function onDragEnd(event: DragEndEvent) {
     preview.set(null);
     const data = event.active.data.current as DragData | undefined;
-    const outcome = data ? previewFor(data, event.delta) : null;
+    const outcome = data ? previewFor(data, travel(event, data)) : null;
     const appointment = data ? byId.get(data.appointmentId)?.appointment : undefined;
     if (!outcome || !appointment) return;
     if (outcome.kind === 'resize') {
@@ -182,6 +213,7 @@ export function useCardDrag(input: DragInput): {
     preview,
     dnd: {
       sensors,
+      onDragStart,
       onDragMove,
       onDragEnd: (event) => void onDragEnd(event),
       onDragCancel: () => preview.set(null),
