@@ -139,3 +139,25 @@ describe('a practice closed on its holidays', () => {
     expect(issues).toEqual([{ field: 'appointmentDate', message: 'The practice is closed on this day: Boxing Day.' }]);
   });
 });
+
+describe('holidaysFor: every province and territory, 2026 to 2035', () => {
+  const cases = PROVINCES.flatMap((province) =>
+    Array.from({ length: 10 }, (_, index) => [province, 2026 + index] as const),
+  );
+  it.each(cases)(
+    '%s %d: in order, one per date, the national days present, statutory ones on weekdays',
+    (province, year) => {
+      const holidays = holidaysFor(province, year);
+      const dates = holidays.map((holiday) => holiday.date);
+      expect(dates).toEqual([...dates].sort());
+      expect(new Set(dates).size).toBe(dates.length);
+      for (const date of dates) expect(date.startsWith(`${year}-`)).toBe(true);
+      const keys = holidays.map((holiday) => holiday.key);
+      for (const key of ['new-year', 'good-friday', 'canada-day', 'christmas']) expect(keys).toContain(key);
+      for (const holiday of holidays.filter((entry) => entry.statutory && entry.observedFor)) {
+        expect([0, 6]).not.toContain(weekday(holiday.date));
+      }
+      for (const holiday of holidays) expect(holiday.nameFr.length).toBeGreaterThan(0);
+    },
+  );
+});
