@@ -1,3 +1,4 @@
+import { NEW_PRACTICE_HOURS } from '@dental/domain/settings/admin';
 import { describe, expect, it } from 'vitest';
 import { fileApp, signedIn } from './helpers/test-app.ts';
 
@@ -285,8 +286,36 @@ describe('POST /api/practices', () => {
       practiceId: practice.id,
     });
     expect(hours.statusCode).toBe(200);
+    expect(hours.json().hours.monday).toMatchObject({ isOpen: true, openTime: '09:00', closeTime: '17:00' });
+    expect(hours.json().hours.saturday).toMatchObject({ isOpen: false });
     const audit = await t.db.selectFrom('audit_log').select('action').where('action', '=', 'practice.create').execute();
     expect(audit).toHaveLength(1);
+  });
+
+  it('opens a new practice on the hours given, and names a bad day', async () => {
+    const hours = {
+      ...NEW_PRACTICE_HOURS,
+      saturday: { isOpen: true, closed: false, openTime: '08:00', closeTime: '12:00' },
+    };
+    const body = { ...newPractice, name: 'Saturday Smiles', hours };
+    const created = await t.request({ method: 'POST', url: '/api/practices', cookie: as.admin, body });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    const stored = await t.request({ url: `/api/practice-hours-unified/${id}`, cookie: as.admin, practiceId: id });
+    expect(stored.json().hours.saturday).toMatchObject({ isOpen: true, openTime: '08:00', closeTime: '12:00' });
+
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/practices',
+      cookie: as.admin,
+      body: {
+        ...body,
+        name: 'Backwards',
+        hours: { ...hours, monday: { isOpen: true, openTime: '17:00', closeTime: '09:00' } },
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('hours.monday.closeTime');
   });
 
   it('names an invalid province or a zone outside the Canadian list: 400', async () => {

@@ -122,7 +122,7 @@ describe('/settings', () => {
     await admin.close();
   }, 300_000);
 
-  it('edits the practice hours, and the schedule opens on a day that was closed', async () => {
+  it('edits the practice hours, and the schedule opens on a day that was closed; adds a practice with its hours', async () => {
     const context = await newContext(browser, SIZES.laptop);
     const page = await context.newPage();
     await signInToShell(page, 'admin');
@@ -135,11 +135,36 @@ describe('/settings', () => {
     const nav = await flatSidebar(page);
     await nav.getByRole('link', { name: /^Settings/ }).click();
     await page.getByRole('heading', { name: 'Weekly hours' }).waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
-    await page.getByRole('switch', { name: 'Sunday open' }).check({ force: true });
-    await page.getByLabel('Sunday opens').fill('10:00');
-    await page.getByLabel('Sunday closes').fill('14:00');
+    await page.getByRole('switch', { name: 'Sunday open', exact: true }).check({ force: true });
+    await page.getByLabel('Sunday opens', { exact: true }).fill('10:00');
+    await page.getByLabel('Sunday closes', { exact: true }).fill('14:00');
     await page.getByRole('button', { name: 'Save hours' }).click();
     await page.getByText('Practice hours updated').first().waitFor();
+
+    // A new practice, open on Saturday mornings too.
+    const newPractice = page
+      .locator('.mantine-Paper-root')
+      .filter({ has: page.getByRole('heading', { name: 'Add New Practice' }) });
+    await newPractice.getByRole('textbox', { name: /^Name/ }).fill('Lakeshore Family Dental');
+    await newPractice.getByRole('textbox', { name: /^City/ }).fill('Mississauga');
+    await page.getByRole('switch', { name: 'New practice, Saturday open' }).check({ force: true });
+    await page.getByLabel('New practice, Saturday opens').fill('08:00');
+    await page.getByLabel('New practice, Saturday closes').fill('12:00');
+    await page.getByRole('button', { name: 'Add practice' }).click();
+    await page.getByText('Practice added').first().waitFor();
+    const practices = (await (await page.request.get('/api/multi-clinic/accessible-practices')).json()) as {
+      id: number;
+      name: string;
+    }[];
+    const lakeshore = practices.find((practice) => practice.name === 'Lakeshore Family Dental');
+    if (!lakeshore) throw new Error('the new practice is not among the administrator’s');
+    const lakeshoreHours = await page.request.get(`/api/practice-hours-unified/${lakeshore.id}`, {
+      headers: { 'X-Practice-ID': String(lakeshore.id) },
+    });
+    expect((await lakeshoreHours.json()).hours).toMatchObject({
+      saturday: { isOpen: true, openTime: '08:00', closeTime: '12:00' },
+      sunday: { isOpen: false },
+    });
 
     await openArea(page, 'Scheduling');
     await syncNow(page);

@@ -2,6 +2,7 @@ import { USER_AUDIT_ACTIONS } from '@dental/domain/audit/audit';
 import { DomainError, invalidInput } from '@dental/domain/errors';
 import { fill } from '@dental/domain/i18n/text';
 import { MESSAGES } from '@dental/domain/messages';
+import { WEEKDAY_NAMES } from '@dental/domain/practices/hours';
 import type { TreatmentRoom } from '@dental/domain/scheduling/rooms';
 import type {
   CreatePracticeBody,
@@ -13,7 +14,7 @@ import type {
   PatchUserBody,
   PracticeDetails,
 } from '@dental/domain/settings/admin';
-import { SETTINGS_TEXTS } from '@dental/domain/settings/admin';
+import { NEW_PRACTICE_HOURS, SETTINGS_TEXTS } from '@dental/domain/settings/admin';
 import type { Db } from '../db/connection.ts';
 import { countFutureInRoom } from '../repos/appointments.ts';
 import { writeAudit } from '../repos/audit-log.ts';
@@ -240,9 +241,6 @@ export async function practiceDetails(db: Db, caller: Caller, practiceId: number
   return toPracticeDetails(row);
 }
 
-/** Monday to Friday, 09:00 to 17:00: a new practice's hours until the hours editor changes them. */
-const NEW_PRACTICE_HOURS = [1, 2, 3, 4, 5];
-
 /** A new practice; its creator may work in it at once. */
 export async function createPractice(
   db: Db,
@@ -260,12 +258,13 @@ export async function createPractice(
     timezone: body.timezone,
     at,
   });
-  for (let weekday = 0; weekday < 7; weekday += 1) {
-    const open = NEW_PRACTICE_HOURS.includes(weekday);
+  const hours = body.hours ?? NEW_PRACTICE_HOURS;
+  for (const [weekday, name] of WEEKDAY_NAMES.entries()) {
+    const day = hours[name];
     await saveDayHours(db, id, weekday, {
-      is_open: open ? 1 : 0,
-      open_time: open ? '09:00' : null,
-      close_time: open ? '17:00' : null,
+      is_open: day.isOpen ? 1 : 0,
+      open_time: day.isOpen ? day.openTime : null,
+      close_time: day.isOpen ? day.closeTime : null,
     });
     await recordChange(db, { practiceId: id, table: 'practice_hours', rowId: weekday, at });
   }

@@ -4,6 +4,7 @@ import { fill, type Text } from '../i18n/text.ts';
 import { MESSAGES } from '../messages.ts';
 import { isPermission } from '../permissions/catalogue.ts';
 import { ROLES } from '../permissions/roles.ts';
+import { type DayHours, type WeeklyHours, weeklyHoursSchema } from '../practices/hours.ts';
 import { CANADIAN_TIME_ZONES } from '../time/canadian-zones.ts';
 import { enumMessage, FIELD_TEXTS, jsonObject, optionalText, positiveId } from '../validation/fields.ts';
 
@@ -111,7 +112,23 @@ export type PermissionOverridesBody = v.InferOutput<typeof permissionOverridesBo
 
 export const userIdParamsSchema = v.object({ id: positiveId('id') });
 
-/** POST /api/practices. */
+const weekdayHours = (open: boolean): DayHours =>
+  open
+    ? { isOpen: true, closed: false, openTime: '09:00', closeTime: '17:00' }
+    : { isOpen: false, closed: true, openTime: null, closeTime: null };
+
+/** Monday to Friday, 09:00 to 17:00: a new practice's hours when none are given. */
+export const NEW_PRACTICE_HOURS: WeeklyHours = {
+  sunday: weekdayHours(false),
+  monday: weekdayHours(true),
+  tuesday: weekdayHours(true),
+  wednesday: weekdayHours(true),
+  thursday: weekdayHours(true),
+  friday: weekdayHours(true),
+  saturday: weekdayHours(false),
+};
+
+/** POST /api/practices; `hours` (all seven days, as the hours editor sends them) defaults to NEW_PRACTICE_HOURS. */
 export const createPracticeBodySchema = jsonObject({
   name: requiredText('name', 200),
   address: optionalText('address', 200),
@@ -123,6 +140,7 @@ export const createPracticeBodySchema = jsonObject({
     v.string(SETTINGS_TEXTS.timezone.message),
     v.check((zone) => PRACTICE_TIME_ZONES.includes(zone), SETTINGS_TEXTS.timezone.message),
   ),
+  hours: v.optional(weeklyHoursSchema),
 });
 export type CreatePracticeBody = v.InferOutput<typeof createPracticeBodySchema>;
 

@@ -1,7 +1,7 @@
 import { PROVINCES } from '@dental/domain/constants';
 import { can } from '@dental/domain/permissions/can';
 import { type DayHours, WEEK_DISPLAY_ORDER, WEEKDAY_NAMES, type WeeklyHours } from '@dental/domain/practices/hours';
-import { PRACTICE_TIME_ZONES, type PracticeDetails } from '@dental/domain/settings/admin';
+import { NEW_PRACTICE_HOURS, PRACTICE_TIME_ZONES, type PracticeDetails } from '@dental/domain/settings/admin';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
@@ -81,9 +81,84 @@ function DetailsCard({ practice, editable }: { practice: PracticeDetails; editab
 
 const CLOSED: DayHours = { isOpen: false, closed: true, openTime: null, closeTime: null };
 
-function HoursCard({ practiceId, editable }: { practiceId: number; editable: boolean }) {
+type WeekdayKey = (typeof WEEKDAY_NAMES)[number];
+
+/** The seven days' open switch and times; used for a practice's hours and a new practice's. */
+function WeekHoursTable(props: {
+  week: WeeklyHours;
+  onChange: (week: WeeklyHours) => void;
+  editable: boolean;
+  label: string;
+  /** The name each day's controls are announced with, when the screen has two such tables. */
+  dayLabel?: (weekday: string) => string;
+}) {
   const { t } = useLingui();
   const { language } = useLanguage();
+  const { week, editable } = props;
+  const setDay = (name: WeekdayKey, day: Partial<DayHours>) => {
+    const next = { ...week[name], ...day };
+    props.onChange({ ...week, [name]: { ...next, closed: !next.isOpen } });
+  };
+  return (
+    <Table verticalSpacing={4} aria-label={props.label}>
+      <Table.Tbody>
+        {WEEK_DISPLAY_ORDER.map((weekday) => {
+          const name = WEEKDAY_NAMES[weekday] as WeekdayKey;
+          const day = week[name] ?? CLOSED;
+          const shown = weekdayName(weekday, language);
+          const label = props.dayLabel?.(shown) ?? shown;
+          return (
+            <Table.Tr key={name}>
+              <Table.Th scope="row" w={140}>
+                {shown}
+              </Table.Th>
+              <Table.Td w={120}>
+                <Switch
+                  label={day.isOpen ? t`Open` : t`Closed`}
+                  aria-label={t`${label} open`}
+                  checked={day.isOpen}
+                  disabled={!editable}
+                  onChange={(event) => {
+                    const open = event.currentTarget.checked;
+                    setDay(name, {
+                      isOpen: open,
+                      openTime: open ? (day.openTime ?? '09:00') : null,
+                      closeTime: open ? (day.closeTime ?? '17:00') : null,
+                    });
+                  }}
+                />
+              </Table.Td>
+              <Table.Td>
+                {day.isOpen && (
+                  <Group gap="xs" wrap="nowrap">
+                    <TextInput
+                      type="time"
+                      aria-label={t`${label} opens`}
+                      value={day.openTime ?? ''}
+                      disabled={!editable}
+                      onChange={(event) => setDay(name, { openTime: event.currentTarget.value })}
+                    />
+                    <Text size="sm">–</Text>
+                    <TextInput
+                      type="time"
+                      aria-label={t`${label} closes`}
+                      value={day.closeTime ?? ''}
+                      disabled={!editable}
+                      onChange={(event) => setDay(name, { closeTime: event.currentTarget.value })}
+                    />
+                  </Group>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function HoursCard({ practiceId, editable }: { practiceId: number; editable: boolean }) {
+  const { t } = useLingui();
   const hours = usePracticeHours(practiceId);
   const writes = useSettingsWrites(practiceId);
   const [week, setWeek] = useState<WeeklyHours | undefined>();
@@ -91,10 +166,6 @@ function HoursCard({ practiceId, editable }: { practiceId: number; editable: boo
     if (hours.data) setWeek(hours.data.hours);
   }, [hours.data]);
   if (!week) return <Loader size="sm" />;
-  const setDay = (name: (typeof WEEKDAY_NAMES)[number], day: Partial<DayHours>) => {
-    const next = { ...week[name], ...day };
-    setWeek({ ...week, [name]: { ...next, closed: !next.isOpen } });
-  };
   const save = async () => {
     try {
       await writes.saveHours.mutateAsync(week);
@@ -109,59 +180,7 @@ function HoursCard({ practiceId, editable }: { practiceId: number; editable: boo
         <Title order={3}>
           <Trans>Weekly hours</Trans>
         </Title>
-        <Table verticalSpacing={4} aria-label={t`Weekly hours`}>
-          <Table.Tbody>
-            {WEEK_DISPLAY_ORDER.map((weekday) => {
-              const name = WEEKDAY_NAMES[weekday] as (typeof WEEKDAY_NAMES)[number];
-              const day = week[name] ?? CLOSED;
-              const label = weekdayName(weekday, language);
-              return (
-                <Table.Tr key={name}>
-                  <Table.Th scope="row" w={140}>
-                    {label}
-                  </Table.Th>
-                  <Table.Td w={120}>
-                    <Switch
-                      label={day.isOpen ? t`Open` : t`Closed`}
-                      aria-label={t`${label} open`}
-                      checked={day.isOpen}
-                      disabled={!editable}
-                      onChange={(event) => {
-                        const open = event.currentTarget.checked;
-                        setDay(name, {
-                          isOpen: open,
-                          openTime: open ? (day.openTime ?? '09:00') : null,
-                          closeTime: open ? (day.closeTime ?? '17:00') : null,
-                        });
-                      }}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    {day.isOpen && (
-                      <Group gap="xs" wrap="nowrap">
-                        <TextInput
-                          type="time"
-                          aria-label={t`${label} opens`}
-                          value={day.openTime ?? ''}
-                          disabled={!editable}
-                          onChange={(event) => setDay(name, { openTime: event.currentTarget.value })}
-                        />
-                        <Text size="sm">–</Text>
-                        <TextInput
-                          type="time"
-                          aria-label={t`${label} closes`}
-                          value={day.closeTime ?? ''}
-                          disabled={!editable}
-                          onChange={(event) => setDay(name, { closeTime: event.currentTarget.value })}
-                        />
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <WeekHoursTable week={week} onChange={setWeek} editable={editable} label={t`Weekly hours`} />
         {editable && (
           <Group justify="flex-end">
             <Button onClick={() => void save()} loading={writes.saveHours.isPending}>
@@ -326,6 +345,7 @@ function NewPracticeCard({ practiceId }: { practiceId: number }) {
     timezone: 'America/Toronto',
   };
   const [form, setForm] = useState(empty);
+  const [week, setWeek] = useState<WeeklyHours>(NEW_PRACTICE_HOURS);
   const text = (key: keyof typeof form) => ({
     value: form[key],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: event.currentTarget.value }),
@@ -335,14 +355,12 @@ function NewPracticeCard({ practiceId }: { practiceId: number }) {
       const created = await writes.createPractice.mutateAsync({
         ...form,
         province: form.province as (typeof PROVINCES)[number],
+        hours: week,
       });
       const name = created.name;
-      toast(
-        t`Practice added`,
-        t`${name} is open Monday to Friday, 9:00 to 17:00 until you change its hours.`,
-        'success',
-      );
+      toast(t`Practice added`, t`Switch to ${name} to add its rooms, users and holidays.`, 'success');
       setForm(empty);
+      setWeek(NEW_PRACTICE_HOURS);
     } catch (error) {
       toast(t`The practice could not be added`, failureText(error, t`Please try again.`), 'error');
     }
@@ -375,6 +393,16 @@ function NewPracticeCard({ practiceId }: { practiceId: number }) {
             onChange={(value) => setForm({ ...form, timezone: value ?? 'America/Toronto' })}
           />
         </SimpleGrid>
+        <Text fw={500} size="sm">
+          <Trans>Hours</Trans>
+        </Text>
+        <WeekHoursTable
+          week={week}
+          onChange={setWeek}
+          editable
+          label={t`Hours of the new practice`}
+          dayLabel={(weekday) => t`New practice, ${weekday}`}
+        />
         <Group justify="flex-end">
           <Button
             onClick={() => void add()}
