@@ -132,7 +132,7 @@ describe('/api/public/forms', () => {
     expect(response.statusCode, response.body).toBe(200);
     const page: PublicFormsPage = response.json();
     expect(page).toMatchObject({
-      practice: { name: expect.any(String), timezone: 'America/Toronto' },
+      practice: { name: 'Toronto Downtown Dental', phone: '(416) 555-0142', timezone: 'America/Toronto' },
       language: 'fr',
       saved: {},
       expiresAt: link.expiresAt,

@@ -29,6 +29,10 @@ export interface PracticeSeed {
   city: string;
   province: Province;
   timezone: string;
+  /** Made-up street addresses and 555-01xx numbers (reserved for fiction in North America). */
+  address: string;
+  postalCode: string;
+  phone: string;
   /** Indexed by weekday, 0 = Sunday; null when closed. */
   hours: readonly (OpeningHours | null)[];
   /** In room-code order: the first entry is 'Room 1'. */
@@ -56,6 +60,9 @@ export const PRACTICES: readonly PracticeSeed[] = [
     city: 'Toronto',
     province: 'ON',
     timezone: 'America/Toronto',
+    address: '120 Adelaide Street West, Suite 400',
+    postalCode: 'M5H 1T1',
+    phone: '(416) 555-0142',
     hours: weekdays(
       { open: '08:00', close: '18:00' },
       { 0: null, 4: { open: '08:00', close: '20:00' }, 6: { open: '09:00', close: '14:00' } },
@@ -80,6 +87,9 @@ export const PRACTICES: readonly PracticeSeed[] = [
     city: 'Calgary',
     province: 'AB',
     timezone: 'America/Edmonton',
+    address: '815 17 Avenue SW, Unit 210',
+    postalCode: 'T2T 0A1',
+    phone: '(403) 555-0178',
     hours: weekdays({ open: '08:00', close: '17:00' }, { 0: null, 6: { open: '09:00', close: '13:00' } }),
     rooms: rooms({ operatory: 4, hygiene: 2, surgery: 1, consultation: 1 }),
     patientShare: 0.3,
@@ -99,6 +109,9 @@ export const PRACTICES: readonly PracticeSeed[] = [
     city: 'Vancouver',
     province: 'BC',
     timezone: 'America/Vancouver',
+    address: '1055 West Broadway, Suite 300',
+    postalCode: 'V6H 1E2',
+    phone: '(604) 555-0163',
     hours: weekdays({ open: '09:00', close: '18:00' }, { 0: null, 6: { open: '10:00', close: '14:00' } }),
     rooms: rooms({ operatory: 3, hygiene: 2, surgery: 1, consultation: 0 }),
     patientShare: 0.25,
@@ -133,6 +146,9 @@ export function practiceRows(nowIso: string): Insertable<PracticesTable>[] {
     city: p.city,
     province: p.province,
     timezone: p.timezone,
+    address: p.address,
+    postal_code: p.postalCode,
+    phone: p.phone,
     created_at: nowIso,
   }));
 }

@@ -10,6 +10,7 @@ import type { Db } from '../db/connection.ts';
 import type { PublicTokensTable } from '../db/schema.ts';
 import { writeAudit } from '../repos/audit-log.ts';
 import { findPatient } from '../repos/patients.ts';
+import { practiceDetailsRow } from '../repos/practices.ts';
 import { inPracticeTransaction } from '../repos/transactions.ts';
 import { practiceZone } from './practice-time.ts';
 import { resolvePublicToken } from './public-tokens.ts';
@@ -51,8 +52,9 @@ export async function onToken<T>(
   const row = await resolvePublicToken(db, purpose, request.token, request.now);
   const practiceId = row.practice_id;
   return inPracticeTransaction(db, { practiceId, writes: request.writes }, async (trx) => {
-    const [practice, patient] = [
+    const [practice, details, patient] = [
       await practiceZone(trx, practiceId),
+      await practiceDetailsRow(trx, practiceId),
       await findPatient(trx, practiceId, row.patient_id),
     ];
     if (!practice || !patient) gone();
@@ -63,7 +65,7 @@ export async function onToken<T>(
       language,
       patient: { id: patient.id, firstName: patient.first_name, lastName: patient.last_name },
       page: {
-        practice: { name: practice.name, phone: null, timezone: practice.timezone },
+        practice: { name: practice.name, phone: details?.phone ?? null, timezone: practice.timezone },
         patientFirstName: patient.first_name,
         language,
         expiresAt: row.expires_at,
