@@ -335,6 +335,18 @@ describe('seedDemoData with 5000 patients', () => {
     expect(average).toBeGreaterThan(60);
     expect(average).toBeLessThan(110);
   });
+
+  it('books nothing on a statutory holiday, which the practices close on by default', async () => {
+    const december = await seeded(300, '2026-12-20T15:00:00Z');
+    const onDay = async (date: string) =>
+      (await december.selectFrom('appointments').select(['appointment_date', 'practice_id']).execute()).filter(
+        (a) => a.practice_id === 1 && localTime(a.appointment_date, 'America/Toronto').date === date,
+      ).length;
+    expect(await onDay('2026-12-25')).toBe(0);
+    // Boxing Day 2026 is a Saturday, observed on Monday 28 in Ontario.
+    expect(await onDay('2026-12-28')).toBe(0);
+    expect(await onDay('2026-12-24')).toBeGreaterThan(0);
+  });
 });
 
 describe("today's appointments", () => {

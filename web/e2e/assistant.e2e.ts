@@ -6,6 +6,7 @@ import { launchBrowser, newContext } from './browser.ts';
 import {
   FIRST_DATA_TIMEOUT_MS,
   openArea,
+  openDayAhead,
   PRACTICE_TIME_ZONE,
   practiceDay,
   readyForOffline,
@@ -58,12 +59,8 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** Tomorrow on the practice's clock, or the day after when tomorrow is a Sunday (its only closed day). */
-function nextOpenDay(): string {
-  const tomorrow = practiceDay(-1);
-  const weekday = new Date(`${tomorrow}T12:00:00Z`).getUTCDay();
-  return weekday === 0 ? practiceDay(-2) : tomorrow;
-}
+/** Tomorrow on the practice's clock, or the first day after it that the practice opens. */
+const nextOpenDay = () => openDayAhead(1);
 
 /** 'dec 3': how people type a date, read by the interpreter in the practice's zone. */
 function spoken(day: string): string {

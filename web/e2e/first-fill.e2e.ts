@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { HEADERS } from '@dental/domain/sync/protocol';
+import { daysBetween } from '@dental/domain/time/calendar';
 import { type Browser, type BrowserContext, type CDPSession, type Page, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, newContext } from './browser.ts';
-import { DEMO_PASSWORD, PRACTICE_TIME_ZONE, practiceDay, submitSignIn } from './helpers.ts';
+import { DEMO_PASSWORD, openDayAhead, practiceDay, submitSignIn } from './helpers.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 const TABLET = { width: 1024, height: 768 };
@@ -57,13 +58,6 @@ async function watchForEmptyGrid(page: Page): Promise<void> {
   });
 }
 
-function tomorrowIsSunday(): boolean {
-  const tomorrow = new Date(Date.now() + 86_400_000);
-  return (
-    new Intl.DateTimeFormat('en-CA', { timeZone: PRACTICE_TIME_ZONE, weekday: 'long' }).format(tomorrow) === 'Sunday'
-  );
-}
-
 const emptyGridSeen = (page: Page) =>
   page.evaluate(() => (window as unknown as { emptyGridSeen: boolean }).emptyGridSeen);
 
@@ -84,8 +78,9 @@ describe('a new device fills honestly', () => {
     const cdp = await slowNetwork(context, page);
     await submitSignIn(page, 'receptionist', DEMO_PASSWORD);
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor({ timeout: 60_000 });
-    // Practice 1 is closed on Sundays, and a closed day is rightly drawn without cards.
-    for (let step = 0; step < (tomorrowIsSunday() ? 2 : 1); step += 1) {
+    // A closed day (a Sunday, a statutory holiday) is rightly drawn without cards: go to the next open one.
+    const days = daysBetween(practiceDay(), openDayAhead(1));
+    for (let step = 0; step < days; step += 1) {
       await page.getByRole('button', { name: 'Next day' }).click();
     }
     await watchForEmptyGrid(page);

@@ -1,3 +1,5 @@
+import { closedHolidayOn } from '@dental/domain/practices/holidays';
+import { addDays } from '@dental/domain/time/calendar';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { vi } from 'vitest';
 
@@ -11,6 +13,29 @@ export function practiceDay(daysBack = 0): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: PRACTICE_TIME_ZONE }).format(
     new Date(Date.now() - daysBack * 86_400_000),
   );
+}
+
+/**
+ * Whether the demo's practice 1 opens on a date (YYYY-MM-DD): it closes on Sundays and, unless a test
+ * changed its choices, on Ontario's statutory holidays (the domain's own rule, so a test never books a
+ * Christmas Day or a Boxing Day observed on a Monday).
+ */
+export function isOpenDay(date: string): boolean {
+  return (
+    new Date(`${date}T12:00:00Z`).getUTCDay() !== 0 && closedHolidayOn({ province: 'ON', choices: {} }, date) === null
+  );
+}
+
+/** The first day on or after `date` on which practice 1 opens. */
+export function openDayFrom(date: string): string {
+  let day = date;
+  while (!isOpenDay(day)) day = addDays(day, 1);
+  return day;
+}
+
+/** The practice's calendar day `daysAhead` days from today, or the first open day after it. */
+export function openDayAhead(daysAhead: number): string {
+  return openDayFrom(practiceDay(-daysAhead));
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   FIRST_DATA_TIMEOUT_MS,
   flatSidebar,
   openArea,
+  openDayFrom,
   PRACTICE_TIME_ZONE,
   practiceDay,
   readyForOffline,
@@ -46,11 +47,8 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** The first day after `date` the demo practice is open (it closes on Sundays). */
-function nextOpenDay(date: string): string {
-  const next = addDays(date, 1);
-  return new Date(`${next}T12:00:00Z`).getUTCDay() === 0 ? addDays(next, 1) : next;
-}
+/** The first day after `date` the demo practice is open. */
+const nextOpenDay = (date: string) => openDayFrom(addDays(date, 1));
 
 async function serverDay(date: string): Promise<ServerAppointment[]> {
   return (await (await page.request.get(`/api/appointments?date=${date}`)).json()) as ServerAppointment[];

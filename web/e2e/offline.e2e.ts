@@ -7,6 +7,7 @@ import {
   choose,
   FIRST_DATA_TIMEOUT_MS,
   openArea,
+  openDayAhead,
   readyForOffline,
   searchAndChoose,
   settled,
@@ -28,13 +29,6 @@ async function reloadOffline(page: Page, username: string, area: 'Patients' | 'S
   await page.reload();
   await signInOffline(page, username);
   await openArea(page, area);
-}
-
-/** A day ahead on which practice 1 is open: its only closed weekday is Sunday. */
-function futureDay(daysAhead: number): string {
-  const day = new Date(Date.now() + daysAhead * 86_400_000);
-  if (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
 }
 
 /** Shows `day` on the schedule: the grid carries the date of the data it draws, so this waits for that day's cards. */
@@ -65,7 +59,7 @@ describe('offline mode', () => {
     const context = await newContext(browser);
     const page = await readyForOffline(context, 'receptionist');
     // A seeded open day, counted online first: the same day must render the same cards offline.
-    const day = futureDay(1);
+    const day = openDayAhead(1);
     await openArea(page, 'Scheduling');
     // readyForOffline synced the device; the grid carries the day its cards are of.
     await showDay(page, day);
@@ -109,7 +103,7 @@ describe('offline mode', () => {
     await dialog.getByText('Patient saved').waitFor();
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await dialog.waitFor({ state: 'detached' });
-    await bookOffline(page, { day: futureDay(30), patient: 'Quenneville', room: 'Room 5', time: '10:00' });
+    await bookOffline(page, { day: openDayAhead(30), patient: 'Quenneville', room: 'Room 5', time: '10:00' });
     await page.getByTestId('pending-count').filter({ hasText: '2 waiting to sync' }).waitFor();
 
     for (let reload = 0; reload < 2; reload++) await reloadOffline(page, 'receptionist', 'Patients');
@@ -127,7 +121,7 @@ describe('offline mode', () => {
     await synced;
     const patients = await (await page.request.get('/api/patients?search=Quenneville&status=all')).json();
     expect(patients).toHaveLength(1);
-    const day = futureDay(30);
+    const day = openDayAhead(30);
     const appointments = (await (await page.request.get(`/api/appointments?date=${day}`)).json()) as {
       patientId: string;
     }[];
@@ -141,7 +135,7 @@ describe('offline mode', () => {
     const [pageA, pageB] = [await readyForOffline(first, 'receptionist'), await readyForOffline(second, 'admin')];
     await first.setOffline(true);
     await second.setOffline(true);
-    const slot = { day: futureDay(32), room: 'Room 7', time: '11:00' };
+    const slot = { day: openDayAhead(32), room: 'Room 7', time: '11:00' };
     await bookOffline(pageA, { ...slot, patient: 'Abbott' });
     await bookOffline(pageB, { ...slot, patient: 'Adams' });
 
@@ -179,7 +173,7 @@ describe('Hard Refresh', () => {
     const context = await newContext(browser);
     const page = await readyForOffline(context, 'receptionist');
     await context.setOffline(true);
-    await bookOffline(page, { day: futureDay(34), patient: 'Smith', room: 'Room 9', time: '14:00' });
+    await bookOffline(page, { day: openDayAhead(34), patient: 'Smith', room: 'Room 9', time: '14:00' });
     await page.getByTestId('pending-count').filter({ hasText: '1 waiting to sync' }).waitFor();
     const before = await deviceState(page);
     expect(before.storageKeys).toContain('dentalflow-offline-profiles');

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser.ts';
-import { FIRST_DATA_TIMEOUT_MS, openArea, openList, settled, signInToShell, syncNow } from './helpers.ts';
+import { FIRST_DATA_TIMEOUT_MS, openArea, openDayAhead, openList, settled, signInToShell, syncNow } from './helpers.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 const VIEWPORTS = { laptop: { width: 1280, height: 800 }, tablet: { width: 820, height: 1180 } } as const;
@@ -41,13 +41,6 @@ async function shot(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: resolve(SHOTS, `patient-${name}-${size}.png`) });
   }
   await page.setViewportSize(VIEWPORTS.laptop);
-}
-
-/** A day ahead on which practice 1 is open: its only closed weekday is Sunday. */
-function futureDay(daysAhead: number): string {
-  const day = new Date(Date.now() + daysAhead * 86_400_000);
-  if (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
 }
 
 function unique(): string {
@@ -128,7 +121,7 @@ describe('new patient wizard and patient page', () => {
       await dialog.getByRole('button', { name: 'Next' }).click();
 
       // Step 5: a free slot, checked with the shared conflict rules.
-      await dialog.getByLabel('Appointment date').fill(futureDay(3));
+      await dialog.getByLabel('Appointment date').fill(openDayAhead(3));
       await dialog.getByLabel('Appointment date').press('Tab');
       // The times are offered once the device has read that day; taken ones say '(unavailable)'.
       const times = await openList(page, dialog.getByRole('combobox', { name: 'Time' }));
@@ -273,11 +266,11 @@ describe('new patient wizard and patient page', () => {
   it('shows how many appointments the patient missed, once one is marked no-show', async () => {
     const { context, page } = await signedIn('receptionist');
     try {
-      const day = new Date(Date.now() + 86_400_000);
-      if (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() + 1);
-      const list = (await (
-        await page.request.get(`/api/appointments?date=${day.toISOString().slice(0, 10)}`)
-      ).json()) as { id: string; patientId: string; status: string }[];
+      const list = (await (await page.request.get(`/api/appointments?date=${openDayAhead(1)}`)).json()) as {
+        id: string;
+        patientId: string;
+        status: string;
+      }[];
       const appointment = list.find((entry) => entry.status === 'scheduled');
       if (!appointment) throw new Error('no scheduled appointment tomorrow in the seed');
       const marked = await page.request.patch(`/api/appointments/${appointment.id}`, { data: { status: 'no-show' } });

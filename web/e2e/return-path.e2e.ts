@@ -3,7 +3,14 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, newContext } from './browser.ts';
-import { DEMO_PASSWORD, FIRST_DATA_TIMEOUT_MS, readyForOffline, signInOffline, submitSignIn } from './helpers.ts';
+import {
+  DEMO_PASSWORD,
+  FIRST_DATA_TIMEOUT_MS,
+  openDayAhead,
+  readyForOffline,
+  signInOffline,
+  submitSignIn,
+} from './helpers.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 
@@ -20,13 +27,6 @@ afterAll(async () => {
 function where(page: Page): string {
   const url = new URL(page.url());
   return url.origin === baseURL() ? `${url.pathname}${url.search}${url.hash}` : url.href;
-}
-
-/** A day ahead on which practice 1 is open: its only closed weekday is Sunday. */
-function futureDay(daysAhead: number): string {
-  const day = new Date(Date.now() + daysAhead * 86_400_000);
-  if (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
 }
 
 /** One real patient of practice 1, looked up over the API by a session of its own. */
@@ -79,7 +79,7 @@ describe('after sign-in the app returns to the page that was asked for', () => {
     const first = await readyForOffline(context, 'receptionist');
     await context.setOffline(true);
 
-    const target = `/scheduling?date=${futureDay(1)}#grid`;
+    const target = `/scheduling?date=${openDayAhead(1)}#grid`;
     const page = await context.newPage();
     await page.goto(target);
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();

@@ -1,4 +1,5 @@
 import { SCHEDULING } from '@dental/domain/constants';
+import { closedHolidayOn } from '@dental/domain/practices/holidays';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
@@ -30,7 +31,8 @@ export function minutesOf(time: string): number {
 }
 
 /**
- * The open days from `daysBefore` days before the practice's local today to `daysAfter` after.
+ * The open days from `daysBefore` days before the practice's local today to `daysAfter` after: not its
+ * closed weekdays, nor the statutory holidays of its province (closed by default, as a new practice is).
  * Opening times are wall-clock times in the practice's zone; daylight-saving changes happen at
  * 2 a.m., before any practice opens, so the offset at opening holds for the whole day.
  */
@@ -41,7 +43,7 @@ export function practiceDays(practice: PracticeSeed, now: Date, daysBefore: numb
     const date = addDays(today, offset);
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
     const hours = practice.hours[weekday];
-    if (!hours) continue;
+    if (!hours || closedHolidayOn({ province: practice.province, choices: {} }, date)) continue;
     const openMinutes = minutesOf(hours.open);
     const slots = Math.floor((minutesOf(hours.close) - openMinutes) / SLOT_MINUTES);
     const openMs = dayjs.tz(`${date} ${hours.open}`, practice.timezone).valueOf();
