@@ -83,6 +83,8 @@ function useKeyboardSteps(geometry: GridGeometry): KeyboardCoordinateGetter {
   }, []);
 }
 
+const KEYBOARD_CODES = { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] };
+
 // A few pixels of travel before a drag starts, so clicks and right clicks stay clicks.
 const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
 
@@ -102,7 +104,8 @@ export function useCardDrag(input: DragInput): {
   const { geometry, byId } = input;
   const [preview] = useState(() => createSignal<DragPreview | null>(null, samePreview));
   const coordinateGetter = useKeyboardSteps(geometry);
-  const keyboardOptions = useMemo(() => ({ coordinateGetter }), [coordinateGetter]);
+  // Space picks a card up; Enter is left to open the card's menu.
+  const keyboardOptions = useMemo(() => ({ coordinateGetter, keyboardCodes: KEYBOARD_CODES }), [coordinateGetter]);
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
 
   // Most pointer moves stay in the same slot: the conflict check over the whole day is not repeated for them.
@@ -161,7 +164,14 @@ export function useCardDrag(input: DragInput): {
     if (outcome.room === appointment.treatmentRoom && appointmentDate === appointment.appointmentDate) return;
     input.place(appointment, { treatmentRoom: outcome.room, appointmentDate });
     const target = { room: outcome.room, time: clockTime(outcome.minute), appointmentDate };
-    input.settle(appointment.id, (await input.onMove?.(appointment, target)) ?? false);
+    const moved = (await input.onMove?.(appointment, target)) ?? false;
+    input.settle(appointment.id, moved);
+    if (moved) {
+      const name = appointment.patientName;
+      const time = formats().scheduleClock(target.time);
+      const room = target.room;
+      input.announce(t`Moved ${name} to ${time}, ${room}`);
+    }
   }
 
   const announcements: Announcements = {
