@@ -105,7 +105,10 @@ export function useCardDrag(input: DragInput): {
   const [preview] = useState(() => createSignal<DragPreview | null>(null, samePreview));
   const coordinateGetter = useKeyboardSteps(geometry);
   // Space picks a card up; Enter is left to open the card's menu.
-  const keyboardOptions = useMemo(() => ({ coordinateGetter, keyboardCodes: KEYBOARD_CODES }), [coordinateGetter]);
+  const keyboardOptions = useMemo(
+    () => ({ coordinateGetter, keyboardCodes: KEYBOARD_CODES, scrollBehavior: 'auto' as const }),
+    [coordinateGetter],
+  );
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
 
   // Most pointer moves stay in the same slot: the conflict check over the whole day is not repeated for them.

@@ -59,7 +59,7 @@ export function useGridFocus({ geometry, dragging, onSlotClick, onSlotMenu }: Gr
     const body = bodyRef.current;
     if (!body || !inside.current || !active.id) return;
     if (document.activeElement && document.activeElement !== document.body) return;
-    body.querySelector<HTMLElement>(`[data-appointment-id="${active.id}"] ${FACE}`)?.focus();
+    body.querySelector<HTMLElement>(`[data-appointment-id="${active.id}"] ${FACE}`)?.focus({ preventScroll: true });
   });
 
   function slotOf(row: number, column: number): SlotRef {
