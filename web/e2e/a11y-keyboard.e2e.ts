@@ -341,7 +341,8 @@ describe('keyboard only', () => {
   });
 
   it('runs an assistant command with Ctrl+K, and Escape gives focus back', async () => {
-    const before = await focused();
+    // From the header's Ninja AI button, so there is a stable element for the dialog to give focus back to.
+    const before = await tabTo(named(/^Ninja AI$/), { back: true, max: 120 });
     await page.keyboard.press('Control+k');
     const dialog = page.getByRole('dialog', { name: 'Ninja AI' });
     const input = dialog.getByRole('combobox', { name: 'Command' });
@@ -395,7 +396,8 @@ describe('keyboard only', () => {
 
   it('charts a surface on the clinical chart', async () => {
     await openAreaByKeyboard(/^Clinical Charts/, /\/clinical-charts/);
-    await tabTo(named(/^Patient$/), { max: 150 });
+    // The search box has focus on arrival.
+    await expect.poll(async () => (await focused()).name).toMatch(/^Patient/);
     await page.keyboard.type(patientName ?? '');
     await tabTo((now) => now.tag === 'A' && /^Open Chart/.test(now.name), { max: 40 });
     await page.keyboard.press('Enter');
