@@ -398,7 +398,9 @@ describe('keyboard only', () => {
     await openAreaByKeyboard(/^Clinical Charts/, /\/clinical-charts/);
     // The search box has focus on arrival.
     await expect.poll(async () => (await focused()).name).toMatch(/^Patient/);
-    await page.keyboard.type(patientName ?? '');
+    await page.keyboard.type(patientName);
+    // The matches follow the typing (read from the device); Tab waits for them like a person would.
+    await page.getByTestId('chart-patient-option').first().waitFor();
     await tabTo((now) => now.tag === 'A' && /^Open Chart/.test(now.name), { max: 40 });
     await page.keyboard.press('Enter');
     await page.getByTestId('odontogram').waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
