@@ -4,7 +4,7 @@ import { localDate } from '@dental/domain/time/zones';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Button, Group, Popover, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Popover, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconClock, IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -180,6 +180,24 @@ function ConnectionStatusControl() {
           {label}
         </Badge>
       </UnstyledButton>
+      {/*
+       * Screen readers hear the sync state change (online or offline, waiting to sync, stuck, a first fill)
+       * politely, and a new refusal in Needs attention at once. Connection Lost and Restored are also toasts.
+       */}
+      <VisuallyHidden role="status" data-testid="sync-announcer">
+        {[
+          label,
+          local.stuck ? t`Sync stuck` : '',
+          pendingCount > 0 ? t`${pendingCount} waiting to sync` : '',
+          // The phase only: the counts change with every page of a fill, too often to be read out.
+          sync.fill && sync.fill.phase !== 'idle' ? (sync.fill.phase === 'catch-up' ? t`Updating` : t`Preparing`) : '',
+        ]
+          .filter(Boolean)
+          .join('. ')}
+      </VisuallyHidden>
+      <VisuallyHidden role="alert" data-testid="attention-announcer">
+        {attentionCount > 0 ? t`Needs attention: ${attentionCount}` : ''}
+      </VisuallyHidden>
       <OfflinePanel opened={panelOpen} onClose={panel.close} />
       <NeedsAttentionDrawer opened={attentionOpen} onClose={attention.close} />
     </>

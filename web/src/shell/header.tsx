@@ -18,7 +18,7 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { GuidesMenu } from '../features/guide/index.ts';
 import { useAuth } from '../platform/auth/auth-context.tsx';
 import { useFormats } from '../platform/i18n/formats.ts';
@@ -154,9 +154,22 @@ export function Header({ onLogout }: { onLogout(): void }) {
   const [assistantUsed, setAssistantUsed] = useState(false);
   const [supportOpen, support] = useDisclosure(false);
   const { switchTo } = useSwitchPractice();
+  // The dialog is loaded on first use and so mounts already open, when Mantine does not note what had focus:
+  // it is noted here and given focus back on close (WCAG 2.4.3).
+  const assistantOpener = useRef<HTMLElement | null>(null);
   const openAssistant = () => {
+    if (!assistantOpen && document.activeElement instanceof HTMLElement)
+      assistantOpener.current = document.activeElement;
     setAssistantUsed(true);
     assistant.open();
+  };
+  const closeAssistant = () => {
+    assistant.close();
+    const opener = assistantOpener.current;
+    window.setTimeout(() => {
+      const now = document.activeElement;
+      if (opener?.isConnected && (!now || now === document.body || now.closest('[role="dialog"]'))) opener.focus();
+    }, 0);
   };
   // Ctrl/Cmd+K anywhere in the signed-in app, typing in a field included.
   useHotkeys([['mod+K', openAssistant]], []);
@@ -246,7 +259,7 @@ export function Header({ onLogout }: { onLogout(): void }) {
 
       {assistantUsed && (
         <Suspense fallback={null}>
-          <Assistant opened={assistantOpen} onClose={assistant.close} switchPractice={switchTo} />
+          <Assistant opened={assistantOpen} onClose={closeAssistant} switchPractice={switchTo} />
         </Suspense>
       )}
       {supportOpen && (

@@ -8,4 +8,6 @@ export const BASE_THEME = {
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   cursorType: 'pointer',
+  // Mantine's transitions (dialogs, menus, toasts) run at 0 ms for people who ask their system for less motion.
+  respectReducedMotion: true,
 } as const satisfies MantineThemeOverride;

@@ -25,6 +25,8 @@ interface CardProps {
   /** Shown as a marker when medium or high; computed once per day by the page, never per card. */
   risk: NoShowRisk | undefined;
   editable: boolean;
+  /** Whether this card's face is the grid's one tab stop (roving focus, use-grid-focus.ts). */
+  tabStop: boolean;
   drag: CardDrag;
   /** Shown while a card is resized, so the resized card alone follows the pointer. */
   preview: Signal<DragPreview | null>;
@@ -88,6 +90,7 @@ function Card({
   search,
   risk,
   editable,
+  tabStop,
   drag,
   preview,
   pxPerMinute,
@@ -157,6 +160,7 @@ function Card({
         time={time}
         height={height}
         risk={risk}
+        tabStop={tabStop}
         attributes={source?.attributes}
         drag={drag}
         onMenu={onMenu}
@@ -188,6 +192,7 @@ interface FaceProps {
   time: string;
   height: number;
   risk: NoShowRisk | undefined;
+  tabStop: boolean;
   /** Only on the card the drag source points at, for screen readers to announce it as draggable. */
   attributes: DraggableAttributes | undefined;
   drag: CardDrag;
@@ -204,6 +209,7 @@ const CardFace = memo(function CardFace({
   time,
   height,
   risk,
+  tabStop,
   attributes,
   drag,
   onMenu,
@@ -219,15 +225,24 @@ const CardFace = memo(function CardFace({
   const duration = appointment.duration;
   const room = appointment.treatmentRoom;
   const marked = risk !== undefined && risk.level !== 'low';
+  const twoLines = height >= TWO_LINES_PX;
+  const threeLines = height >= THREE_LINES_PX;
+  // The name starts with the room, then the card's visible words in their order (patient, time, procedure,
+  // provider, 'Pending sync'), so a voice-control user can say what they see; then what is not shown.
   const summary = [
-    t`${patient}, ${shownTime}, ${duration} minutes, ${room}`,
-    appointment.procedure,
-    appointment.providerName,
-    i18n._(PRIORITY_TEXT[priority]),
+    room,
+    patient,
+    shownTime,
+    twoLines ? appointment.procedure : '',
+    threeLines ? appointment.providerName : '',
+    pending ? t`pending sync` : '',
+    twoLines ? '' : appointment.procedure,
+    threeLines ? '' : appointment.providerName,
     inProgress ? t`checked in` : '',
     appointment.status === 'confirmed' ? t`confirmed by the patient` : '',
     appointment.status === 'completed' ? t`completed` : '',
-    pending ? t`pending sync` : '',
+    t`${duration} minutes`,
+    i18n._(PRIORITY_TEXT[priority]),
     marked ? riskSummary(risk) : '',
   ]
     .filter(Boolean)
@@ -238,6 +253,8 @@ const CardFace = memo(function CardFace({
       type="button"
       className={classes.cardFace}
       {...attributes}
+      tabIndex={tabStop ? 0 : -1}
+      data-card-face=""
       onPointerDown={(event) => startDrag(drag, cardOf(event.currentTarget), event)}
       aria-label={summary}
       onContextMenu={(event) => {
@@ -246,7 +263,8 @@ const CardFace = memo(function CardFace({
         onMenu(appointment.id, { x: event.clientX, y: event.clientY }, event.currentTarget);
       }}
       onKeyDown={(event) => {
-        if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
+        // Enter opens the menu (Space picks the card up to move it, with dnd-kit's keyboard sensor).
+        if (event.key === 'ContextMenu' || event.key === 'Enter' || (event.key === 'F10' && event.shiftKey)) {
           event.preventDefault();
           const rect = event.currentTarget.getBoundingClientRect();
           onMenu(appointment.id, { x: rect.left, y: rect.bottom }, event.currentTarget);
@@ -263,11 +281,22 @@ const CardFace = memo(function CardFace({
           data-priority={priority}
           style={{ background: `var(--mantine-color-${PRIORITY_COLOURS[priority]}-6)` }}
         />
-        <span className={classes.patient}>{appointment.patientName}</span>
+        <span className={classes.patient}>{appointment.patientName}</span>{' '}
         <span className={classes.time}>{shownTime}</span>
       </span>
-      {height >= TWO_LINES_PX && <span className={classes.line}>{appointment.procedure}</span>}
-      {height >= THREE_LINES_PX && <span className={classes.line}>{appointment.providerName}</span>}
+      {/* The spaces keep the words apart in the text the card's name is checked against. */}
+      {twoLines && (
+        <>
+          {' '}
+          <span className={classes.line}>{appointment.procedure}</span>
+        </>
+      )}
+      {threeLines && (
+        <>
+          {' '}
+          <span className={classes.line}>{appointment.providerName}</span>
+        </>
+      )}{' '}
       {(pending || inProgress || marked) && (
         <span className={classes.badges}>
           {marked && <NoShowRiskMarker risk={risk} />}
@@ -312,6 +341,7 @@ function sameCard(a: CardProps, b: CardProps): boolean {
     a.search === b.search &&
     a.risk === b.risk &&
     a.editable === b.editable &&
+    a.tabStop === b.tabStop &&
     a.drag === b.drag &&
     a.preview === b.preview &&
     a.pxPerMinute === b.pxPerMinute &&

@@ -15,6 +15,7 @@ import { CardDragSource, createCardDrag } from './card-drag-source.tsx';
 import type { DragPreview } from './drag-data.ts';
 import { GridBanner } from './grid-banner.tsx';
 import {
+  type Box,
   type GridGeometry,
   gridGeometry,
   MIN_CARD_PX,
@@ -25,6 +26,7 @@ import {
 import classes from './schedule-grid.module.css';
 import { createSignal, type Signal, useSignal } from './signal.ts';
 import { useCardDrag } from './use-card-drag.ts';
+import { useGridFocus } from './use-grid-focus.ts';
 import { useOptimisticPlacements } from './use-optimistic-placements.ts';
 import { type SlotRef, useSlotCursor } from './use-slot-cursor.ts';
 
@@ -100,6 +102,14 @@ function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
   const byId = useMemo(() => new Map(placed.map((entry) => [entry.appointment.id, entry])), [placed]);
   const windows = useMemo(() => placeMaintenance(geometry, maintenance), [geometry, maintenance]);
   const term = search.trim().toLowerCase();
+  const cardsByCell = useMemo(
+    () => groupByCell(placed, geometry, (entry) => [entry.box.top, entry.appointment.treatmentRoom]),
+    [placed, geometry],
+  );
+  const windowsByCell = useMemo(
+    () => groupByCell(windows, geometry, (entry) => [entry.box.top, entry.window.roomId]),
+    [windows, geometry],
+  );
 
   // Card callbacks stay the same function for the grid's lifetime, so memoised cards are not re-rendered by them.
   const byIdRef = useRef(byId);
@@ -113,7 +123,13 @@ function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
     if (entry) latest.current.onAppointmentEdit?.(entry.appointment);
   }, []);
 
-  const { cursorRef, bodyProps } = useSlotCursor(geometry, props, announce);
+  const { cursorRef, bodyProps } = useSlotCursor(geometry, props);
+  const { active, bodyProps: focusProps } = useGridFocus({
+    geometry,
+    dragging: () => drag.source.get()?.dragging ?? false,
+    onSlotClick: props.onSlotClick,
+    onSlotMenu: props.onSlotMenu,
+  });
   const { preview, dnd } = useCardDrag({
     geometry,
     timeZone: props.timeZone,
@@ -126,6 +142,8 @@ function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
     onResize: props.onResize,
     announce,
   });
+
+  const activeCardShown = active.id !== null && byId.has(active.id);
 
   const style = {
     '--time-width': `${TIME_COLUMN_PX}px`,
@@ -142,11 +160,27 @@ function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
         data-date={props.date}
         data-guide="schedule-grid"
       >
-        <div className={classes.inner} style={{ width: TIME_COLUMN_PX + geometry.width }}>
-          <div className={classes.head}>
-            <div className={classes.corner} />
+        {/* biome-ignore lint/a11y/useSemanticElements: the grid's cells are absolutely placed boxes over one drawn background, not a table */}
+        <div
+          className={classes.inner}
+          style={{ width: TIME_COLUMN_PX + geometry.width }}
+          role="grid"
+          aria-label={t`Schedule by time and room`}
+        >
+          {/* biome-ignore lint/a11y/useSemanticElements: the grid's cells are absolutely placed boxes over one drawn background, not a table */}
+          {/* biome-ignore lint/a11y/useFocusableInteractive: the grid's cells are absolutely placed boxes over one drawn background, not a table */}
+          <div className={classes.head} role="row">
+            {/* biome-ignore lint/a11y/useSemanticElements: the grid's cells are absolutely placed boxes over one drawn background, not a table */}
+            {/* biome-ignore lint/a11y/useFocusableInteractive: the grid's cells are absolutely placed boxes over one drawn background, not a table */}
+            <div className={classes.corner} role="columnheader">
+              <span className={classes.srOnly}>
+                <Trans>Time</Trans>
+              </span>
+            </div>
             {geometry.rooms.map((room) => (
-              <div key={room.code} className={classes.roomHead} data-testid="room-column">
+              // biome-ignore lint/a11y/useSemanticElements: the grid's cells are absolutely placed boxes over one drawn background, not a table
+              // biome-ignore lint/a11y/useFocusableInteractive: the grid's cells are absolutely placed boxes over one drawn background, not a table
+              <div key={room.code} className={classes.roomHead} data-testid="room-column" role="columnheader">
                 <div className={classes.roomCode}>{room.code}</div>
                 {room.name !== room.code && <div className={classes.roomName}>{room.name}</div>}
               </div>
@@ -155,16 +189,7 @@ function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
           <div className={classes.row}>
             <div className={classes.times} aria-hidden="true">
               {geometry.rows.map((label, index) => (
-                <div
-                  key={label}
-                  className={classes.timeLabel}
-                  style={{
-                    height:
-                      index === geometry.rows.length - 1
-                        ? geometry.height - index * geometry.rowHeight
-                        : geometry.rowHeight,
-                  }}
-                >
+                <div key={label} className={classes.timeLabel} style={{ height: rowHeightAt(geometry, index) }}>
                   {timeText(label)}
                 </div>
               ))}
@@ -178,60 +203,92 @@ function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
               data-minute-px={geometry.pxPerMinute}
               data-column-width={geometry.columnWidth}
               data-testid="schedule-body"
-              role="application"
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: the free slots are one focus stop, walked with the arrow keys.
-              tabIndex={0}
-              aria-label={t`Free slots: use the arrow keys to choose a room and time, Enter to book, Shift+F10 for more.`}
               {...bodyProps}
+              {...focusProps}
             >
               <div ref={cursorRef} className={classes.cursor} aria-hidden="true" />
-              {windows.map(({ window, box, from, to }) => {
-                const Tag = props.onMaintenanceOpen ? 'button' : 'div';
-                const title = window.title;
-                const room = window.roomId;
-                const span = `${timeText(from)}–${timeText(to)}`;
-                return (
-                  <Tag
-                    key={window.id}
-                    {...(Tag === 'button'
-                      ? {
-                          type: 'button' as const,
-                          onClick: () => props.onMaintenanceOpen?.(window.id),
-                          'aria-label': t`Maintenance ${title}, ${room}, ${span}: edit`,
-                        }
-                      : {})}
-                    className={classes.maintenance}
-                    style={{ top: box.top, left: box.left, width: box.width, height: box.height }}
-                    data-testid="maintenance-card"
-                    data-room={window.roomId}
-                    data-maintenance-id={window.id}
-                    title={`${title} (${span})`}
-                  >
-                    <Text span size="xs" fw={700} display="block" truncate>
-                      {window.title}
-                    </Text>
-                    <Text span size="xs" display="block" truncate>
-                      <Trans>Maintenance · {span}</Trans>
-                    </Text>
-                  </Tag>
-                );
-              })}
-              {placed.map(({ appointment, box, time }) => (
-                <AppointmentCard
-                  key={appointment.id}
-                  appointment={appointment}
-                  box={box}
-                  time={time}
-                  color={providerColors.get(appointment.providerId) ?? FALLBACK_COLOUR}
-                  search={!term ? 'plain' : matchesSearch(appointment, term) ? 'match' : 'dim'}
-                  risk={props.risks?.get(appointment.id)}
-                  editable={editable}
-                  drag={drag}
-                  preview={preview}
-                  pxPerMinute={geometry.pxPerMinute}
-                  onMenu={onMenu}
-                  onEdit={onEdit}
-                />
+              {geometry.rows.map((label, row) => (
+                // biome-ignore lint/a11y/useSemanticElements: the grid's cells are absolutely placed boxes over one drawn background, not a table
+                // biome-ignore lint/a11y/useFocusableInteractive: the grid's cells are absolutely placed boxes over one drawn background, not a table
+                <div
+                  key={label}
+                  role="row"
+                  className={classes.gridRow}
+                  style={{ top: row * geometry.rowHeight, height: rowHeightAt(geometry, row) }}
+                >
+                  {/* biome-ignore lint/a11y/useSemanticElements: the grid's cells are absolutely placed boxes over one drawn background, not a table */}
+                  {/* biome-ignore lint/a11y/useFocusableInteractive: the grid's cells are absolutely placed boxes over one drawn background, not a table */}
+                  <div role="rowheader" className={classes.srOnly}>
+                    {timeText(label)}
+                  </div>
+                  {geometry.rooms.map((gridRoom, column) => {
+                    const key = cellKey(row, column);
+                    const tabStop = active.row === row && active.column === column && !activeCardShown;
+                    return (
+                      // biome-ignore lint/a11y/useSemanticElements: the grid's cells are absolutely placed boxes over one drawn background, not a table
+                      <div
+                        key={gridRoom.code}
+                        role="gridcell"
+                        className={classes.cell}
+                        data-row={row}
+                        data-column={column}
+                        data-testid="schedule-cell"
+                        tabIndex={tabStop ? 0 : -1}
+                        style={{ left: column * geometry.columnWidth, width: geometry.columnWidth }}
+                      >
+                        {windowsByCell.get(key)?.map(({ window, box, from, to }) => {
+                          const Tag = props.onMaintenanceOpen ? 'button' : 'div';
+                          const title = window.title;
+                          const room = window.roomId;
+                          const span = `${timeText(from)}–${timeText(to)}`;
+                          return (
+                            <Tag
+                              key={window.id}
+                              {...(Tag === 'button'
+                                ? {
+                                    type: 'button' as const,
+                                    onClick: () => props.onMaintenanceOpen?.(window.id),
+                                    'aria-label': t`Maintenance ${title}, ${room}, ${span}: edit`,
+                                  }
+                                : {})}
+                              className={classes.maintenance}
+                              style={inCell(geometry, box, row, column)}
+                              data-testid="maintenance-card"
+                              data-room={window.roomId}
+                              data-maintenance-id={window.id}
+                              title={`${title} (${span})`}
+                            >
+                              <Text span size="xs" fw={700} display="block" truncate>
+                                {window.title}
+                              </Text>
+                              <Text span size="xs" display="block" truncate>
+                                <Trans>Maintenance · {span}</Trans>
+                              </Text>
+                            </Tag>
+                          );
+                        })}
+                        {cardsByCell.get(key)?.map(({ appointment, box, time }) => (
+                          <AppointmentCard
+                            key={appointment.id}
+                            appointment={appointment}
+                            box={inCell(geometry, box, row, column)}
+                            time={time}
+                            color={providerColors.get(appointment.providerId) ?? FALLBACK_COLOUR}
+                            search={!term ? 'plain' : matchesSearch(appointment, term) ? 'match' : 'dim'}
+                            risk={props.risks?.get(appointment.id)}
+                            editable={editable}
+                            tabStop={active.id === appointment.id}
+                            drag={drag}
+                            preview={preview}
+                            pxPerMinute={geometry.pxPerMinute}
+                            onMenu={onMenu}
+                            onEdit={onEdit}
+                          />
+                        ))}
+                      </div>
+                    );
+                  })}
+                </div>
               ))}
               <DropPreview preview={preview} geometry={geometry} byId={byId} />
               <CardDragSource drag={drag} editable={editable} />
@@ -242,6 +299,42 @@ function GridBody(props: ScheduleGridProps & { geometry: GridGeometry }) {
       <LiveRegion text={announcement} />
     </DndContext>
   );
+}
+
+function rowHeightAt(geometry: GridGeometry, index: number): number {
+  return index === geometry.rows.length - 1 ? geometry.height - index * geometry.rowHeight : geometry.rowHeight;
+}
+
+function cellKey(row: number, column: number): string {
+  return `${row}:${column}`;
+}
+
+/** The cell a card or window starts in: the row of its top edge, the column of its room. */
+function groupByCell<T>(
+  entries: readonly T[],
+  geometry: GridGeometry,
+  where: (entry: T) => [top: number, room: string],
+): Map<string, T[]> {
+  const cells = new Map<string, T[]>();
+  const last = geometry.rows.length - 1;
+  for (const entry of entries) {
+    const [top, room] = where(entry);
+    const row = Math.min(Math.max(Math.floor((top + 0.5) / geometry.rowHeight), 0), last);
+    const key = cellKey(row, geometry.roomIndex.get(room) ?? 0);
+    const list = cells.get(key);
+    if (list) list.push(entry);
+    else cells.set(key, [entry]);
+  }
+  return cells;
+}
+
+/** A box measured from the body, measured from its cell instead. */
+function inCell(geometry: GridGeometry, box: Box, row: number, column: number): Box {
+  return {
+    ...box,
+    top: box.top - row * geometry.rowHeight,
+    left: box.left - column * geometry.columnWidth,
+  };
 }
 
 /**

@@ -102,6 +102,8 @@ function useKeyboardSteps(geometry: GridGeometry): { getter: KeyboardCoordinateG
   return { getter, steps };
 }
 
+const KEYBOARD_CODES = { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] };
+
 // A few pixels of travel before a drag starts, so clicks and right clicks stay clicks.
 const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
 
@@ -121,7 +123,12 @@ export function useCardDrag(input: DragInput): {
   const { geometry, byId } = input;
   const [preview] = useState(() => createSignal<DragPreview | null>(null, samePreview));
   const keyboard = useKeyboardSteps(geometry);
-  const keyboardOptions = useMemo(() => ({ coordinateGetter: keyboard.getter }), [keyboard.getter]);
+  // Space picks a card up; Enter is left to open the card's menu. Scrolling is instant, so the grid is where
+  // the counted steps say when the card is dropped.
+  const keyboardOptions = useMemo(
+    () => ({ coordinateGetter: keyboard.getter, keyboardCodes: KEYBOARD_CODES, scrollBehavior: 'auto' as const }),
+    [keyboard.getter],
+  );
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
 
   // Most pointer moves stay in the same slot: the conflict check over the whole day is not repeated for them.
@@ -192,7 +199,14 @@ export function useCardDrag(input: DragInput): {
     if (outcome.room === appointment.treatmentRoom && appointmentDate === appointment.appointmentDate) return;
     input.place(appointment, { treatmentRoom: outcome.room, appointmentDate });
     const target = { room: outcome.room, time: clockTime(outcome.minute), appointmentDate };
-    input.settle(appointment.id, (await input.onMove?.(appointment, target)) ?? false);
+    const moved = (await input.onMove?.(appointment, target)) ?? false;
+    input.settle(appointment.id, moved);
+    if (moved) {
+      const name = appointment.patientName;
+      const time = formats().scheduleClock(target.time);
+      const room = target.room;
+      input.announce(t`Moved ${name} to ${time}, ${room}`);
+    }
   }
 
   const announcements: Announcements = {
