@@ -266,10 +266,10 @@ describe('keyboard only', () => {
       (await view.cards()).find((entry) => entry.room === slot.room && entry.time === slot.time)?.id ?? '';
     await expect.poll(mine).not.toBe('');
     booked = await mine();
-    // The card's name: 'Room 3, Maurine Schroeder, 10:30, …'.
+    // The card's name: 'Room 3, 10:30, Maurine Schroeder, …'.
     const label = (await view.card(booked).locator('button').first().getAttribute('aria-label')) ?? '';
-    expect(label.startsWith(`${slot.room}, `)).toBe(true);
-    patientName = label.split(', ')[1] ?? '';
+    expect(label.startsWith(`${slot.room}, ${slot.time}, `)).toBe(true);
+    patientName = label.split(', ')[2] ?? '';
     // The toast is announced: the toast region lives in a live region.
     expect(await announced()).toContain(`${slot.time} in ${slot.room}.`);
   });

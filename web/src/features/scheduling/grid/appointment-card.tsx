@@ -227,20 +227,21 @@ const CardFace = memo(function CardFace({
   const marked = risk !== undefined && risk.level !== 'low';
   const twoLines = height >= TWO_LINES_PX;
   const threeLines = height >= THREE_LINES_PX;
-  // The name starts with the room, then the card's visible words in their order (patient, time, procedure,
-  // provider, 'Pending sync'), so a voice-control user can say what they see; then what is not shown.
+  // The name starts with the room, then the card's visible words in their order (time, patient, procedure,
+  // provider, 'Pending sync'), so a voice-control user can say what they see; then its state and what is not
+  // shown: 'Room 3, 10:30, Maurine Schroeder, Filling, checked in, …' (issue 22).
   const summary = [
     room,
-    patient,
     shownTime,
+    patient,
     twoLines ? appointment.procedure : '',
     threeLines ? appointment.providerName : '',
     pending ? t`pending sync` : '',
-    twoLines ? '' : appointment.procedure,
-    threeLines ? '' : appointment.providerName,
     inProgress ? t`checked in` : '',
     appointment.status === 'confirmed' ? t`confirmed by the patient` : '',
     appointment.status === 'completed' ? t`completed` : '',
+    twoLines ? '' : appointment.procedure,
+    threeLines ? '' : appointment.providerName,
     t`${duration} minutes`,
     i18n._(PRIORITY_TEXT[priority]),
     marked ? riskSummary(risk) : '',
@@ -272,7 +273,7 @@ const CardFace = memo(function CardFace({
         }
         startDrag(drag, cardOf(event.currentTarget), event);
       }}
-      title={`${patient} · ${shownTime} · ${t`${duration} min`}\n${appointment.procedure}\n${appointment.providerName}`}
+      title={`${shownTime} · ${patient} · ${t`${duration} min`}\n${appointment.procedure}\n${appointment.providerName}`}
       onDoubleClick={() => onEdit(appointment.id)}
     >
       <span className={classes.line}>
@@ -281,8 +282,8 @@ const CardFace = memo(function CardFace({
           data-priority={priority}
           style={{ background: `var(--mantine-color-${PRIORITY_COLOURS[priority]}-6)` }}
         />
-        <span className={classes.patient}>{appointment.patientName}</span>{' '}
-        <span className={classes.time}>{shownTime}</span>
+        <span className={classes.time}>{shownTime}</span>{' '}
+        <span className={classes.patient}>{appointment.patientName}</span>
       </span>
       {/* The spaces keep the words apart in the text the card's name is checked against. */}
       {twoLines && (
