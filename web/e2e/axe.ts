@@ -19,6 +19,8 @@ export interface AxeScanOptions {
   include?: string[];
   /** Parts left out of the scan (CSS selectors), each with its reason in a comment at the call. */
   exclude?: string[];
+  /** Only these rules (axe rule ids); every rule when left out. */
+  rules?: string[];
 }
 
 const HTML_EXCERPT = 160;
@@ -38,6 +40,7 @@ export async function axeFindings(page: Page, options: AxeScanOptions = {}): Pro
   let builder = new AxeBuilder({ page });
   for (const selector of options.include ?? []) builder = builder.include(selector);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  if (options.rules) builder = builder.withRules(options.rules);
   const results = await builder.analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
