@@ -139,13 +139,16 @@ describe('axe sweep: 0 serious or critical violations', () => {
       await page.setViewportSize(size);
       await ensureSignedIn();
       const found: string[] = [];
-      for (const screen of SCREENS) {
+      for (const [index, screen] of SCREENS.entries()) {
         const path = screen.path();
+        // The shell (sidebar, header, footer) is the same on every screen: read whole on the first, then
+        // only the main area, which saves about a third of the time.
+        const part: AxeScanOptions = index === 0 ? {} : { include: ['main'] };
         const started = Date.now();
         await go(path);
         await screenReady(screen.ready);
         if (process.env.AXE_SWEEP_TIMES) console.log(`${path} ready in ${Date.now() - started} ms`);
-        await scanBothSchemes(found, `${path} ${label(size)}`, screen.options);
+        await scanBothSchemes(found, `${path} ${label(size)}`, { ...part, ...screen.options });
       }
       expect(found).toEqual([]);
     },
