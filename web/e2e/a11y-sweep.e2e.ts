@@ -196,10 +196,13 @@ describe('axe sweep of dialogs and wizard steps: 0 serious or critical violation
       await scanDialog(found, at('offline panel'), offline, offline.getByRole('button', { name: 'Sync Now' }));
       await closeWithEscape(offline);
 
-      await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+      const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+      await bell.click();
       const notifications = page.getByRole('dialog').filter({ hasText: 'Notifications' });
       await scanDialog(found, at('notifications panel'), notifications);
-      await closeWithEscape(notifications);
+      // Escape does not close this panel once focus has left it (left to the keyboard part of issue 22).
+      await bell.click();
+      await notifications.waitFor({ state: 'detached' });
 
       await page.getByRole('button', { name: 'User menu' }).click();
       await page.getByRole('menuitem', { name: 'Help & Support' }).click();
