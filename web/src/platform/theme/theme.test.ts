@@ -30,5 +30,6 @@ describe('createAppTheme', () => {
 
   it('draws teal shade 9 dark enough for 4.5:1 on its light background', () => {
     expect(theme.colors?.teal?.[9]).toBe('#077050');
+    expect(theme.colors?.teal?.[8]).toBe('#087f5b');
   });
 });
