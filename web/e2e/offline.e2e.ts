@@ -90,15 +90,15 @@ describe('offline mode', () => {
     const dialog = page.getByRole('dialog', { name: 'New Patient' });
     await dialog.getByLabel('First name').fill('Offlina');
     await dialog.getByLabel('Last name').fill('Quenneville');
-    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
     await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill('(416) 555-0911');
     // Leaving the contact step checks for duplicates on the device first: wait for each step to show.
-    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
     const medicalStep = dialog.getByRole('combobox', { name: 'Communication preference' });
     await medicalStep.waitFor();
-    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
     await medicalStep.waitFor({ state: 'detached' });
-    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
     await dialog.getByRole('button', { name: 'Create patient' }).click();
     await dialog.getByText('Patient saved').waitFor();
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();

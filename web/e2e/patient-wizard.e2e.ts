@@ -58,9 +58,9 @@ async function openWizard(page: Page): Promise<Locator> {
 async function fillRequired(dialog: Locator, first: string, last: string, phone: string): Promise<void> {
   await dialog.getByLabel('First name').fill(first);
   await dialog.getByLabel('Last name').fill(last);
-  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('button', { name: 'Next', exact: true }).click();
   await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill(phone);
-  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('button', { name: 'Next', exact: true }).click();
   await dialog.getByRole('combobox', { name: 'Communication preference' }).waitFor();
 }
 
@@ -74,7 +74,7 @@ describe('new patient wizard and patient page', () => {
       const dialog = await openWizard(page);
 
       // Step 1: Next checks with the shared schema and shows its exact words.
-      await dialog.getByRole('button', { name: 'Next' }).click();
+      await dialog.getByRole('button', { name: 'Next', exact: true }).click();
       await dialog.getByText('First name is required').waitFor();
       await dialog.getByText('Last name is required').waitFor();
       await dialog.getByLabel('First name').fill('Rosalind');
@@ -83,14 +83,14 @@ describe('new patient wizard and patient page', () => {
       // Closes the calendar the typing opened, so the shot shows the step itself.
       await dialog.getByRole('heading', { name: 'New Patient' }).click();
       await shot(page, 'wizard-1-personal');
-      await dialog.getByRole('button', { name: 'Next' }).click();
+      await dialog.getByRole('button', { name: 'Next', exact: true }).click();
 
       // Step 2: a bad phone is refused with the spec's message; a city suggestion fills the province.
       await dialog.getByRole('textbox', { name: 'Phone', exact: true }).waitFor();
-      await dialog.getByRole('button', { name: 'Next' }).click();
+      await dialog.getByRole('button', { name: 'Next', exact: true }).click();
       await dialog.getByText('Phone number is required').waitFor();
       await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill('12345');
-      await dialog.getByRole('button', { name: 'Next' }).click();
+      await dialog.getByRole('button', { name: 'Next', exact: true }).click();
       await dialog.getByText(INVALID_PHONE).waitFor();
       await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill('4165550199');
       await dialog.getByLabel('Email').fill(`${last.toLowerCase()}@example.com`);
@@ -101,14 +101,14 @@ describe('new patient wizard and patient page', () => {
       expect(await dialog.getByLabel('Postal code').inputValue()).toBe('M5V 2T6');
       expect(await dialog.getByRole('combobox', { name: 'Province' }).inputValue()).toBe('ON');
       await shot(page, 'wizard-2-contact');
-      await dialog.getByRole('button', { name: 'Next' }).click();
+      await dialog.getByRole('button', { name: 'Next', exact: true }).click();
 
       // Step 3.
       await dialog.getByLabel('Allergies').fill('Penicillin');
       await dialog.getByLabel('Medical conditions').fill('Asthma');
       await dialog.getByLabel('Medications').fill('Salbutamol');
       await shot(page, 'wizard-3-medical');
-      await dialog.getByRole('button', { name: 'Next' }).click();
+      await dialog.getByRole('button', { name: 'Next', exact: true }).click();
 
       // Step 4: templates from the device, five a page.
       const boxes = dialog.getByRole('checkbox');
@@ -118,7 +118,7 @@ describe('new patient wizard and patient page', () => {
       await boxes.nth(1).check();
       await dialog.getByText('2 selected').waitFor();
       await shot(page, 'wizard-4-forms');
-      await dialog.getByRole('button', { name: 'Next' }).click();
+      await dialog.getByRole('button', { name: 'Next', exact: true }).click();
 
       // Step 5: a free slot, checked with the shared conflict rules.
       await dialog.getByLabel('Appointment date').fill(openDayAhead(3));
@@ -201,8 +201,8 @@ describe('new patient wizard and patient page', () => {
       await dialog.getByText('A clinician completes the medical history').waitFor();
       expect(await dialog.getByLabel('Allergies').count()).toBe(0);
       await shot(page, 'wizard-3-medical-locked');
-      await dialog.getByRole('button', { name: 'Next' }).click();
-      await dialog.getByRole('button', { name: 'Next' }).click();
+      await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+      await dialog.getByRole('button', { name: 'Next', exact: true }).click();
       await dialog.getByRole('button', { name: 'Create patient' }).click();
       await dialog.getByText('Patient saved').waitFor();
       await dialog.getByRole('button', { name: 'Open patient' }).click();
@@ -232,9 +232,9 @@ describe('new patient wizard and patient page', () => {
       const dialog = await openWizard(page);
       await dialog.getByLabel('First name').fill('Someone');
       await dialog.getByLabel('Last name').fill(lastName);
-      await dialog.getByRole('button', { name: 'Next' }).click();
+      await dialog.getByRole('button', { name: 'Next', exact: true }).click();
       await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill(phone);
-      await dialog.getByRole('button', { name: 'Next' }).click();
+      await dialog.getByRole('button', { name: 'Next', exact: true }).click();
       await dialog.getByText('This patient may already exist').waitFor();
       await dialog.getByRole('button', { name: 'Open existing patient' }).click();
       await page.getByRole('heading', { name: `${firstName} ${lastName}` }).waitFor();

@@ -57,7 +57,17 @@ export function Providers({ children }: { children: ReactNode }) {
   // Mantine sits outside the i18n provider: its words follow the language through Lingui's change event.
   const locale = useSyncExternalStore(subscribeLocale, currentLocale, currentLocale);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the theme's words change with the language.
-  const theme = useMemo(() => createAppTheme(t`Close`), [locale]);
+  const theme = useMemo(
+    () =>
+      createAppTheme({
+        close: t`Close`,
+        previousPage: t`Previous page`,
+        nextPage: t`Next page`,
+        firstPage: t`First page`,
+        lastPage: t`Last page`,
+      }),
+    [locale],
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: the region's name changes with the language.
   const toastLabel = useMemo(() => t`Notifications`, [locale]);
   return (

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Box } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { PageErrorBoundary } from '../app/error-boundary.tsx';
 import { GuideProvider } from '../features/guide/index.ts';
 import { PatientDirectoryProvider } from '../features/patients/index.ts';
@@ -13,12 +13,15 @@ import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import classes from './shell.module.css';
 import { Sidebar } from './sidebar.tsx';
+import { useKeyboardScroll } from './use-keyboard-scroll.ts';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const { logout } = useAuth();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   useConnectionToasts();
+  const main = useRef<HTMLElement>(null);
+  useKeyboardScroll(main);
 
   async function handleLogout() {
     try {
@@ -42,7 +45,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
               <Box component="header" className={classes.headerBar}>
                 <Header onLogout={() => void handleLogout()} />
               </Box>
-              <main id="main-content" className={classes.main} tabIndex={-1}>
+              <main id="main-content" ref={main} className={classes.main} tabIndex={-1}>
                 <PageErrorBoundary key={pathname}>{children}</PageErrorBoundary>
               </main>
               <Box component="footer" className={classes.footerBar}>

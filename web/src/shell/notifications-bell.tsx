@@ -75,7 +75,8 @@ export function NotificationsBell() {
           </Indicator>
         </Tooltip>
       </Popover.Target>
-      <Popover.Dropdown p={0}>
+      {/* Named itself: Mantine points aria-labelledby at the bell, which has no id (axe: aria-dialog-name). */}
+      <Popover.Dropdown p={0} aria-label={t`Notifications`}>
         <Group justify="space-between" p="sm" className={classes.panelHeader}>
           <Text fw={600}>
             <Trans>Notifications</Trans>

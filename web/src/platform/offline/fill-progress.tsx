@@ -20,13 +20,22 @@ export function FillProgress({ fill }: { fill: FillState }) {
   const percent = totals.total > 0 ? Math.round((totals.received / totals.total) * 100) : 0;
   return (
     <>
-      <Progress
-        value={percent}
+      {/* The bar itself is the progressbar, so it may say what it counts (axe: aria-allowed-attr). */}
+      <Progress.Root
         size="lg"
-        animated={totals.received < totals.total || totals.total === 0}
+        role="progressbar"
         aria-label={t`Records received on this device`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
         aria-valuetext={totals.total > 0 ? t`${received} of ${total} records` : t`Starting`}
-      />
+      >
+        <Progress.Section
+          value={percent}
+          withAria={false}
+          animated={totals.received < totals.total || totals.total === 0}
+        />
+      </Progress.Root>
       <Text size="sm" data-testid="fill-total">
         {totals.total > 0 ? t`${received} of ${total} records received` : t`Asking the server what to send…`}
       </Text>

@@ -1,19 +1,45 @@
-import { createTheme, Drawer, Modal, Select } from '@mantine/core';
+import { createTheme, Drawer, Modal, Notification, Pagination, Select } from '@mantine/core';
 import { BASE_THEME } from './base-theme.ts';
 
-/** The app's theme; `closeLabel` names the dialogs' icon-only close button in the language shown. */
-export const createAppTheme = (closeLabel: string) =>
+/** The words the theme gives icon-only controls, in the language shown. */
+export interface ThemeLabels {
+  /** The close button of dialogs, drawers and toasts. */
+  close: string;
+  previousPage: string;
+  nextPage: string;
+  firstPage: string;
+  lastPage: string;
+}
+
+const PAGINATION_CONTROLS = {
+  previous: 'previousPage',
+  next: 'nextPage',
+  first: 'firstPage',
+  last: 'lastPage',
+} as const satisfies Record<string, keyof ThemeLabels>;
+
+/** The app's theme; `labels` name its icon-only buttons for screen readers. */
+export const createAppTheme = (labels: ThemeLabels) =>
   createTheme({
     ...BASE_THEME,
-    // Icon-only close buttons need a name for screen readers; set once for every dialog.
+    // Icon-only buttons need a name for screen readers; set once for every dialog, toast and pager.
     components: {
       Modal: Modal.extend({
-        defaultProps: { closeButtonProps: { 'aria-label': closeLabel } },
+        defaultProps: { closeButtonProps: { 'aria-label': labels.close } },
         styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
       }),
       Drawer: Drawer.extend({
-        defaultProps: { closeButtonProps: { 'aria-label': closeLabel } },
+        defaultProps: { closeButtonProps: { 'aria-label': labels.close } },
         styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
+      }),
+      Notification: Notification.extend({
+        defaultProps: { closeButtonProps: { 'aria-label': labels.close } },
+      }),
+      // The arrows of every pager (axe: button-name).
+      Pagination: Pagination.extend({
+        defaultProps: {
+          getControlProps: (control) => ({ 'aria-label': labels[PAGINATION_CONTROLS[control]] }),
+        },
       }),
       // Choosing the option already chosen keeps it: a second tap on a tablet must not empty a required field.
       // A field that may be emptied says so with `clearable`.
@@ -22,4 +48,10 @@ export const createAppTheme = (closeLabel: string) =>
   });
 
 /** The theme in English, for harnesses drawn without the app's providers (the benchmarks). */
-export const theme = createAppTheme('Close');
+export const theme = createAppTheme({
+  close: 'Close',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  firstPage: 'First page',
+  lastPage: 'Last page',
+});
