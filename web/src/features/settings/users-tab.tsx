@@ -195,8 +195,9 @@ function PermissionsForm(props: { user: ManagedUser; practiceId: number; onDone(
       <Text size="sm" c="dimmed">
         <Trans>Role: {role}. Each permission follows the role unless you grant or revoke it for this user.</Trans>
       </Text>
-      <Table.ScrollContainer minWidth={560} mah={420}>
-        <Table stickyHeader aria-label={t`Permissions`}>
+      {/* The dialog scrolls as a whole: a scroll area of its own inside it hid rows from screen magnifiers and axe alike. */}
+      <Table.ScrollContainer minWidth={560}>
+        <Table aria-label={t`Permissions`}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>
