@@ -114,6 +114,11 @@ const SCREENS: Screen[] = [
     ready: (p) => p.locator('[data-testid="schedule-grid"], [data-testid="closed-banner"]'),
     options: WITHOUT_GRID,
   },
+  // The settings tabs other than the first (the area list opens /settings on its practice tab).
+  { path: () => '/settings?tab=users', ready: (p) => p.getByRole('table', { name: 'Users' }) },
+  { path: () => '/settings?tab=holidays', ready: (p) => p.getByTestId('holiday-row') },
+  { path: () => '/settings?tab=provincial-fees', ready: (p) => p.getByRole('table', { name: 'Fee schedule' }) },
+  { path: () => '/settings?tab=security', ready: (p) => p.getByLabel('Idle timeout (minutes)') },
   { path: () => '/patients', ready: (p) => p.getByTestId('patient-row') },
   { path: () => `/patients/${patientId}` },
   { path: () => '/clinical-charts' },

@@ -72,7 +72,7 @@ export async function signInToShell(page: Page, username: string): Promise<void>
  * when a first install fails the app installs again after a pause (service-worker-registration.ts), so this
  * waits through a few of those. On a timeout the error tells the worker's state and the storage left.
  */
-async function untilControlled(page: Page): Promise<void> {
+export async function untilControlled(page: Page): Promise<void> {
   const controlled = (timeout: number) =>
     page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout });
   try {

@@ -3,7 +3,16 @@ import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser.ts';
-import { FIRST_DATA_TIMEOUT_MS, openArea, openDayAhead, openList, settled, signInToShell, syncNow } from './helpers.ts';
+import {
+  FIRST_DATA_TIMEOUT_MS,
+  openArea,
+  openDayAhead,
+  openList,
+  settled,
+  signInToShell,
+  syncNow,
+  untilControlled,
+} from './helpers.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../screenshots');
 const VIEWPORTS = { laptop: { width: 1280, height: 800 }, tablet: { width: 820, height: 1180 } } as const;
@@ -193,6 +202,8 @@ describe('new patient wizard and patient page', () => {
   it('creates a patient offline and opens their page before reconnecting', async () => {
     const { context, page } = await signedIn('receptionist');
     try {
+      // The patient's page is a part of the app the device has only once the service worker holds it.
+      await untilControlled(page);
       await context.setOffline(true);
       const last = `Offline${unique()}`;
       const dialog = await openWizard(page);

@@ -102,7 +102,7 @@ export function FeesTab({ practiceId }: { practiceId: number }) {
             <Trans>Fee schedule</Trans>
           </Title>
           {schedule.data.sample && (
-            <Badge color="orange" size="lg">
+            <Badge color="orange" variant="light" size="lg">
               <Trans>SAMPLE</Trans>
             </Badge>
           )}
