@@ -9,7 +9,10 @@ export async function runServerTestsOnPostgres(extraArgs = []) {
   log('starting a throwaway PostgreSQL server for the server tests');
   const postgres = await startPostgres({ database: 'dental_tests' });
   try {
-    pnpm(['exec', 'vitest', 'run', '--project', 'server', ...extraArgs], {
+    // Three workers: each test has its own database, and with vitest's default of one (cores − 1) the 2-core
+    // machine sat 42% idle waiting on PostgreSQL; three took 178 s instead of 295 s.
+    const workers = extraArgs.some((arg) => arg.startsWith('--maxWorkers')) ? [] : ['--maxWorkers=3'];
+    pnpm(['exec', 'vitest', 'run', '--project', 'server', ...workers, ...extraArgs], {
       env: { ...installEnv(), TEST_DATABASE_URL: postgres.url },
     });
   } finally {

@@ -33,6 +33,9 @@ await step('unit and server tests (vitest)', () =>
     'web',
     '--project',
     'server',
+    // vitest's default on a 2-core machine is one worker (cores − 1); two kept both cores busy (85%, against
+    // about 60% with one) and took 170 s instead of 249 s.
+    '--maxWorkers=2',
   ]),
 );
 await step('server tests on PostgreSQL (vitest, a throwaway server)', () => runServerTestsOnPostgres());
