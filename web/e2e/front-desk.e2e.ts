@@ -10,7 +10,7 @@ import {
   type ServerAppointment,
   type StaffMember,
 } from './front-desk-page.ts';
-import { PRACTICE_TIME_ZONE, SYNC_TIMEOUT_MS } from './helpers.ts';
+import { openDayFrom, PRACTICE_TIME_ZONE, SYNC_TIMEOUT_MS } from './helpers.ts';
 
 // The front desk: one visit from quick check-in (its verifications, the waiting area) to the full check-out wizard
 // (the follow-up, two recalls, the survey) and what it left on the grid and the patient's page. The check-out uses
@@ -111,7 +111,8 @@ describe('front desk', () => {
     await wizard.getByLabel('Schedule a follow-up appointment').check();
     const next = wizard.getByRole('button', { name: 'Next', exact: true });
     const problem = wizard.getByTestId('follow-up-problem');
-    const followUpDate = addDays(date, 14);
+    // The wizard offers two weeks on, or the next day the practice opens (a Sunday, a closed holiday).
+    const followUpDate = openDayFrom(addDays(date, 14));
     const room = ((await wizard.getByRole('combobox', { name: /^Room/ }).inputValue()).split(' · ')[0] ?? '').trim();
     const duration = Number.parseInt(await wizard.getByRole('combobox', { name: /^Duration/ }).inputValue(), 10);
     const staff = (await (await page.request.get('/api/users')).json()) as StaffMember[];

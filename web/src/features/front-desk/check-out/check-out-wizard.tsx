@@ -5,7 +5,7 @@ import type { ClearRow, LocalAppointment } from '@dental/local-store';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Stepper } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useConnection } from '../../../platform/api/connection.ts';
 import { logError } from '../../../platform/errors/log.ts';
 import { domainText } from '../../../platform/i18n/domain-text.ts';
@@ -19,6 +19,7 @@ import {
   FOLLOW_UP_ROLES,
   followUpRequest,
   initialValues,
+  openFollowUpDate,
   planOf,
   type RecallPresetKey,
   recallTypeIdFor,
@@ -82,6 +83,15 @@ function Wizard({ appointment, timeZone, onClose, onBookManually }: Props & { ap
   const { store } = local;
 
   const followUpDay = useScheduleDay(values.followUp.date);
+  // The default date is set before the practice's hours reach the wizard (and again after a check-out):
+  // moved off a closed day once they are known.
+  const followUpDate = values.followUp.date;
+  useEffect(() => {
+    const hours = followUpDay.hours;
+    if (!hours) return;
+    const date = openFollowUpDate(hours, followUpDate);
+    if (date !== followUpDate) setValues((current) => ({ ...current, followUp: { ...current.followUp, date } }));
+  }, [followUpDay.hours, followUpDate]);
   const providers = useMemo(
     () => followUpDay.providers.filter((provider) => FOLLOW_UP_ROLES.includes(provider.role)),
     [followUpDay.providers],
