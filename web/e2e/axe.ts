@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { settled } from './helpers.ts';
 
 /** One serious or critical axe finding, in words a failing test can print as it is. */
 export interface AxeFinding {
@@ -62,4 +63,52 @@ export async function axeReport(page: Page, where: string, options: AxeScanOptio
     (finding) =>
       `${where}: ${finding.rule} (${finding.impact}) at ${finding.target} — ${finding.html} — ${finding.fix}`,
   );
+}
+
+/** The sizes issue 22 reads every screen and dialog at: a reception tablet and a laptop. */
+export const A11Y_SIZES = [
+  { width: 1024, height: 768 },
+  { width: 1440, height: 900 },
+] as const;
+export type A11ySize = (typeof A11Y_SIZES)[number];
+export const sizeLabel = (size: A11ySize): string => `${size.width}×${size.height}`;
+
+const SCHEMES = ['light', 'dark'] as const;
+
+/**
+ * Reads the page as it is now in the light scheme, then the dark one, with every rule both times (the same
+ * markup can still differ: a dark-only border, an icon drawn only in one scheme), and puts light back. The
+ * app follows the system scheme unless the user chose one, so `emulateMedia` switches it; the wait is for
+ * Mantine's class on <html> and for any transition the switch set off.
+ */
+export async function axeInBothSchemes(page: Page, where: string, options: AxeScanOptions = {}): Promise<string[]> {
+  const found: string[] = [];
+  for (const scheme of SCHEMES) {
+    const started = Date.now();
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForFunction((wanted) => document.documentElement.classList.contains(wanted), scheme);
+    await settled(page);
+    found.push(...(await axeReport(page, `${where} [${scheme}]`, options)));
+    if (process.env.AXE_SWEEP_TIMES) console.log(`${where} [${scheme}]: ${Date.now() - started} ms`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}
+
+/**
+ * Reads only the open `dialog` (a modal, a drawer, a menu) at both sizes in both schemes, and leaves it open
+ * at the size the page had. Mantine's dialog ids are generated, so the dialog is marked for the scan.
+ */
+export async function axeDialogEverywhere(page: Page, where: string, dialog: Locator): Promise<string[]> {
+  const before = page.viewportSize();
+  await dialog.waitFor();
+  await dialog.evaluate((node) => node.setAttribute('data-axe-scan', ''));
+  const found: string[] = [];
+  for (const size of A11Y_SIZES) {
+    await page.setViewportSize(size);
+    found.push(...(await axeInBothSchemes(page, `${where} ${sizeLabel(size)}`, { include: ['[data-axe-scan]'] })));
+  }
+  await dialog.evaluate((node) => node.removeAttribute('data-axe-scan'));
+  if (before) await page.setViewportSize(before);
+  return found;
 }
