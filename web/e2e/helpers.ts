@@ -293,3 +293,27 @@ export const BUSY_DAY_SCHEDULED = 12;
 export function scheduledOnScreen(page: Page): Promise<number> {
   return page.locator('[data-testid="appointment-card"][data-status="scheduled"]').count();
 }
+
+/**
+ * In-app navigation through the router's own history (popstate): a page load would lock the device's data
+ * again. Waits for the path to change.
+ */
+export async function goInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    const state = (history.state ?? {}) as { __TSR_index?: number };
+    history.pushState({ ...state, __TSR_index: (state.__TSR_index ?? 0) + 1, key: `${Date.now()}` }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+  const pathname = path.split('?')[0] ?? path;
+  await page.waitForFunction((wanted) => location.pathname === wanted, pathname);
+}
+
+/** The main area has drawn its screen: a heading, no page loader, and what `extra` names. */
+export async function mainScreenReady(page: Page, extra?: (page: Page) => Locator): Promise<void> {
+  const main = page.getByRole('main');
+  await main.locator('h1, h2, h3').first().waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
+  if (extra) await extra(page).first().waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
+  await page.waitForFunction(() => document.querySelectorAll('main [aria-label="Loading"]').length === 0, null, {
+    timeout: FIRST_DATA_TIMEOUT_MS,
+  });
+}

@@ -5,6 +5,7 @@ import { type ReactNode, useRef } from 'react';
 import { PageErrorBoundary } from '../app/error-boundary.tsx';
 import { GuideProvider } from '../features/guide/index.ts';
 import { PatientDirectoryProvider } from '../features/patients/index.ts';
+import { useKeyboardScroll } from '../platform/a11y/use-keyboard-scroll.ts';
 import { useAuth } from '../platform/auth/auth-context.tsx';
 import { LocalDataProvider } from '../platform/offline/local-data.tsx';
 import { useConnectionToasts } from '../platform/offline/use-connection-toasts.ts';
@@ -13,7 +14,6 @@ import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import classes from './shell.module.css';
 import { Sidebar } from './sidebar.tsx';
-import { useKeyboardScroll } from './use-keyboard-scroll.ts';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useLingui();

@@ -25,6 +25,7 @@ import { useFormats } from '../platform/i18n/formats.ts';
 import { useLanguage } from '../platform/i18n/language-provider.tsx';
 import { hardRefresh } from '../platform/offline/hard-refresh.ts';
 import { useCurrentPractice } from '../platform/practice/practice-queries.ts';
+import { DANGER_ITEM_COLOR } from '../platform/theme/theme.ts';
 import { useThemePreference } from '../platform/theme/use-theme.ts';
 import { toast } from '../platform/toasts/toast.ts';
 import { NotificationsBell } from './notifications-bell.tsx';
@@ -249,7 +250,7 @@ export function Header({ onLogout }: { onLogout(): void }) {
               <Menu.Divider />
               <LanguageItems />
               <Menu.Divider />
-              <Menu.Item color="red" onClick={onLogout} leftSection={<IconLogout size={16} />}>
+              <Menu.Item color={DANGER_ITEM_COLOR} onClick={onLogout} leftSection={<IconLogout size={16} />}>
                 <Trans>Log out</Trans>
               </Menu.Item>
             </Menu.Dropdown>

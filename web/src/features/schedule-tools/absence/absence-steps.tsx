@@ -15,7 +15,6 @@ import {
   Group,
   Loader,
   Radio,
-  ScrollArea,
   Select,
   SimpleGrid,
   Stack,
@@ -25,6 +24,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { KeyboardScrollArea } from '../../../platform/a11y/keyboard-scroll-area.tsx';
 import { domainText } from '../../../platform/i18n/domain-text.ts';
 import { type Formats, useFormats } from '../../../platform/i18n/formats.ts';
 import type { Provider } from '../../scheduling/index.ts';
@@ -226,7 +226,7 @@ export function ReviewStep(props: { lookup: Lookup; online: boolean; timeZone: s
           other: '# appointments are affected (cancelled and completed ones are left out).',
         })}
       </Text>
-      <ScrollArea.Autosize mah={360}>
+      <KeyboardScrollArea mah={360}>
         <Table striped withTableBorder verticalSpacing={6} data-testid="affected-appointments">
           <Table.Thead>
             <Table.Tr>
@@ -262,7 +262,7 @@ export function ReviewStep(props: { lookup: Lookup; online: boolean; timeZone: s
             ))}
           </Table.Tbody>
         </Table>
-      </ScrollArea.Autosize>
+      </KeyboardScrollArea>
     </Stack>
   );
 }
@@ -343,7 +343,7 @@ export function ConfirmationStep(props: {
         </Badge>
       </Group>
       {affected.length > 0 && (
-        <ScrollArea.Autosize mah={300}>
+        <KeyboardScrollArea mah={300}>
           <Stack gap={4}>
             {affected.map(({ appointment }) => (
               <Text size="sm" key={appointment.id} data-testid="plan-summary">
@@ -352,7 +352,7 @@ export function ConfirmationStep(props: {
               </Text>
             ))}
           </Stack>
-        </ScrollArea.Autosize>
+        </KeyboardScrollArea>
       )}
       <Text size="sm" c="dimmed">
         <Trans>

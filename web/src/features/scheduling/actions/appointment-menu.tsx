@@ -12,6 +12,7 @@ import {
   IconUserX,
   IconX,
 } from '@tabler/icons-react';
+import { DANGER_ITEM_COLOR } from '../../../platform/theme/theme.ts';
 import type { GridAppointment } from '../day/schedule-model.ts';
 import { type MenuPoint, PointMenu } from './point-menu.tsx';
 import type { StatusAction } from './use-appointment-actions.ts';
@@ -103,7 +104,7 @@ export function AppointmentMenu({ target, canEdit, canCancel, onClose, ...on }: 
       {can('cancelled') && <Menu.Divider />}
       {can('cancelled') && (
         <Menu.Item
-          color="red"
+          color={DANGER_ITEM_COLOR}
           leftSection={<IconX size={16} aria-hidden="true" />}
           disabled={!canCancel}
           onClick={status('cancel')}
@@ -113,7 +114,7 @@ export function AppointmentMenu({ target, canEdit, canCancel, onClose, ...on }: 
       )}
       {can('no-show') && (
         <Menu.Item
-          color="red"
+          color={DANGER_ITEM_COLOR}
           leftSection={<IconUserX size={16} aria-hidden="true" />}
           disabled={!canEdit}
           onClick={status('no-show')}
