@@ -78,15 +78,18 @@ const SCHEMES = ['light', 'dark'] as const;
 /**
  * Reads the page as it is now in the light scheme, then the dark one, with every rule both times (the same
  * markup can still differ: a dark-only border, an icon drawn only in one scheme), and puts light back. The
- * app follows the system scheme unless the user chose one, so `emulateMedia` switches it; the wait is for
- * Mantine's class on <html> and for any transition the switch set off.
+ * app and the patients' pages follow the system scheme unless the user chose one, so `emulateMedia` switches
+ * it; the wait is for Mantine's attribute on <html> and for any transition the switch set off.
  */
 export async function axeInBothSchemes(page: Page, where: string, options: AxeScanOptions = {}): Promise<string[]> {
   const found: string[] = [];
   for (const scheme of SCHEMES) {
     const started = Date.now();
     await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForFunction((wanted) => document.documentElement.classList.contains(wanted), scheme);
+    await page.waitForFunction(
+      (wanted) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted,
+      scheme,
+    );
     await settled(page);
     found.push(...(await axeReport(page, `${where} [${scheme}]`, options)));
     if (process.env.AXE_SWEEP_TIMES) console.log(`${where} [${scheme}]: ${Date.now() - started} ms`);
