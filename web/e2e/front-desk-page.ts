@@ -2,9 +2,9 @@
 // busy day, and how they pick appointments, read the server and drive the check-in and check-out dialogs.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { axeReport } from './axe.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import {
   settled as animationsDone,
@@ -153,11 +153,7 @@ export function frontDeskView(page: () => Page, date: () => string) {
 
   /** No serious or critical axe violations inside the open dialog (or another part of the page). */
   async function expectAccessibleDialog(part = '[role="dialog"]'): Promise<void> {
-    const results = await new AxeBuilder({ page: page() }).include(part).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    expect(serious).toEqual([]);
+    expect(await axeReport(page(), part, { include: [part] })).toEqual([]);
   }
 
   const choose = (scope: Locator, label: string, option: string | RegExp) => chooseIn(page(), scope, label, option);

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeReport } from './axe.ts';
 import { afterPageTimers, SYNC_TIMEOUT_MS, searchAndChoose } from './helpers.ts';
 import { minutes, openSchedule, scheduleView } from './schedule-page.ts';
 
@@ -59,11 +59,7 @@ describe('daily schedule', () => {
   });
 
   it('has no serious or critical accessibility violations', async () => {
-    const results = await new AxeBuilder({ page }).include('main').analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    expect(serious).toEqual([]);
+    expect(await axeReport(page, 'schedule', { include: ['main'] })).toEqual([]);
   });
 
   it('books an empty slot from a click, prefilled with its room and time', async () => {

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { can } from '@dental/domain/permissions/can';
 import { ROUTE_PERMISSIONS } from '@dental/domain/permissions/routes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NAV_ITEMS } from '../src/shell/nav-items.ts';
+import { axeReport } from './axe.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { FIRST_DATA_TIMEOUT_MS, settled, sidebarLinks, signInToShell } from './helpers.ts';
 
@@ -182,12 +182,7 @@ describe('shell', () => {
 });
 
 describe('accessibility (axe): no serious or critical violations', () => {
-  async function seriousViolations() {
-    const results = await new AxeBuilder({ page }).analyze();
-    return results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  }
+  const seriousViolations = () => axeReport(page, page.url());
 
   it.each(['light', 'dark'] as const)('sign-in page, %s theme', async (scheme) => {
     await page.emulateMedia({ colorScheme: scheme });

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeReport } from './axe.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import {
   FIRST_DATA_TIMEOUT_MS,
@@ -125,11 +125,7 @@ async function checkPage(scope: string): Promise<void> {
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
   ).toBeLessThanOrEqual(1);
-  const results = await new AxeBuilder({ page }).include(scope).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
+  expect(await axeReport(page, scope, { include: [scope] })).toEqual([]);
 }
 
 /** Photographs the screen at tablet and laptop sizes, light and dark, checking each. */
