@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -493,38 +493,51 @@ describe('reduced motion and zoom', () => {
     try {
       expect(await page.evaluate(() => window.devicePixelRatio)).toBe(2);
       expect(await page.evaluate(() => window.innerWidth)).toBe(640);
+      // In-app through the router's own history, so the device's data stays unlocked.
       const go = (path: string) =>
         page.evaluate((to) => {
-          history.pushState({}, '', to);
-          dispatchEvent(new PopStateEvent('popstate'));
+          const state = (history.state ?? {}) as { __TSR_index?: number };
+          history.pushState({ ...state, __TSR_index: (state.__TSR_index ?? 0) + 1, key: `${Date.now()}` }, '', to);
+          dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
         }, path);
       // The page itself, not a table or the schedule grid scrolling inside its own box.
       const overflow = () =>
-        page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+        page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          inner: window.innerWidth,
+          ratio: window.devicePixelRatio,
+        }));
       const response = await page.request.get('/api/patients?limit=1');
       const patientId = ((await response.json()) as { id: string }[])[0]?.id ?? '';
-      const screens = [
-        ...Object.keys(AREA_SCREENS),
-        '/patients',
-        `/patients/${patientId}`,
-        `/clinical-charts?patientId=${patientId}`,
-        `/treatment-plans?patientId=${patientId}`,
-        '/settings?tab=users',
-        '/scheduling',
+      // Each screen with what shows it has drawn its data, beyond its heading.
+      const screens: [string, string?][] = [
+        ...Object.keys(AREA_SCREENS).map((path): [string] => [path]),
+        ['/patients', '[data-testid="patient-row"], table tbody tr'],
+        [`/patients/${patientId}`],
+        [`/clinical-charts?patientId=${patientId}`, '[data-testid="odontogram"]'],
+        [`/treatment-plans?patientId=${patientId}`],
+        ['/settings?tab=users', 'table'],
+        ['/scheduling', '[data-testid="schedule-grid"], [data-testid="closed-banner"]'],
       ];
       const wide: string[] = [];
-      for (const path of screens) {
+      for (const [path, ready] of screens) {
         await go(path);
-        await page.waitForURL((url) => url.pathname + url.search === path);
-        await page.locator('main').waitFor();
-        await page.locator('main [data-loading], main .mantine-Loader').first().waitFor({ state: 'detached' });
+        await page.waitForFunction((wanted) => location.pathname === wanted, path.split('?')[0]);
+        const main = page.getByRole('main');
+        await main.locator('h1, h2, h3').first().waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
+        if (ready) await main.locator(ready).first().waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
+        await page.waitForFunction(() => document.querySelectorAll('main [aria-label="Loading"]').length === 0, null, {
+          timeout: FIRST_DATA_TIMEOUT_MS,
+        });
         await settled(page);
-        const { scroll, inner } = await overflow();
-        if (scroll > inner) wide.push(`${path}: ${scroll} > ${inner}`);
+        const { scroll, inner, ratio } = await overflow();
+        if (scroll > inner || inner !== 640 || ratio !== 2) wide.push(`${path}: ${scroll} > ${inner} at ${ratio}×`);
         if (path === `/patients/${patientId}` || path === '/scheduling') {
           mkdirSync(SHOTS, { recursive: true });
           const name = path === '/scheduling' ? 'schedule' : 'patient';
-          await page.screenshot({ path: resolve(SHOTS, `zoom-200-${name}-640x400@2x.png`) });
+          // Through the same session: the picture has the 2× device pixels the screen is drawn with.
+          const { data } = await cdp.send('Page.captureScreenshot', { format: 'png' });
+          writeFileSync(resolve(SHOTS, `zoom-200-${name}-640x400@2x.png`), Buffer.from(data, 'base64'));
         }
       }
       expect(wide).toEqual([]);
