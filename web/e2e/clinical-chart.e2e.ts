@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeDialogEverywhere } from './axe.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import {
   type ChartPatient,
@@ -47,7 +48,9 @@ async function writeAndSignNote(page: Page, text: string): Promise<void> {
     .filter({ hasText: /^Saved$/ })
     .waitFor();
   await editor.getByRole('button', { name: 'Sign', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Sign this note?' }).getByRole('button', { name: 'Sign note' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Sign this note?' });
+  expect(await axeDialogEverywhere(page, 'sign this note', confirm)).toEqual([]);
+  await confirm.getByRole('button', { name: 'Sign note' }).click();
   await editor.getByTestId('note-signed').waitFor();
 }
 
@@ -56,6 +59,8 @@ describe('clinical chart', () => {
     const patient = patients[0] as ChartPatient;
     const context = await newContext(browser);
     const page = await readyForOffline(context, 'doctor');
+    // The note's sign dialog is scanned at rest: a dialog mid-fade shows colours it never stays at.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await context.setOffline(true);
     await openChart(page, patient);
     await page.getByTestId('chart-offline-banner').waitFor();
@@ -171,6 +176,7 @@ describe('clinical chart', () => {
     await holder.getByText('You are editing').waitFor();
 
     const other = await second.newPage();
+    await other.emulateMedia({ reducedMotion: 'reduce' });
     await signInToShell(other, 'hygienist');
     await openChart(other, patient);
     const banner = other.getByTestId('chart-lock-banner');
@@ -179,10 +185,9 @@ describe('clinical chart', () => {
     expect(await other.getByRole('form', { name: 'Chart a finding' }).count()).toBe(0);
 
     await banner.getByRole('button', { name: 'Take over' }).click();
-    await other
-      .getByRole('dialog', { name: 'Take over the chart?' })
-      .getByRole('button', { name: 'Take over' })
-      .click();
+    const takeOver = other.getByRole('dialog', { name: 'Take over the chart?' });
+    expect(await axeDialogEverywhere(other, 'take over the chart', takeOver)).toEqual([]);
+    await takeOver.getByRole('button', { name: 'Take over' }).click();
     await other.getByText('You are editing').waitFor();
     await other.getByRole('form', { name: 'Chart a finding' }).waitFor();
     await first.close();
@@ -193,6 +198,7 @@ describe('clinical chart', () => {
     const patient = patients[2] as ChartPatient;
     const context = await newContext(browser);
     const page = await context.newPage();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await signInToShell(page, 'doctor');
     await openChart(page, patient);
     // Something of each colour: a caries found today, a planned composite, a completed sealant.
@@ -201,6 +207,12 @@ describe('clinical chart', () => {
     await chartFinding(page, { tooth: '25', surfaces: 'O', finding: 'Restoration: Composite', status: 'Planned' });
     await chartFinding(page, { tooth: '14', surfaces: 'O', finding: 'Sealant', status: 'Completed' });
     await page.getByTestId('entry-row').first().filter({ hasText: 'Sealant' }).waitFor();
+    // No test voids an entry: the Void entry dialog is opened on the sealant, read, and cancelled.
+    await page.getByTestId('entry-row').first().getByRole('button', { name: 'Void' }).click();
+    const voidEntry = page.getByRole('dialog', { name: 'Void entry' });
+    expect(await axeDialogEverywhere(page, 'void entry', voidEntry)).toEqual([]);
+    await voidEntry.getByRole('button', { name: 'Cancel' }).click();
+    await voidEntry.waitFor({ state: 'detached' });
     // Colour contrast and the rest of axe's serious rules, on each tab in both themes.
     const serious: string[] = [];
     const scan = async (where: string) => {

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { axeDialogEverywhere } from './axe.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { FIRST_DATA_TIMEOUT_MS, readyForOffline, SYNC_TIMEOUT_MS, settled, signInOffline, syncNow } from './helpers.ts';
 
@@ -150,6 +151,8 @@ describe('treatment plans', () => {
     await expect.poll(() => page.getByTestId('plan-status').textContent()).toBe('Proposed');
     await shoot('plan-proposed');
 
+    // The dialog is scanned at rest: a dialog mid-fade shows colours it never stays at.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.getByRole('button', { name: 'Accept with signature' }).click();
     const dialog = page.getByRole('dialog', { name: 'Accept the treatment plan' });
     await dialog.waitFor();
@@ -180,9 +183,11 @@ describe('treatment plans', () => {
     await dialog.getByText('Sign in the box above.').waitFor();
     expect(await dialog.getByRole('button', { name: 'Accept plan' }).isDisabled()).toBe(true);
     await drawSignature();
+    expect(await axeDialogEverywhere(page, 'accept the treatment plan', dialog)).toEqual([]);
     await shoot('plan-signature');
     await dialog.getByRole('button', { name: 'Accept plan' }).click();
     await dialog.waitFor({ state: 'detached' });
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     await expect.poll(() => page.getByTestId('plan-status').textContent()).toBe('Accepted');
     await page.getByTestId('plan-signature').waitFor();
 

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeDialogEverywhere } from './axe.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import {
   choose,
@@ -144,10 +145,14 @@ describe('offline mode', () => {
     await syncedA;
     await pageA.getByTestId('pending-count').waitFor({ state: 'detached' });
     await second.setOffline(false);
+    // The scan reads the drawer at rest: a drawer mid-slide shows colours it never stays at.
+    await pageB.emulateMedia({ reducedMotion: 'reduce' });
     await pageB.getByTestId('attention-count').click();
     const reason = await pageB.getByTestId('attention-reason').first().innerText();
     expect(reason).toContain(`${slot.time}`);
     expect(reason).toContain('is already booked by');
+    const drawer = pageB.getByRole('dialog', { name: 'Needs attention' });
+    expect(await axeDialogEverywhere(pageB, 'needs attention', drawer)).toEqual([]);
 
     const booked = (await (await pageA.request.get(`/api/appointments?date=${slot.day}`)).json()) as {
       treatmentRoom: string;

@@ -206,11 +206,12 @@ function ConnectionStatusControl() {
 
 export function Footer() {
   return (
-    <Group className={classes.footer} justify="space-between" wrap="nowrap" gap="sm">
+    // Narrower than its contents (200% zoom), the footer wraps rather than cutting the connection badge short.
+    <Group className={classes.footer} justify="space-between" wrap="wrap" gap="sm" style={{ rowGap: 4 }}>
       <Text size="xs" c="dimmed">
         © {new Date().getFullYear()} DentalFlow · v{DEFAULTS.appVersion}
       </Text>
-      <Group gap="md" wrap="nowrap">
+      <Group gap="md" wrap="wrap" justify="flex-end" style={{ rowGap: 4 }}>
         <PracticeHoursControl />
         <ConnectionStatusControl />
       </Group>

@@ -176,7 +176,8 @@ export function Header({ onLogout }: { onLogout(): void }) {
   useHotkeys([['mod+K', openAssistant]], []);
 
   return (
-    <Group className={classes.header} justify="space-between" wrap="nowrap" gap="sm">
+    // Narrower than its contents (200% zoom), the header wraps its controls onto a second row.
+    <Group className={classes.header} justify="space-between" wrap="wrap" gap="sm">
       <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
         <Text size="sm" c="dimmed" data-testid="header-date" visibleFrom="lg" style={{ whiteSpace: 'nowrap' }}>
           {instantLongDate(new Date(), timezone)}

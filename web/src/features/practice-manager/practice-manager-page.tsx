@@ -60,7 +60,8 @@ function RangeControls({
         valueFormat="MMM D, YYYY"
         miw={230}
       />
-      <Button.Group>
+      {/* Separate buttons that wrap: a joined group of four is wider than the page at 200% zoom. */}
+      <Group gap={4} wrap="wrap">
         {presets.map(({ preset, label }) => (
           <Button
             key={preset}
@@ -72,7 +73,7 @@ function RangeControls({
             {label}
           </Button>
         ))}
-      </Button.Group>
+      </Group>
     </Group>
   );
 }

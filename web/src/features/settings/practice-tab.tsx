@@ -100,60 +100,63 @@ function WeekHoursTable(props: {
     props.onChange({ ...week, [name]: { ...next, closed: !next.isOpen } });
   };
   return (
-    <Table verticalSpacing={4} aria-label={props.label}>
-      <Table.Tbody>
-        {WEEK_DISPLAY_ORDER.map((weekday) => {
-          const name = WEEKDAY_NAMES[weekday] as WeekdayKey;
-          const day = week[name] ?? CLOSED;
-          const shown = weekdayName(weekday, language);
-          const label = props.dayLabel?.(shown) ?? shown;
-          return (
-            <Table.Tr key={name}>
-              <Table.Th scope="row" w={140}>
-                {shown}
-              </Table.Th>
-              <Table.Td w={120}>
-                <Switch
-                  label={day.isOpen ? t`Open` : t`Closed`}
-                  aria-label={t`${label} open`}
-                  checked={day.isOpen}
-                  disabled={!editable}
-                  onChange={(event) => {
-                    const open = event.currentTarget.checked;
-                    setDay(name, {
-                      isOpen: open,
-                      openTime: open ? (day.openTime ?? '09:00') : null,
-                      closeTime: open ? (day.closeTime ?? '17:00') : null,
-                    });
-                  }}
-                />
-              </Table.Td>
-              <Table.Td>
-                {day.isOpen && (
-                  <Group gap="xs" wrap="nowrap">
-                    <TextInput
-                      type="time"
-                      aria-label={t`${label} opens`}
-                      value={day.openTime ?? ''}
-                      disabled={!editable}
-                      onChange={(event) => setDay(name, { openTime: event.currentTarget.value })}
-                    />
-                    <Text size="sm">–</Text>
-                    <TextInput
-                      type="time"
-                      aria-label={t`${label} closes`}
-                      value={day.closeTime ?? ''}
-                      disabled={!editable}
-                      onChange={(event) => setDay(name, { closeTime: event.currentTarget.value })}
-                    />
-                  </Group>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
+    // At 200% zoom the day's times and switches are wider than the card: the table scrolls in its own box.
+    <Table.ScrollContainer minWidth={480}>
+      <Table verticalSpacing={4} aria-label={props.label}>
+        <Table.Tbody>
+          {WEEK_DISPLAY_ORDER.map((weekday) => {
+            const name = WEEKDAY_NAMES[weekday] as WeekdayKey;
+            const day = week[name] ?? CLOSED;
+            const shown = weekdayName(weekday, language);
+            const label = props.dayLabel?.(shown) ?? shown;
+            return (
+              <Table.Tr key={name}>
+                <Table.Th scope="row" w={140}>
+                  {shown}
+                </Table.Th>
+                <Table.Td w={120}>
+                  <Switch
+                    label={day.isOpen ? t`Open` : t`Closed`}
+                    aria-label={t`${label} open`}
+                    checked={day.isOpen}
+                    disabled={!editable}
+                    onChange={(event) => {
+                      const open = event.currentTarget.checked;
+                      setDay(name, {
+                        isOpen: open,
+                        openTime: open ? (day.openTime ?? '09:00') : null,
+                        closeTime: open ? (day.closeTime ?? '17:00') : null,
+                      });
+                    }}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  {day.isOpen && (
+                    <Group gap="xs" wrap="nowrap">
+                      <TextInput
+                        type="time"
+                        aria-label={t`${label} opens`}
+                        value={day.openTime ?? ''}
+                        disabled={!editable}
+                        onChange={(event) => setDay(name, { openTime: event.currentTarget.value })}
+                      />
+                      <Text size="sm">–</Text>
+                      <TextInput
+                        type="time"
+                        aria-label={t`${label} closes`}
+                        value={day.closeTime ?? ''}
+                        disabled={!editable}
+                        onChange={(event) => setDay(name, { closeTime: event.currentTarget.value })}
+                      />
+                    </Group>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

@@ -88,7 +88,7 @@ export function PasswordResetDialog({ user, onComplete }: Props) {
             required
           />
           {confirm.length > 0 && (
-            <Text size="sm" c={mismatch ? 'red.8' : 'teal.8'} role="status">
+            <Text size="sm" c={mismatch ? 'red' : 'teal'} role="status">
               {mismatch ? t`Passwords do not match` : t`Passwords match`}
             </Text>
           )}

@@ -57,7 +57,7 @@ function AttentionCard({ item }: { item: AttentionItem }) {
     <Paper withBorder p="md" radius="md" data-testid="attention-item">
       <Stack gap={6}>
         <Text fw={600}>{description}</Text>
-        <Text size="sm" c="red.8" data-testid="attention-reason">
+        <Text size="sm" c="red" data-testid="attention-reason">
           {reason}
         </Text>
         <Text size="xs" c="dimmed">

@@ -261,8 +261,10 @@ function ChartScreen({ patient }: { patient: LocalPatient }) {
             <Button variant="default" onClick={() => setConfirmTakeOver(false)}>
               <Trans>Cancel</Trans>
             </Button>
+            {/* Dark text on the yellow: white on it is 3:1 in either theme. */}
             <Button
               color="yellow"
+              autoContrast
               onClick={() => {
                 setConfirmTakeOver(false);
                 void lock.takeOver();

@@ -16,40 +16,43 @@ export function EstimateTable({ phases }: { phases: readonly PlanPhase[] }) {
     </>
   );
   return (
-    <Table aria-label={t`Estimate`} data-testid="plan-estimate" withTableBorder style={{ whiteSpace: 'nowrap' }}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>
-            <Trans>Phase</Trans>
-          </Table.Th>
-          <Table.Th ta="right">
-            <Trans>Total</Trans>
-          </Table.Th>
-          <Table.Th ta="right">
-            <Trans>Insurance (estimated)</Trans>
-          </Table.Th>
-          <Table.Th ta="right">
-            <Trans>Patient portion</Trans>
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {estimate.phases.map((row, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: phases have no id; their order is their identity
-          <Table.Tr key={index}>
-            <Table.Td style={{ whiteSpace: 'normal' }}>{phases[index]?.name}</Table.Td>
-            {cells(row)}
+    // The amounts keep to one line: narrower than them (200% zoom), the table scrolls in its own box.
+    <Table.ScrollContainer minWidth={440}>
+      <Table aria-label={t`Estimate`} data-testid="plan-estimate" withTableBorder style={{ whiteSpace: 'nowrap' }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>
+              <Trans>Phase</Trans>
+            </Table.Th>
+            <Table.Th ta="right">
+              <Trans>Total</Trans>
+            </Table.Th>
+            <Table.Th ta="right">
+              <Trans>Insurance (estimated)</Trans>
+            </Table.Th>
+            <Table.Th ta="right">
+              <Trans>Patient portion</Trans>
+            </Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-      <Table.Tfoot>
-        <Table.Tr fw={700} data-testid="estimate-total">
-          <Table.Td>
-            <Trans>Plan total</Trans>
-          </Table.Td>
-          {cells(estimate.total)}
-        </Table.Tr>
-      </Table.Tfoot>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {estimate.phases.map((row, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: phases have no id; their order is their identity
+            <Table.Tr key={index}>
+              <Table.Td style={{ whiteSpace: 'normal' }}>{phases[index]?.name}</Table.Td>
+              {cells(row)}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr fw={700} data-testid="estimate-total">
+            <Table.Td>
+              <Trans>Plan total</Trans>
+            </Table.Td>
+            {cells(estimate.total)}
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
