@@ -13,6 +13,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   IconChevronDown,
   IconChevronRight,
@@ -23,6 +24,7 @@ import {
   IconLogout,
 } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useConnection } from '../platform/api/connection.ts';
 import { useAuth } from '../platform/auth/auth-context.tsx';
 import { NAV_GROUP_LABELS, NAV_GROUPS, NAV_ITEMS, type NavGroup, type NavItem, navPermission } from './nav-items.ts';
@@ -85,6 +87,9 @@ function NavLinkItem({
   );
 }
 
+/** Under Mantine's `sm` breakpoint (768 px): a reception tablet held upright still shows the labels. */
+const NARROW_WINDOW = '(max-width: 47.99em)';
+
 export function Sidebar({ forceCollapsed, onLogout }: Props) {
   const { t, i18n } = useLingui();
   const translate = i18n._.bind(i18n);
@@ -92,7 +97,15 @@ export function Sidebar({ forceCollapsed, onLogout }: Props) {
   const { online } = useConnection();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [prefs, setPrefs] = useSidebarPreferences();
-  const collapsed = forceCollapsed || prefs.collapsed;
+  // On a narrow window (a phone, or a laptop zoomed to 200%: WCAG 1.4.10) the labels would take a third of the
+  // width: the sidebar starts as icons, and opening it there is not remembered for wider windows.
+  const narrow = useMediaQuery(NARROW_WINDOW, false, { getInitialValueInEffect: false });
+  const [openedNarrow, setOpenedNarrow] = useState(false);
+  const collapsed = forceCollapsed || (narrow ? !openedNarrow : prefs.collapsed);
+  const toggleCollapsed = () =>
+    narrow
+      ? setOpenedNarrow((opened) => !opened)
+      : setPrefs((current) => ({ ...current, collapsed: !current.collapsed }));
   // All items show while the user is still loading; afterwards only what the user may open.
   const visible = NAV_ITEMS.filter((item) => status === 'checking' || can(user, navPermission(item)));
   const offline = !online;
@@ -148,7 +161,7 @@ export function Sidebar({ forceCollapsed, onLogout }: Props) {
               variant="subtle"
               color="gray"
               disabled={forceCollapsed}
-              onClick={() => setPrefs((current) => ({ ...current, collapsed: !current.collapsed }))}
+              onClick={toggleCollapsed}
               aria-label={collapsed ? t`Expand sidebar` : t`Collapse sidebar`}
             >
               {collapsed ? <IconLayoutSidebarLeftExpand size={18} /> : <IconLayoutSidebarLeftCollapse size={18} />}
