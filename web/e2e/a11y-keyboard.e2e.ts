@@ -1,10 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREA_SCREENS } from '../src/routes/area-screens.tsx';
-import { A11Y_SIZES, sizeLabel } from './axe.ts';
+import { A11Y_SIZES, axeReport, sizeLabel } from './axe.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import {
   afterPageTimers,
@@ -153,10 +152,7 @@ function announced(): Promise<string> {
 }
 
 async function seriousOnGrid(): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include('[data-testid="schedule-grid"]').analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return axeReport(page, 'schedule grid', { include: ['[data-testid="schedule-grid"]'] });
 }
 
 describe('keyboard only', () => {

@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { axeDialogEverywhere } from './axe.ts';
+import { axeDialogEverywhere, axeReport } from './axe.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { FIRST_DATA_TIMEOUT_MS, readyForOffline, SYNC_TIMEOUT_MS, settled, signInOffline, syncNow } from './helpers.ts';
 
@@ -71,14 +70,8 @@ async function checkPage(): Promise<void> {
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
   ).toBeLessThanOrEqual(1);
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.failureSummary})`).join(', ')}`,
-    );
-  expect(serious, await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toEqual([]);
+  const scheme = await page.evaluate(() => document.documentElement.dataset.mantineColorScheme);
+  expect(await axeReport(page, `${page.url()} ${scheme}`, { include: ['main'] })).toEqual([]);
 }
 
 /** Photographs the screen at both tablet and desktop sizes, light and dark, checking each. */
