@@ -1,6 +1,7 @@
 import { instantAt } from '@dental/domain/time/zones';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeDialogEverywhere } from './axe.ts';
 import { PRACTICE_TIME_ZONE, SYNC_TIMEOUT_MS, syncNow } from './helpers.ts';
 import { openScheduleTools, type StaffMember, scheduleToolsView, tuesdayAhead } from './schedule-tools-page.ts';
 
@@ -42,6 +43,7 @@ describe('room maintenance', () => {
     // The free slot before them: the menu prefills its room, its time and an hour later.
     const point = await slotPoint(room, '09:30');
     await page.mouse.click(point.x, point.y, { button: 'right' });
+    expect(await axeDialogEverywhere(page, 'empty slot menu', page.getByRole('menu'))).toEqual([]);
     await page.getByRole('menuitem', { name: 'Schedule Maintenance' }).click();
     const dialog = page.getByRole('dialog', { name: 'Schedule Maintenance' });
     expect(await dialog.getByRole('combobox', { name: /^Room/ }).inputValue()).toMatch(new RegExp(`^${room}\\b`));
@@ -56,6 +58,7 @@ describe('room maintenance', () => {
     expect(await panel.getByTestId('displaced-appointment').count()).toBe(2);
     await panel.getByRole('radio').first().waitFor();
     await panel.scrollIntoViewIfNeeded();
+    expect(await axeDialogEverywhere(page, 'maintenance with displaced appointments', dialog)).toEqual([]);
     await shot('maintenance-displace');
     await panel.getByRole('button', { name: 'Move 2 appointments and save' }).click();
     await page.getByText('Maintenance Scheduled').first().waitFor();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeReport } from './axe.ts';
+import { axeDialogEverywhere, axeReport } from './axe.ts';
 import { afterPageTimers, SYNC_TIMEOUT_MS, searchAndChoose } from './helpers.ts';
 import { minutes, openSchedule, scheduleView } from './schedule-page.ts';
 
@@ -109,6 +109,7 @@ describe('daily schedule', () => {
     const alert = dialog.getByTestId('conflict-alert');
     await alert.getByText('Scheduling Conflict Detected').waitFor();
     await alert.getByRole('button', { name: 'Choose Different Time' }).waitFor();
+    expect(await axeDialogEverywhere(page, 'new appointment with a conflict', dialog)).toEqual([]);
     await alert.getByRole('button', { name: 'Schedule Anyway' }).click();
     await page.getByText(`${taken.time} in ${taken.room}.`).waitFor();
     // The toast comes from the write; the grid repaints from the device's store a moment later.
