@@ -186,10 +186,6 @@ export function frontDeskView(page: () => Page, date: () => string) {
   };
 }
 
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** A calendar date moved by whole months, clamped to the month's end like the recall rule. */
 export function addMonths(day: string, months: number): string {
   const [year = 0, month = 1, dayOfMonth = 1] = day.split('-').map(Number);

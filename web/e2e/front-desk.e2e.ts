@@ -4,13 +4,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMonths,
-  escapeRegExp,
   frontDeskView,
   openFrontDesk,
   type ServerAppointment,
   type StaffMember,
 } from './front-desk-page.ts';
-import { openDayFrom, PRACTICE_TIME_ZONE, SYNC_TIMEOUT_MS } from './helpers.ts';
+import { escapeRegExp, openDayFrom, PRACTICE_TIME_ZONE, SYNC_TIMEOUT_MS } from './helpers.ts';
 
 // The front desk: one visit from quick check-in (its verifications, the waiting area) to the full check-out wizard
 // (the follow-up, two recalls, the survey) and what it left on the grid and the patient's page. The check-out uses

@@ -317,3 +317,8 @@ export async function mainScreenReady(page: Page, extra?: (page: Page) => Locato
     timeout: FIRST_DATA_TIMEOUT_MS,
   });
 }
+
+/** `text` as a regular expression that matches it literally (a name with a dot or brackets). */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
