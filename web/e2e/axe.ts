@@ -38,7 +38,9 @@ const excerpt = (html: string): string => {
  * animations to end (`settled`) first: a half-faded dialog is scanned with colours it never rests at.
  */
 export async function axeFindings(page: Page, options: AxeScanOptions = {}): Promise<AxeFinding[]> {
-  let builder = new AxeBuilder({ page });
+  // Only violations are read: axe then keeps one example of each passing rule instead of every element, which
+  // makes a scan of a large screen markedly faster without changing what it finds.
+  let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   for (const selector of options.include ?? []) builder = builder.include(selector);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   if (options.rules) builder = builder.withRules(options.rules);
