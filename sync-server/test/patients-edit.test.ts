@@ -169,6 +169,16 @@ describe('PATCH /api/patients/{id}', () => {
       communicationPreference: 'sms',
       insuranceProvider: 'Manulife',
     });
+    // Nor are the language of messages and the CASL consent: the answer, and every later read, carries them
+    // for a receptionist too (a device shows what the server answered once the change is acknowledged).
+    const contact = await patch(as.receptionist, id, {
+      medicalHistory: { preferredLanguage: 'fr', commercialConsent: true },
+    });
+    expect(contact.statusCode).toBe(200);
+    expect(contact.json().medicalHistory).toMatchObject({ preferredLanguage: 'fr', commercialConsent: true });
+    const reread = (await t.request({ url: `/api/patients/${id}`, cookie: as.receptionist })).json();
+    expect(reread.medicalHistory).toMatchObject({ preferredLanguage: 'fr', commercialConsent: true });
+    expect(reread.restricted).toEqual(['medicalHistory']);
   });
 
   it('insurance fields need patients.insurance', async () => {

@@ -14,6 +14,7 @@ import {
   SYNC_TIMEOUT_MS,
   settled,
   signInToShell,
+  syncNow,
 } from './helpers.ts';
 
 // The staff's communications screens (issue 20, point 5) and their review of submitted forms. The staff API is
@@ -334,5 +335,10 @@ describe('communications', () => {
     }
     expect(body).toEqual({ medicalHistory: { preferredLanguage: 'fr', commercialConsent: true } });
     expect(status).toBe(200);
+    // Once the server's answer and a pull have replaced the device's copy, it still says so (the server's
+    // patient view once left both out, and the page fell back to English and no consent).
+    await syncNow(page);
+    await main().getByText('Français').waitFor();
+    await main().getByText('Agrees', { exact: true }).waitFor();
   });
 });

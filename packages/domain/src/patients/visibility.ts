@@ -9,12 +9,26 @@ export interface PatientView extends Omit<Patient, 'medicalHistory'> {
   restricted: RestrictedPatientSection[];
 }
 
-/** Medical history needs patients.medical_history and insurance needs patients.insurance. */
+/** Medical history needs patients.medical_history and insurance needs patients.insurance; contact settings need neither. */
 export function patientViewFor(patient: Patient, viewer: PermissionSubject): PatientView {
-  const { conditions, medications, allergies, insuranceProvider, insurancePolicyNumber, communicationPreference } =
-    patient.medicalHistory;
+  const {
+    conditions,
+    medications,
+    allergies,
+    insuranceProvider,
+    insurancePolicyNumber,
+    communicationPreference,
+    preferredLanguage,
+    commercialConsent,
+  } = patient.medicalHistory;
   const restricted: RestrictedPatientSection[] = [];
-  const medicalHistory: PatientView['medicalHistory'] = { communicationPreference };
+  // How to reach the patient is for everyone who sees them: the preference, the language of their messages and
+  // their CASL consent (left out when never set, as on the record).
+  const medicalHistory: PatientView['medicalHistory'] = {
+    communicationPreference,
+    ...(preferredLanguage === undefined ? {} : { preferredLanguage }),
+    ...(commercialConsent === undefined ? {} : { commercialConsent }),
+  };
   if (can(viewer, 'patients.medical_history')) {
     Object.assign(medicalHistory, { conditions, medications, allergies });
   } else {
