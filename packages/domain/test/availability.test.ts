@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { clockTime, minutesOfDay, timeSlots } from '../src/practices/hours.ts';
-import { type DaySchedule, freeSlots, nextOpenDate } from '../src/scheduling/availability.ts';
+import { type DaySchedule, freeSlots, nextOpenDate, openDateFrom } from '../src/scheduling/availability.ts';
 import { checkHoursAt } from '../src/scheduling/booking-rules.ts';
 import { findConflicts } from '../src/scheduling/conflicts.ts';
+import { NEW_PRACTICE_HOURS } from '../src/settings/admin.ts';
 import { localTime } from '../src/time/zones.ts';
 import { aBooking, aMaintenanceWindow, DOCTOR, HYGIENIST, on } from '../testing/appointments.ts';
 import { aWeek, CLOSED, open, TORONTO } from '../testing/practices.ts';
@@ -220,5 +221,30 @@ describe('nextOpenDate', () => {
     });
     expect(nextOpenDate(allClosed, '2027-01-09')).toBeNull();
     expect(nextOpenDate(aWeek(), '2027-01-09', 1)).toBeNull();
+  });
+});
+
+describe('openDateFrom', () => {
+  it('keeps an open date, moves a closed one to the next open date, and keeps it when none comes', () => {
+    expect(openDateFrom(aWeek(), '2027-01-08')).toBe('2027-01-08');
+    expect(openDateFrom(aWeek(), '2027-01-10')).toBe('2027-01-11');
+    const allClosed = aWeek({
+      monday: CLOSED,
+      tuesday: CLOSED,
+      wednesday: CLOSED,
+      thursday: CLOSED,
+      friday: CLOSED,
+      saturday: CLOSED,
+    });
+    expect(openDateFrom(allClosed, '2027-01-10')).toBe('2027-01-10');
+  });
+
+  it('a closed holiday is a closed day: Christmas Day 2026 moves past Boxing Day, observed on Monday the 28th', () => {
+    const ontario = { ...NEW_PRACTICE_HOURS, holidays: { province: 'ON' as const, choices: {} } };
+    expect(openDateFrom(ontario, '2026-12-07')).toBe('2026-12-07');
+    expect(openDateFrom(ontario, '2026-12-12')).toBe('2026-12-14');
+    expect(openDateFrom(ontario, '2026-12-25')).toBe('2026-12-29');
+    const openOnBoxingDay = { ...ontario, holidays: { province: 'ON' as const, choices: { '2026-12-28': false } } };
+    expect(openDateFrom(openOnBoxingDay, '2026-12-25')).toBe('2026-12-28');
   });
 });

@@ -113,6 +113,15 @@ export function freeSlots(day: DaySchedule, duration: number, options: FreeSlotO
   return slots;
 }
 
+/**
+ * `date` when the practice is open then, else the next open date; `date` itself when none comes within the
+ * search (the caller's own check then says the day is closed). What a booking or a follow-up is moved to when
+ * the day asked for is a Sunday or a closed holiday.
+ */
+export function openDateFrom(hours: WeeklyHours, date: string): string {
+  return openSpan(hours, date) ? date : (nextOpenDate(hours, date) ?? date);
+}
+
 /** The first open date strictly after `date`, looking at most `maxDays` ahead. */
 export function nextOpenDate(hours: WeeklyHours, date: string, maxDays = NEXT_OPEN_SEARCH_DAYS): string | null {
   for (let offset = 1; offset <= maxDays; offset++) {

@@ -1,14 +1,6 @@
-import { NEW_PRACTICE_HOURS } from '@dental/domain/settings/admin';
 import { describe, expect, it } from 'vitest';
 import { anAppointment } from '../../../../test/builders.ts';
-import {
-  dueDateOf,
-  followUpRequest,
-  initialValues,
-  openFollowUpDate,
-  planOf,
-  recallTypeIdFor,
-} from './check-out-values.ts';
+import { dueDateOf, followUpRequest, initialValues, planOf, recallTypeIdFor } from './check-out-values.ts';
 import { paymentFields } from './payment.ts';
 
 const ZONE = 'America/Toronto';
@@ -33,16 +25,6 @@ describe('what the check-out wizard opens with', () => {
 
   it('never offers a follow-up date already past', () => {
     expect(initialValues(visit, ZONE, '2027-01-10').followUp.date).toBe('2027-01-10');
-  });
-
-  it('moves the offered date off a closed day once the hours are known: a weekend, a closed holiday', () => {
-    const ontario = { ...NEW_PRACTICE_HOURS, holidays: { province: 'ON' as const, choices: {} } };
-    expect(openFollowUpDate(ontario, '2026-12-07')).toBe('2026-12-07');
-    expect(openFollowUpDate(ontario, '2026-12-12')).toBe('2026-12-14');
-    // Christmas Day, a Friday; Boxing Day is observed on Monday the 28th.
-    expect(openFollowUpDate(ontario, '2026-12-25')).toBe('2026-12-29');
-    const openOnBoxingDay = { ...ontario, holidays: { province: 'ON' as const, choices: { '2026-12-28': false } } };
-    expect(openFollowUpDate(openOnBoxingDay, '2026-12-25')).toBe('2026-12-28');
   });
 });
 

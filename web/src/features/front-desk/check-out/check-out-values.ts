@@ -1,7 +1,5 @@
 import type { SendSurveyBody, SurveyMethod } from '@dental/domain/communications/survey.schema';
 import { CHECKOUT } from '@dental/domain/constants';
-import { openSpan, type WeeklyHours } from '@dental/domain/practices/hours';
-import { nextOpenDate } from '@dental/domain/scheduling/availability';
 import { addDays } from '@dental/domain/scheduling/booking-rules';
 import { type RecallPresetKey, recallFromPreset } from '@dental/domain/scheduling/check-out';
 import { localDate } from '@dental/domain/time/zones';
@@ -92,15 +90,6 @@ export function initialValues(appointment: LocalAppointment, timeZone: string, t
     surveyMethod: 'email',
     visitRating: null,
   };
-}
-
-/**
- * The follow-up day the wizard offers once the practice's hours are on the device: the default two weeks on
- * is kept when the practice is open then, otherwise the next open day (a Sunday, a closed holiday such as
- * Christmas Day). The date picker never lets a closed day be chosen, so only the default can need this.
- */
-export function openFollowUpDate(hours: WeeklyHours, date: string): string {
-  return openSpan(hours, date) ? date : (nextOpenDate(hours, date) ?? date);
 }
 
 export function dueDateOf(key: RecallPresetKey, visitDate: string): string {

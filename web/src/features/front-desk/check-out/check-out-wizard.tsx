@@ -1,5 +1,6 @@
 import { CHECKOUT } from '@dental/domain/constants';
 import { openSpan, timeSlots } from '@dental/domain/practices/hours';
+import { openDateFrom } from '@dental/domain/scheduling/availability';
 import { CHECK_OUT_STEPS, CHECK_OUT_TEXTS } from '@dental/domain/scheduling/check-out';
 import type { ClearRow, LocalAppointment } from '@dental/local-store';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -19,7 +20,6 @@ import {
   FOLLOW_UP_ROLES,
   followUpRequest,
   initialValues,
-  openFollowUpDate,
   planOf,
   type RecallPresetKey,
   recallTypeIdFor,
@@ -83,13 +83,13 @@ function Wizard({ appointment, timeZone, onClose, onBookManually }: Props & { ap
   const { store } = local;
 
   const followUpDay = useScheduleDay(values.followUp.date);
-  // The default date is set before the practice's hours reach the wizard (and again after a check-out):
-  // moved off a closed day once they are known.
+  // The default date (two weeks on) is set before the practice's hours reach the wizard, and again after a
+  // check-out: moved off a closed day once they are known. The date picker never offers a closed day.
   const followUpDate = values.followUp.date;
   useEffect(() => {
     const hours = followUpDay.hours;
     if (!hours) return;
-    const date = openFollowUpDate(hours, followUpDate);
+    const date = openDateFrom(hours, followUpDate);
     if (date !== followUpDate) setValues((current) => ({ ...current, followUp: { ...current.followUp, date } }));
   }, [followUpDay.hours, followUpDate]);
   const providers = useMemo(

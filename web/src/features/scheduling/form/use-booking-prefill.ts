@@ -1,5 +1,5 @@
-import { openSpan, type WeeklyHours } from '@dental/domain/practices/hours';
-import { nextOpenDate } from '@dental/domain/scheduling/availability';
+import type { WeeklyHours } from '@dental/domain/practices/hours';
+import { openDateFrom } from '@dental/domain/scheduling/availability';
 import { useEffect, useRef } from 'react';
 import type { FormInitial } from './appointment-form-values.ts';
 import { takeHandoff } from './smart-scheduling-handoff.ts';
@@ -22,7 +22,7 @@ export function useBookingPrefill(
     const handoff = takeHandoff();
     if (!handoff && !patientId) return;
     const wanted = handoff?.date ?? date;
-    const target = openSpan(hours, wanted) ? wanted : (nextOpenDate(hours, wanted) ?? wanted);
+    const target = openDateFrom(hours, wanted);
     open({
       date: target,
       patientId: handoff?.patientId ?? patientId,
