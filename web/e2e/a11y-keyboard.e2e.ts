@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREA_SCREENS } from '../src/routes/area-screens.tsx';
-import { A11Y_SIZES, axeReport, sizeLabel } from './axe.ts';
+import { A11Y_SIZES, axeEverywhere } from './axe.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import {
   afterPageTimers,
@@ -149,10 +149,6 @@ function announced(): Promise<string> {
       .map((node) => node.textContent ?? '')
       .join(' | '),
   );
-}
-
-async function seriousOnGrid(): Promise<string[]> {
-  return axeReport(page, 'schedule grid', { include: ['[data-testid="schedule-grid"]'] });
 }
 
 describe('keyboard only', () => {
@@ -432,19 +428,7 @@ describe('the schedule grid for screen readers', () => {
     await openAreaByKeyboard(/^Scheduling/, /\/scheduling/);
     await view.settled();
     await view.body().waitFor();
-    const serious: string[] = [];
-    for (const size of A11Y_SIZES) {
-      await page.setViewportSize(size);
-      await view.body().waitFor();
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme });
-        await page.waitForFunction((wanted) => document.documentElement.classList.contains(wanted), colorScheme);
-        await settled(page);
-        serious.push(...(await seriousOnGrid()).map((line) => `${sizeLabel(size)} ${colorScheme}: ${line}`));
-      }
-    }
-    expect(serious).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await axeEverywhere(page, 'schedule grid', { include: ['[data-testid="schedule-grid"]'] })).toEqual([]);
     // Cards are named room first, then their visible words in order.
     const name = await page
       .getByTestId('appointment-card')

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREA_SCREENS } from '../src/routes/area-screens.tsx';
-import { A11Y_SIZES, type AxeScanOptions, axeInBothSchemes, sizeLabel } from './axe.ts';
+import { A11Y_SIZES, type AxeScanOptions, axeEverywhere } from './axe.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { escapeRegExp, goInApp, mainScreenReady, signInToShell } from './helpers.ts';
 
@@ -37,17 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** Reads the page as it is now at both sizes, in both schemes. */
-async function scanAtBothSizes(where: string, options: AxeScanOptions = {}): Promise<string[]> {
-  const found: string[] = [];
-  for (const size of A11Y_SIZES) {
-    await page.setViewportSize(size);
-    found.push(...(await axeInBothSchemes(page, `${where} ${sizeLabel(size)}`, options)));
-  }
-  await page.setViewportSize(A11Y_SIZES[0]);
-  return found;
-}
 
 async function ensureSignedIn(): Promise<void> {
   if (signedIn) return;
@@ -101,7 +90,7 @@ describe('axe sweep: 0 serious or critical violations', () => {
   it('the sign-in page, signed out, at both sizes', async () => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();
-    expect(await scanAtBothSizes('sign-in')).toEqual([]);
+    expect(await axeEverywhere(page, 'sign-in')).toEqual([]);
   }, 120_000);
 
   it('every screen at 1024×768 and 1440×900', async () => {
@@ -126,7 +115,7 @@ describe('axe sweep: 0 serious or critical violations', () => {
         await mainScreenReady(page);
       }
       if (process.env.AXE_SWEEP_TIMES) console.log(`${path} ready in ${Date.now() - started} ms`);
-      found.push(...(await scanAtBothSizes(screen.tab ? `${path} ${screen.tab}` : path, part)));
+      found.push(...(await axeEverywhere(page, screen.tab ? `${path} ${screen.tab}` : path, part)));
     }
     expect(found).toEqual([]);
   }, 900_000);

@@ -20,8 +20,6 @@ export interface AxeScanOptions {
   include?: string[];
   /** Parts left out of the scan (CSS selectors), each with its reason in a comment at the call. */
   exclude?: string[];
-  /** Only these rules (axe rule ids); every rule when left out. */
-  rules?: string[];
 }
 
 const HTML_EXCERPT = 160;
@@ -43,7 +41,6 @@ export async function axeFindings(page: Page, options: AxeScanOptions = {}): Pro
   let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   for (const selector of options.include ?? []) builder = builder.include(selector);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
-  if (options.rules) builder = builder.withRules(options.rules);
   const results = await builder.analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -100,20 +97,26 @@ export async function axeInBothSchemes(page: Page, where: string, options: AxeSc
   return found;
 }
 
-/**
- * Reads only the open `dialog` (a modal, a drawer, a menu) at both sizes in both schemes, and leaves it open
- * at the size the page had. Mantine's dialog ids are generated, so the dialog is marked for the scan.
- */
-export async function axeDialogEverywhere(page: Page, where: string, dialog: Locator): Promise<string[]> {
+/** Reads the page as it is now at both sizes, in both schemes, and puts back the size the page had. */
+export async function axeEverywhere(page: Page, where: string, options: AxeScanOptions = {}): Promise<string[]> {
   const before = page.viewportSize();
-  await dialog.waitFor();
-  await dialog.evaluate((node) => node.setAttribute('data-axe-scan', ''));
   const found: string[] = [];
   for (const size of A11Y_SIZES) {
     await page.setViewportSize(size);
-    found.push(...(await axeInBothSchemes(page, `${where} ${sizeLabel(size)}`, { include: ['[data-axe-scan]'] })));
+    found.push(...(await axeInBothSchemes(page, `${where} ${sizeLabel(size)}`, options)));
   }
-  await dialog.evaluate((node) => node.removeAttribute('data-axe-scan'));
   if (before) await page.setViewportSize(before);
+  return found;
+}
+
+/**
+ * Reads only the open `dialog` (a modal, a drawer, a menu) everywhere, and leaves it open. Mantine's dialog ids
+ * are generated, so the dialog is marked for the scan.
+ */
+export async function axeDialogEverywhere(page: Page, where: string, dialog: Locator): Promise<string[]> {
+  await dialog.waitFor();
+  await dialog.evaluate((node) => node.setAttribute('data-axe-scan', ''));
+  const found = await axeEverywhere(page, where, { include: ['[data-axe-scan]'] });
+  await dialog.evaluate((node) => node.removeAttribute('data-axe-scan'));
   return found;
 }
