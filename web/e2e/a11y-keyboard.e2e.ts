@@ -10,6 +10,7 @@ import {
   BUSY_DAY_SCHEDULED,
   DEMO_PASSWORD,
   FIRST_DATA_TIMEOUT_MS,
+  mainScreenReady,
   scheduledOnScreen,
   settled,
 } from './helpers.ts';
@@ -140,6 +141,8 @@ async function openAreaByKeyboard(label: RegExp, url: RegExp): Promise<void> {
   await tabTo((now) => now.tag === 'A' && label.test(now.name), { back: true, max: 120 });
   await page.keyboard.press('Enter');
   await page.waitForURL(url);
+  // The screen's code and first data arrive after the address changes; until then main has nothing to Tab to.
+  await mainScreenReady(page);
 }
 
 /** The live regions' text (polite and assertive), for what a screen reader would hear. */
