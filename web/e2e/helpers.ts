@@ -1,6 +1,6 @@
 import { closedHolidayOn } from '@dental/domain/practices/holidays';
 import { addDays } from '@dental/domain/time/calendar';
-import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
+import type { BrowserContext, ConsoleMessage, Locator, Page, Request } from 'playwright-core';
 import { vi } from 'vitest';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -316,6 +316,29 @@ export async function mainScreenReady(page: Page, extra?: (page: Page) => Locato
   await page.waitForFunction(() => document.querySelectorAll('main [aria-label="Loading"]').length === 0, null, {
     timeout: FIRST_DATA_TIMEOUT_MS,
   });
+}
+
+/**
+ * Chooses French in the user menu and waits for the page to be in it. Should it not get there, the failure
+ * carries what the page logged as errors meanwhile (a catalogue that did not load says so there).
+ */
+export async function chooseFrench(page: Page): Promise<void> {
+  const errors: string[] = [];
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(message.text());
+  };
+  page.on('console', onConsole);
+  try {
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Français' }).click();
+    await page
+      .waitForFunction(() => document.documentElement.lang === 'fr', null, { timeout: FIRST_DATA_TIMEOUT_MS })
+      .catch((error: Error) => {
+        throw new Error(`${error.message}; the page's errors meanwhile: ${errors.join(' | ') || 'none'}`);
+      });
+  } finally {
+    page.off('console', onConsole);
+  }
 }
 
 /** `text` as a regular expression that matches it literally (a name with a dot or brackets). */

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, newContext } from './browser.ts';
-import { DEMO_PASSWORD, FIRST_DATA_TIMEOUT_MS, readyForOffline } from './helpers.ts';
+import { DEMO_PASSWORD, FIRST_DATA_TIMEOUT_MS, readyForOffline, signInToShell } from './helpers.ts';
 
 // English and French: the browser's language on a new device, the switch in the user menu stored with
 // the user, kept across a reload and offline, followed by the user's other devices, and the server's
@@ -109,6 +109,23 @@ describe('language', () => {
     await nav(page).waitFor({ timeout: FIRST_DATA_TIMEOUT_MS });
     await expect.poll(() => htmlLang(page)).toBe('fr');
     await frenchShell(page).waitFor();
+    await context.close();
+  }, 180_000);
+
+  it('a language whose texts cannot be read leaves the screen as it was, says so, and stores nothing', async () => {
+    // No service worker, so every French catalogue file comes from the network, where it fails.
+    const context = await newContext(browser, { width: 1024, height: 768 }, { serviceWorkers: 'block' });
+    await context.route(/\/assets\/fr-[^/]*\.js$/, (route) => route.abort('failed'));
+    const page = await context.newPage();
+    await signInToShell(page, 'hygienist');
+    await chooseLanguage(page, 'Français');
+    await page.getByText('The language could not be changed').waitFor();
+    await page.getByText('Please check the connection and try again.').waitFor();
+    await page.screenshot({ path: resolve(SHOTS, 'language-change-failed.png') });
+    expect(await htmlLang(page)).toBe('en');
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { language: string | null } };
+    expect(me.user.language).not.toBe('fr');
     await context.close();
   }, 180_000);
 

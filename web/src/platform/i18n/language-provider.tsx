@@ -1,8 +1,11 @@
 import type { Language } from '@dental/domain/i18n/language';
+import { t } from '@lingui/core/macro';
 import { I18nProvider } from '@lingui/react';
 import { DatesProvider } from '@mantine/dates';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useAuth } from '../auth/auth-context.tsx';
+import { logError } from '../errors/log.ts';
+import { toast } from '../toasts/toast.ts';
 import { rememberDeviceLanguage } from './device-language.ts';
 import { activateLanguage, activeLanguage, DAYJS_LOCALE, i18n } from './i18n.ts';
 import { saveLanguagePreference, takePendingLanguage } from './language-preference.ts';
@@ -45,7 +48,15 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
 
   const setLanguage = useCallback(
     async (next: Language) => {
-      await show(next);
+      try {
+        await show(next);
+      } catch (error) {
+        // The other language's texts come in files of their own; one that cannot be read (offline before the
+        // service worker kept it) leaves the screen as it was, and the person who chose is told why.
+        logError('Language change failed', error);
+        toast(t`The language could not be changed`, t`Please check the connection and try again.`, 'error');
+        return;
+      }
       if (userId !== undefined) await saveLanguagePreference(userId, next);
     },
     [show, userId],
