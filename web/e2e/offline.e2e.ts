@@ -10,6 +10,7 @@ import {
   openArea,
   openDayAhead,
   readyForOffline,
+  SYNC_TIMEOUT_MS,
   searchAndChoose,
   settled,
   signInOffline,
@@ -106,6 +107,9 @@ describe('offline mode', () => {
     await dialog.waitFor({ state: 'detached' });
     await bookOffline(page, { day: openDayAhead(30), patient: 'Quenneville', room: 'Room 5', time: '10:00' });
     await page.getByTestId('pending-count').filter({ hasText: '2 waiting to sync' }).waitFor();
+    // What a screen reader hears of the sync state: a polite status region.
+    const announcer = page.getByRole('status').and(page.getByTestId('sync-announcer'));
+    await expect.poll(() => announcer.textContent()).toBe('Offline. 2 waiting to sync');
 
     for (let reload = 0; reload < 2; reload++) await reloadOffline(page, 'receptionist', 'Patients');
     await page.getByLabel('Search the patient list').fill('Quenneville');
@@ -120,6 +124,7 @@ describe('offline mode', () => {
     await context.setOffline(false);
     await page.getByTestId('pending-count').waitFor({ state: 'detached' });
     await synced;
+    await expect.poll(() => announcer.textContent()).toBe('Online');
     const patients = await (await page.request.get('/api/patients?search=Quenneville&status=all')).json();
     expect(patients).toHaveLength(1);
     const day = openDayAhead(30);
@@ -145,6 +150,12 @@ describe('offline mode', () => {
     await syncedA;
     await pageA.getByTestId('pending-count').waitFor({ state: 'detached' });
     await second.setOffline(false);
+    // The refusal is read out at once: an assertive (alert) region.
+    await expect
+      .poll(() => pageB.getByRole('alert').and(pageB.getByTestId('attention-announcer')).textContent(), {
+        timeout: SYNC_TIMEOUT_MS,
+      })
+      .toBe('Needs attention: 1');
     // The scan reads the drawer at rest: a drawer mid-slide shows colours it never stays at.
     await pageB.emulateMedia({ reducedMotion: 'reduce' });
     await pageB.getByTestId('attention-count').click();

@@ -105,6 +105,8 @@ describe('daily schedule', () => {
     const analysis = dialog.getByTestId('conflict-analysis');
     await analysis.getByText('Conflicts found').waitFor();
     await analysis.getByText(`is already booked by`).first().waitFor();
+    // Conflicts are read out as they appear.
+    expect(await analysis.getAttribute('role')).toBe('alert');
     await dialog.getByRole('button', { name: 'Book appointment' }).click();
     const alert = dialog.getByTestId('conflict-alert');
     await alert.getByText('Scheduling Conflict Detected').waitFor();
