@@ -303,6 +303,8 @@ describe('keyboard only', () => {
 
   it('checks the patient in and out from the card menu', async () => {
     async function menuItem(name: RegExp): Promise<void> {
+      // Enter opens the menu of the card that has focus: the booked one, once the app has put focus back on it.
+      await expect.poll(async () => (await focused()).cardId).toBe(booked);
       await page.keyboard.press('Enter');
       await page.getByRole('menu').waitFor();
       for (let step = 0; step < 15; step++) {

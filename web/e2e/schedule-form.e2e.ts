@@ -212,9 +212,14 @@ describe('screenshots', () => {
       await page.getByTestId('drop-preview').waitFor();
       await shot(`drag-${name}`);
       await page.keyboard.press('Escape');
+      // The button comes up later than dnd-kit's own 50 ms guard, as a person's would, over an empty slot or
+      // another card: the release ends the cancelled drag and opens nothing.
+      await afterPageTimers(page, 50);
       await page.mouse.up();
       await expect.poll(() => card(taken.id).getAttribute('data-dragging')).toBeNull();
       expect(await card(taken.id).getAttribute('data-room')).toBe(taken.room);
+      await settled();
+      expect(await page.getByRole('dialog').count()).toBe(0);
 
       // dnd-kit swallows every click until a setTimeout(…, 50) of its own after a drag ends (its guard
       // against a drop also clicking); a person's next click comes later and must not be lost.

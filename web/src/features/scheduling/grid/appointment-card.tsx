@@ -267,6 +267,9 @@ const CardFace = memo(function CardFace({
         // Enter opens the menu (Space picks the card up to move it, with dnd-kit's keyboard sensor).
         if (event.key === 'ContextMenu' || event.key === 'Enter' || (event.key === 'F10' && event.shiftKey)) {
           event.preventDefault();
+          // Focus can come back to a card without scrolling (after a dialog, or as the panels above the grid
+          // grow); a menu anchored out of sight is hidden, so the card is brought into view first.
+          event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' });
           const rect = event.currentTarget.getBoundingClientRect();
           onMenu(appointment.id, { x: rect.left, y: rect.bottom }, event.currentTarget);
           return;

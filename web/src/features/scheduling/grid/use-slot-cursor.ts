@@ -1,6 +1,6 @@
 import { SCHEDULING } from '@dental/domain/constants';
 import { clockTime, minutesOfDay } from '@dental/domain/practices/hours';
-import { type MouseEvent, useRef } from 'react';
+import { type MouseEvent, type PointerEvent, useRef } from 'react';
 import { formats } from '../../../platform/i18n/formats.ts';
 import { type GridGeometry, slotAt } from './grid-layout.ts';
 
@@ -23,6 +23,10 @@ interface SlotHandlers {
  */
 export function useSlotCursor(geometry: GridGeometry, handlers: SlotHandlers) {
   const cursorRef = useRef<HTMLDivElement>(null);
+  // Whether the press that ends in a click began on the empty body. A press on a card that ends elsewhere
+  // (a drag cancelled with Escape, then the button released over an empty slot) fires its click on the body,
+  // their common ancestor; that is the end of a gesture on a card, not a click on a slot.
+  const pressedOnBody = useRef(false);
 
   function show(column: number, minute: number) {
     const cursor = cursorRef.current;
@@ -49,7 +53,11 @@ export function useSlotCursor(geometry: GridGeometry, handlers: SlotHandlers) {
   }
 
   const bodyProps = {
+    onPointerDown(event: PointerEvent<HTMLDivElement>) {
+      pressedOnBody.current = event.target === event.currentTarget;
+    },
     onClick(event: MouseEvent<HTMLDivElement>) {
+      if (!pressedOnBody.current) return;
       const slot = pointed(event);
       if (!slot) return;
       hide();
