@@ -211,32 +211,28 @@ describe('nextOpenDate', () => {
   });
 
   it('gives up after maxDays (14 by default)', () => {
-    const allClosed = aWeek({
-      monday: CLOSED,
-      tuesday: CLOSED,
-      wednesday: CLOSED,
-      thursday: CLOSED,
-      friday: CLOSED,
-      saturday: CLOSED,
-    });
-    expect(nextOpenDate(allClosed, '2027-01-09')).toBeNull();
+    expect(nextOpenDate(allClosedWeek(), '2027-01-09')).toBeNull();
     expect(nextOpenDate(aWeek(), '2027-01-09', 1)).toBeNull();
   });
 });
+
+/** A week the practice never opens (Sunday is closed in every aWeek). */
+function allClosedWeek() {
+  return aWeek({
+    monday: CLOSED,
+    tuesday: CLOSED,
+    wednesday: CLOSED,
+    thursday: CLOSED,
+    friday: CLOSED,
+    saturday: CLOSED,
+  });
+}
 
 describe('openDateFrom', () => {
   it('keeps an open date, moves a closed one to the next open date, and keeps it when none comes', () => {
     expect(openDateFrom(aWeek(), '2027-01-08')).toBe('2027-01-08');
     expect(openDateFrom(aWeek(), '2027-01-10')).toBe('2027-01-11');
-    const allClosed = aWeek({
-      monday: CLOSED,
-      tuesday: CLOSED,
-      wednesday: CLOSED,
-      thursday: CLOSED,
-      friday: CLOSED,
-      saturday: CLOSED,
-    });
-    expect(openDateFrom(allClosed, '2027-01-10')).toBe('2027-01-10');
+    expect(openDateFrom(allClosedWeek(), '2027-01-10')).toBe('2027-01-10');
   });
 
   it('a closed holiday is a closed day: Christmas Day 2026 moves past Boxing Day, observed on Monday the 28th', () => {
