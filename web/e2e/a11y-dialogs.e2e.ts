@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { A11Y_SIZES, axeDialogEverywhere } from './axe.ts';
 import { baseURL, launchBrowser, newContext } from './browser.ts';
 import {
+  clickCardActions,
   DEMO_PASSWORD,
   FIRST_DATA_TIMEOUT_MS,
   goInApp,
@@ -174,9 +175,10 @@ describe('axe sweep of dialogs, menus and wizard steps: 0 serious or critical vi
     const scheduled = page.locator('[data-testid="appointment-card"][data-status="scheduled"]');
     const visit = scheduled.first();
     const menuOfVisit = async (): Promise<Locator> => {
-      await visit.scrollIntoViewIfNeeded();
-      await visit.hover();
-      return menuOf(visit.getByRole('button', { name: /^Actions for/ }));
+      await clickCardActions(visit);
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      return menu;
     };
 
     const menu = await menuOfVisit();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { axeDialogEverywhere, axeReport } from './axe.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import {
-  chooseFrench,
+  chooseLanguage,
   FIRST_DATA_TIMEOUT_MS,
   readyForOffline,
   SYNC_TIMEOUT_MS,
@@ -459,7 +459,7 @@ describe('in French at 1024×768', () => {
   }, 240_000);
 
   it('plans, the assistant and the library fit without cutting a label', async () => {
-    await chooseFrench(page);
+    await chooseLanguage(page, 'Français');
     const plans = await getJson<ServerPlan[]>('/api/treatment-plans');
     const accepted = plans.find((plan) => plan.status === 'accepted') ?? (plans[0] as ServerPlan);
     const screens = [

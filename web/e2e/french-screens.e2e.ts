@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, newContext } from './browser.ts';
 import { showcasePatient } from './clinical-chart-page.ts';
-import { chooseFrench, DEMO_PASSWORD, FIRST_DATA_TIMEOUT_MS, signInToShell, untilFilled } from './helpers.ts';
+import { chooseLanguage, DEMO_PASSWORD, FIRST_DATA_TIMEOUT_MS, signInToShell, untilFilled } from './helpers.ts';
 import { scheduleView } from './schedule-page.ts';
 
 // Every screen in French at a reception tablet's size (1024×768): French runs about 20% longer, so each
@@ -25,7 +25,7 @@ beforeAll(async () => {
   context = await newContext(browser, TABLET);
   page = await context.newPage();
   await signInToShell(page, 'admin');
-  await chooseFrench(page);
+  await chooseLanguage(page, 'Français');
 });
 
 afterAll(async () => {

@@ -108,24 +108,27 @@ describe('front desk', () => {
 
   it('checks in while offline and reaches the server after reconnecting; payment waits for the connection', async () => {
     const visit = await aScheduledAppointment();
+    // Back online whatever happens here: the next test must not inherit an offline device.
     await context.setOffline(true);
-    await checkIn(visit.id, 'Private room');
-    await expect.poll(async () => card(visit.id).getAttribute('data-status')).toBe('in-progress');
-    expect(await waitingRow(visit.id).getByTestId('waiting-area').textContent()).toBe('Private room');
-    await page.getByTestId('pending-count').waitFor();
+    try {
+      await checkIn(visit.id, 'Private room');
+      await expect.poll(async () => card(visit.id).getAttribute('data-status')).toBe('in-progress');
+      expect(await waitingRow(visit.id).getByTestId('waiting-area').textContent()).toBe('Private room');
+      await page.getByTestId('pending-count').waitFor();
 
-    // Express check-out offline: the payment inputs are disabled and say why.
-    await openCardMenu(visit.id);
-    await page.getByRole('menuitem', { name: 'Check Out' }).click();
-    const express = page.getByRole('dialog', { name: 'Express Check-Out' });
-    await express.getByText('Payment can be recorded when the device is back online.').waitFor();
-    expect(await express.getByLabel('Payment collected').isDisabled()).toBe(true);
-    await shot('express-laptop-offline');
-    await express.getByRole('button', { name: 'Cancel' }).click();
-
-    // The test's own requests bypass the browser's offline switch: the server has not heard of it yet.
-    expect((await serverAppointment(visit.id))?.status).toBe('scheduled');
-    await context.setOffline(false);
+      // Express check-out offline: the payment inputs are disabled and say why.
+      await openCardMenu(visit.id);
+      await page.getByRole('menuitem', { name: 'Check Out' }).click();
+      const express = page.getByRole('dialog', { name: 'Express Check-Out' });
+      await express.getByText('Payment can be recorded when the device is back online.').waitFor();
+      expect(await express.getByLabel('Payment collected').isDisabled()).toBe(true);
+      await shot('express-laptop-offline');
+      await express.getByRole('button', { name: 'Cancel' }).click();
+      // The test's own requests bypass the browser's offline switch: the server has not heard of it yet.
+      expect((await serverAppointment(visit.id))?.status).toBe('scheduled');
+    } finally {
+      await context.setOffline(false);
+    }
     await page.getByTestId('pending-count').waitFor({ state: 'detached' });
     await expect
       .poll(async () => (await serverAppointment(visit.id))?.status, { timeout: SYNC_TIMEOUT_MS })

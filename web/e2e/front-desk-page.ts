@@ -10,6 +10,7 @@ import {
   settled as animationsDone,
   BUSY_DAY_SCHEDULED,
   choose as chooseIn,
+  clickCardActions,
   FIRST_DATA_TIMEOUT_MS,
   openArea as openAreaOf,
   scheduledOnScreen,
@@ -138,10 +139,7 @@ export function frontDeskView(page: () => Page, date: () => string) {
   async function openCardMenu(id: string): Promise<void> {
     // A menu still fading out from the last use would be taken for this one.
     await expect.poll(() => page().getByRole('menu').count()).toBe(0);
-    const target = card(id);
-    await target.scrollIntoViewIfNeeded();
-    await target.hover();
-    await target.getByRole('button', { name: /^Actions for/ }).click();
+    await clickCardActions(card(id));
     await page().getByRole('menu').waitFor();
   }
 

@@ -1,7 +1,7 @@
 import { closedHolidayOn } from '@dental/domain/practices/holidays';
 import { addDays } from '@dental/domain/time/calendar';
 import type { BrowserContext, ConsoleMessage, Locator, Page, Request } from 'playwright-core';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -289,6 +289,28 @@ export async function afterPageTimers(page: Page, delayMs: number): Promise<void
  */
 export const BUSY_DAY_SCHEDULED = 12;
 
+/**
+ * Clicks a schedule card's '⋯' button, which is mounted only while the card is hovered or focused. A pull landing,
+ * the waiting room growing or the offline banner appearing moves the card from under a still pointer and unmounts
+ * the button; hover again and retry rather than wait on a button that is gone.
+ */
+export async function clickCardActions(card: Locator): Promise<void> {
+  await card.scrollIntoViewIfNeeded();
+  await expect
+    .poll(
+      async () => {
+        await card.hover({ timeout: 5_000 }).catch(() => undefined);
+        return card
+          .getByRole('button', { name: /^Actions for/ })
+          .click({ timeout: 5_000 })
+          .then(() => true)
+          .catch(() => false);
+      },
+      { timeout: 45_000 },
+    )
+    .toBe(true);
+}
+
 /** How many cards of the day shown are still scheduled. */
 export function scheduledOnScreen(page: Page): Promise<number> {
   return page.locator('[data-testid="appointment-card"][data-status="scheduled"]').count();
@@ -319,20 +341,27 @@ export async function mainScreenReady(page: Page, extra?: (page: Page) => Locato
 }
 
 /**
- * Chooses French in the user menu and waits for the page to be in it. Should it not get there, the failure
- * carries what the page logged as errors meanwhile (a catalogue that did not load says so there).
+ * Chooses a language in the user menu (named in either language) and, unless told not to, waits for the page to
+ * be in it. Should it not get there, the failure carries what the page logged as errors meanwhile (a catalogue
+ * that did not load says so there).
  */
-export async function chooseFrench(page: Page): Promise<void> {
+export async function chooseLanguage(
+  page: Page,
+  language: 'English' | 'Français',
+  { wait = true }: { wait?: boolean } = {},
+): Promise<void> {
   const errors: string[] = [];
   const onConsole = (message: ConsoleMessage) => {
     if (message.type() === 'error') errors.push(message.text());
   };
   page.on('console', onConsole);
   try {
-    await page.getByRole('button', { name: 'User menu' }).click();
-    await page.getByRole('menuitem', { name: 'Français' }).click();
+    await page.getByRole('button', { name: /^(User menu|Menu de l'utilisateur)$/ }).click();
+    await page.getByRole('menuitem', { name: language }).click();
+    if (!wait) return;
+    const lang = language === 'Français' ? 'fr' : 'en';
     await page
-      .waitForFunction(() => document.documentElement.lang === 'fr', null, { timeout: FIRST_DATA_TIMEOUT_MS })
+      .waitForFunction((wanted) => document.documentElement.lang === wanted, lang, { timeout: FIRST_DATA_TIMEOUT_MS })
       .catch((error: Error) => {
         throw new Error(`${error.message}; the page's errors meanwhile: ${errors.join(' | ') || 'none'}`);
       });

@@ -9,6 +9,7 @@ import {
   settled as animationsDone,
   BUSY_DAY_SCHEDULED,
   choose as chooseIn,
+  clickCardActions,
   DEMO_PASSWORD,
   FIRST_DATA_TIMEOUT_MS,
   openArea as openAreaOf,
@@ -198,24 +199,10 @@ export function scheduleView(page: () => Page) {
     // A menu still fading out from the last use would be taken for this one.
     await expect.poll(() => page().getByRole('menu').count()).toBe(0);
     const target = card(id);
-    await target.scrollIntoViewIfNeeded();
-    if (via === 'right-click') await target.locator('button').first().click({ button: 'right' });
-    else {
-      // A pull landing redraws the card under the pointer; hover again and retry rather than wait on a stale one.
-      await expect
-        .poll(
-          async () => {
-            await target.hover({ timeout: 5_000 }).catch(() => undefined);
-            return target
-              .getByRole('button', { name: /^Actions for/ })
-              .click({ timeout: 5_000 })
-              .then(() => true)
-              .catch(() => false);
-          },
-          { timeout: 45_000 },
-        )
-        .toBe(true);
-    }
+    if (via === 'right-click') {
+      await target.scrollIntoViewIfNeeded();
+      await target.locator('button').first().click({ button: 'right' });
+    } else await clickCardActions(target);
     await page().getByRole('menu').waitFor();
   }
 

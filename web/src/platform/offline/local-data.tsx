@@ -19,7 +19,10 @@ interface LocalDataValue {
   pending: number;
   attention: number;
   syncing: boolean;
-  /** The same entry failed five times in a row: shown so nobody assumes it went through. */
+  /**
+   * The same entry failed five times in a row while the device is online: shown so nobody assumes it went
+   * through. Offline, failed sends are expected and 'Offline' already says why nothing goes out.
+   */
   stuck: boolean;
   /** The server session ended: changes wait until the user signs in again. */
   signedOut: boolean;
@@ -170,7 +173,7 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
       pending: counts.pending,
       attention: counts.attention,
       syncing,
-      stuck,
+      stuck: stuck && online,
       signedOut,
       updateRequired,
       error,
@@ -187,7 +190,20 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
         void pusher.current?.kick();
       },
     }),
-    [status, store, opened, counts.pending, counts.attention, syncing, stuck, signedOut, updateRequired, error, pull],
+    [
+      status,
+      store,
+      opened,
+      counts.pending,
+      counts.attention,
+      syncing,
+      stuck,
+      online,
+      signedOut,
+      updateRequired,
+      error,
+      pull,
+    ],
   );
 
   return (

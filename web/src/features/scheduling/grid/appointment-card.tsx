@@ -105,8 +105,11 @@ function Card({
     shown?.kind === 'resize' && shown.id === appointment.id ? shown.duration : null,
   );
   const height = resized === null ? box.height : Math.max(resized * pxPerMinute, MIN_CARD_PX);
-  const [active, setActive] = useState(false);
-  const showControls = active || isDragging;
+  // Hover and focus are kept apart: a pointer leaving the card (or the page moving under a still pointer) must not
+  // take away the '⋯' button from a keyboard user whose focus is inside the card.
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const showControls = hovered || focused || isDragging;
   const showMenuButton = ALWAYS_SHOW_CONTROLS || showControls;
   const style = {
     top: box.top,
@@ -139,20 +142,20 @@ function Card({
       data-search={search}
       data-dragging={isDragging || undefined}
       onPointerEnter={(event) => {
-        setActive(true);
+        setHovered(true);
         if (event.buttons === 0) aimAt(drag, event.currentTarget);
       }}
       onPointerLeave={(event) => {
         // Not while a button is held: the resize handle must outlive a drag that leaves the card.
-        if (event.buttons === 0) setActive(false);
+        if (event.buttons === 0) setHovered(false);
       }}
       onFocus={(event) => {
-        setActive(true);
+        setFocused(true);
         aimAt(drag, event.currentTarget);
       }}
       onBlur={(event) => {
         if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)))
-          setActive(false);
+          setFocused(false);
       }}
     >
       <CardFace
