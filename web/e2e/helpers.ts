@@ -290,9 +290,9 @@ export async function afterPageTimers(page: Page, delayMs: number): Promise<void
 export const BUSY_DAY_SCHEDULED = 12;
 
 /**
- * Clicks a schedule card's '⋯' button, which is mounted only while the card is hovered or focused. A pull landing,
- * the waiting room growing or the offline banner appearing moves the card from under a still pointer and unmounts
- * the button; hover again and retry rather than wait on a button that is gone.
+ * Clicks a schedule card's '⋯' button, which is mounted only while the card is hovered or focused. A pull landing or
+ * the waiting room above the grid changing size moves the card from under a still pointer and unmounts the button;
+ * hover again and retry rather than wait on a button that is gone.
  */
 export async function clickCardActions(card: Locator): Promise<void> {
   await card.scrollIntoViewIfNeeded();

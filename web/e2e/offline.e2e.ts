@@ -125,7 +125,7 @@ describe('offline mode', () => {
     await context.setOffline(false);
     await page.getByTestId('pending-count').waitFor({ state: 'detached' });
     await synced;
-    await expect.poll(() => announcer.textContent()).toMatch(/^Online(?!.*waiting to sync)/);
+    await expect.poll(() => announcer.textContent()).toMatch(/^Online(?!.*(waiting to sync|Sync stuck))/);
     const patients = await (await page.request.get('/api/patients?search=Quenneville&status=all')).json();
     expect(patients).toHaveLength(1);
     const day = openDayAhead(30);

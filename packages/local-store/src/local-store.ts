@@ -56,7 +56,7 @@ import { type ClearResult, clearStore, closeStore, openStore } from './db/open.t
 import type { ClearTable, OutboxEntry } from './db/rows.ts';
 import { type AttentionItem, discard, listAttention, retry, retryWithOverride } from './outbox/attention.ts';
 import { createPusher, type Pusher, type PusherOptions } from './outbox/pusher.ts';
-import { outboxCounts } from './outbox/queue.ts';
+import { type OutboxCounts, outboxCounts } from './outbox/queue.ts';
 import { forgetOpenedClinical, readChart, readFees, readPlans, readTemplates } from './records/clinical.ts';
 import {
   countRecords,
@@ -211,7 +211,7 @@ export interface LocalStore {
   /** A table without patient data (rooms, staff, hours, maintenance, forms, recall types), as the server sent it. */
   reference(table: ClearTable): Promise<ClearRow[]>;
   readonly outbox: {
-    counts(): Promise<{ pending: number; attention: number }>;
+    counts(): Promise<OutboxCounts>;
     /** Changes the server refused, oldest first. */
     needingAttention(): Promise<AttentionItem[]>;
     /** Sends a refused change again, optionally with a corrected body. */

@@ -226,6 +226,11 @@ describe('transient failures', () => {
     expect(entry?.state).toBe('pending');
     expect(entry?.lastError).toBe('HTTP 500');
     expect(await store.db.patients.count()).toBe(1);
+    expect(await local.outbox.counts()).toEqual({ pending: 1, attention: 0, stuck: true });
+
+    // A reconnect starts the backoff over: the failures before it say nothing about the server now.
+    await pusher.kick({ resetBackoff: true });
+    expect(await local.outbox.counts()).toEqual({ pending: 1, attention: 0, stuck: false });
   });
 
   it('classifies statuses', () => {

@@ -14,7 +14,7 @@ describe('openLocalStore, the way in for the app', () => {
     const userKey = await aUserKey();
     const first = await openLocalStore(opening(7001, userKey));
     const { patient } = await first.patients.create(aPatientInput());
-    expect(await first.outbox.counts()).toEqual({ pending: 1, attention: 0 });
+    expect(await first.outbox.counts()).toEqual({ pending: 1, attention: 0, stuck: false });
     first.close();
 
     const again = await openLocalStore(opening(7001, userKey));

@@ -1,6 +1,7 @@
 import type { StoreHandle } from '../db/handle.ts';
 import { entityKey, isSendOnlyTarget, type OutboxEntry, type StoredRow } from '../db/rows.ts';
 import type { DentalDb } from '../db/schema.ts';
+import { STUCK_AFTER_ATTEMPTS } from './retry.ts';
 
 /** Entries not yet refused, in queue order (an index on state keeps equal keys in seq order). */
 export function pendingEntries(db: DentalDb) {
@@ -16,13 +17,26 @@ export function pendingCount(store: StoreHandle): Promise<number> {
   return pendingEntries(store.db).count();
 }
 
-/** What the footer shows: changes on their way, and changes the server refused. */
-export async function outboxCounts(store: StoreHandle): Promise<{ pending: number; attention: number }> {
-  const [pending, attention] = await Promise.all([
+export interface OutboxCounts {
+  pending: number;
+  attention: number;
+  /**
+   * A change on its way has failed STUCK_AFTER_ATTEMPTS times in a row. Read from the entries themselves, so it
+   * clears when a reconnect starts their backoff over or the change goes through.
+   */
+  stuck: boolean;
+}
+
+/** What the footer shows: changes on their way, changes the server refused, and whether one is stuck. */
+export async function outboxCounts(store: StoreHandle): Promise<OutboxCounts> {
+  const [pending, attention, stuck] = await Promise.all([
     pendingEntries(store.db).count(),
     store.db.outbox.where('state').equals('attention').count(),
+    pendingEntries(store.db)
+      .filter((entry) => entry.attempts >= STUCK_AFTER_ATTEMPTS)
+      .count(),
   ]);
-  return { pending, attention };
+  return { pending, attention, stuck: stuck > 0 };
 }
 
 /** Everything not yet accepted by the server: pending plus needing attention. */

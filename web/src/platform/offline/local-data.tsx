@@ -20,7 +20,7 @@ interface LocalDataValue {
   attention: number;
   syncing: boolean;
   /**
-   * The same entry failed five times in a row while the device is online: shown so nobody assumes it went
+   * A change on its way failed five times in a row and the device is online: shown so nobody assumes it went
    * through. Offline, failed sends are expected and 'Offline' already says why nothing goes out.
    */
   stuck: boolean;
@@ -38,7 +38,7 @@ interface LocalDataValue {
 
 const LocalDataContext = createContext<LocalDataValue | null>(null);
 
-const NO_COUNTS = { pending: 0, attention: 0 };
+const NO_COUNTS = { pending: 0, attention: 0, stuck: false };
 
 /**
  * The current practice's encrypted local store for the signed-in user: opened with the user's key,
@@ -56,7 +56,6 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<LocalStatus>('locked');
   const [error, setError] = useState<string | null>(null);
   const [syncing, setSyncing] = useState(false);
-  const [stuck, setStuck] = useState(false);
   const [signedOut, setSignedOut] = useState(false);
   const [updateRequired, setUpdateRequired] = useState(false);
   const pusher = useRef<Pusher | null>(null);
@@ -125,11 +124,7 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
     if (!opened) return;
     const onEvent = (event: PusherEvent) => {
       const current = round.current;
-      if (event.type === 'stuck') setStuck(true);
-      if (event.type === 'sent') {
-        setStuck(false);
-        current.sent += 1;
-      }
+      if (event.type === 'sent') current.sent += 1;
       if (event.type === 'attention') current.refused += 1;
       if (event.type === 'retrying') current.afterOutage = true;
       if (event.type === 'signed-out') setSignedOut(true);
@@ -173,7 +168,7 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
       pending: counts.pending,
       attention: counts.attention,
       syncing,
-      stuck: stuck && online,
+      stuck: counts.stuck && online,
       signedOut,
       updateRequired,
       error,
@@ -197,7 +192,7 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
       counts.pending,
       counts.attention,
       syncing,
-      stuck,
+      counts.stuck,
       online,
       signedOut,
       updateRequired,
